@@ -1,0 +1,32 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist", "node_modules", ".wrangler", "**/.wrangler", "worker/worker-configuration.d.ts", "test-results", "playwright-report"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["web/**/*.{ts,tsx,js}", "tests/web/**/*.{ts,tsx}"],
+    languageOptions: { globals: globals.browser },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Features stay independent (bulletproof-react): no imports across feature folders.
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../../features/*", "../features/*/*"], message: "Features must not import each other; move shared code to src/lib or src/components." }] },
+      ],
+    },
+  },
+  {
+    files: ["scripts/**/*.ts", "tests/e2e/**/*.ts", "tests/perf/**/*.ts", "*.ts", "*.js"],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+);

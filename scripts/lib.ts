@@ -1,0 +1,26 @@
+/** Small helpers shared by the project's Node scripts. */
+import { spawn, type SpawnOptions } from "node:child_process";
+
+/** Runs a command, streaming its output; rejects with a clear message on failure. */
+export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      stdio: "inherit",
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", ...options.env },
+      ...options,
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with code ${code}`)),
+    );
+  });
+}
+
+/** Local state directory shared by `npm run dev`, `npm start`, db:migrate and db:seed. */
+export const DEFAULT_PERSIST_DIR = ".wrangler/state";
+
+/** Reads `--name value` from argv. */
+export function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}

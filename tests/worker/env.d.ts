@@ -1,0 +1,10 @@
+declare namespace Cloudflare {
+  interface GlobalProps {
+    /** Types `exports.default` from cloudflare:workers in tests. */
+    mainModule: typeof import("../../worker/index");
+  }
+  interface Env {
+    /** Migrations read by vitest.config.ts and applied in tests/worker/setup.ts. */
+    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+  }
+}

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+/** Secrets for the test Worker only; real ones live in .dev.vars / wrangler secrets. */
+const TEST_SECRETS = {
+  JWT_SECRET: "test-secret-that-is-at-least-32-bytes-long!!",
+  FASTCOMMENTS_TENANT_ID: "test-tenant",
+  FASTCOMMENTS_API_SECRET: "test-fastcomments-api-secret",
+};
+
+// Two projects: the Worker in workerd with real local D1/R2/Queues/Images, and the SPA's
+// components in a DOM environment. Browser journeys live in tests/e2e (Playwright).
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    test: {
+      reporters: ["default", ["json", { outputFile: "test-results/unit.json" }]],
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: { bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations } },
+            }),
+          ],
+          test: {
+            name: "worker",
+            include: ["tests/worker/**/*.test.ts"],
+            setupFiles: ["tests/worker/setup.ts"],
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: "web",
+            include: ["tests/web/**/*.test.{ts,tsx}"],
+            environment: "happy-dom",
+            setupFiles: ["tests/web/setup.ts"],
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,65 @@
+import { hc } from "hono/client";
+import type { AppType } from "../../../worker/app";
+import { readStorage, STORAGE_KEYS } from "./storage";
+
+/** Field → messages, as the API's error envelope carries them. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A failed API call: the envelope's message and field errors, plus the HTTP status. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The session provider subscribes here: any 401 clears the session and goes to /login. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+const fetchWithSession: typeof fetch = async (input, init) => {
+  const headers = new Headers(init?.headers);
+  const token = readStorage(STORAGE_KEYS.token);
+  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+  const res = await fetch(input, { ...init, headers });
+  if (res.status === 401) for (const listener of unauthorizedListeners) listener();
+  return res;
+};
+
+/** The typed client for the Worker's API (`hc<AppType>`); every call carries the bearer token. */
+export const api = hc<AppType>("/", { fetch: fetchWithSession });
+
+/**
+ * Reads a response: JSON body on success, ApiRequestError with the server's message otherwise.
+ * Use as `await unwrap(api.api.news.$get({ query }))`.
+ */
+export async function unwrap<T>(
+  call: Promise<{ ok: boolean; status: number; json(): Promise<T> }> | { ok: boolean; status: number; json(): Promise<T> },
+): Promise<Exclude<T, { message: string; errors?: unknown }>> {
+  let res;
+  try {
+    res = await call;
+  } catch {
+    throw new ApiRequestError(0, "Failed to connect to server");
+  }
+  if (res.status === 204) return undefined as never;
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) {
+    const envelope = (body ?? {}) as { message?: unknown; errors?: unknown };
+    throw new ApiRequestError(
+      res.status,
+      typeof envelope.message === "string" ? envelope.message : `Request failed (${res.status})`,
+      envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as FieldErrors) : undefined,
+    );
+  }
+  return body as Exclude<T, { message: string; errors?: unknown }>;
+}

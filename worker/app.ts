@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "./env";
+import { ApiError } from "./lib/errors";
+import { API_SECURITY_HEADERS } from "./lib/security-headers";
+import { database } from "./middleware/database";
+import { authenticate } from "./middleware/auth";
+import { envCheck } from "./middleware/env-check";
+import { errorHandler, notFoundHandler } from "./middleware/error-handler";
+import { healthRoutes } from "./routes/health";
+
+/** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
+const MAX_JSON_BODY = 256 * 1024;
+
+const jsonLimit = bodyLimit({
+  maxSize: MAX_JSON_BODY,
+  onError: () => {
+    throw new ApiError(413, "Payload too large.");
+  },
+});
+
+/** The JSON API, mounted under /api. Each resource is one chained sub-app. */
+const api = new Hono<AppEnv>()
+  .basePath("/api")
+  .use(requestId({ headerName: "X-Request-Id" }))
+  .use(async (c, next) => {
+    await next();
+    for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) c.res.headers.set(k, v);
+  })
+  .use(async (c, next) => (c.req.path.startsWith("/api/uploads/") ? next() : jsonLimit(c, next)))
+  .use(envCheck)
+  .use(database)
+  .use(authenticate)
+  .route("/health", healthRoutes);
+
+api.onError(errorHandler);
+api.notFound(notFoundHandler);
+
+export type AppType = typeof api;
+export { api };

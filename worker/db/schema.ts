@@ -1,0 +1,507 @@
+/**
+ * The whole data model of Realm Codex (both spec documents) for D1 via drizzle-orm.
+ *
+ * Conventions:
+ * - snake_case columns, camelCase properties; integer primary keys (the spec's ids are numbers).
+ * - Timestamps are ISO-8601 UTC text ("2026-01-31T12:00:00.000Z") so they sort and serialize as-is.
+ * - Enums and ranges from the spec are CHECK constraints as well as TypeScript unions, so a bad
+ *   write fails in the database even if a route forgot to validate.
+ * - Full-text search (news, game info) lives in FTS5 tables created by a hand-written migration
+ *   (drizzle-kit does not model virtual tables); see migrations/0001_fts.sql.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+export const ROLES = ["User", "Moderator", "Admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const ALIGNMENTS = ["Order", "Chaos", "Neutral"] as const;
+export const UNIT_TYPES = ["Infantry", "Ranged", "Cavalry", "Flying", "Magic"] as const;
+export const HERO_TYPES = ["Might", "Magic", "Hybrid"] as const;
+export const SPELL_SCHOOLS = ["Earth", "Air", "Fire", "Water", "Light", "Dark"] as const;
+export const SPELL_TYPES = ["Combat", "Adventure", "Global"] as const;
+export const SPELL_TARGETS = ["Single", "Area", "All", "Self"] as const;
+export const SPELL_DURATIONS = ["Instant", "Combat", "Permanent", "Turns"] as const;
+export const MEDIA_TYPES = ["image", "video", "gif"] as const;
+export const THUMBNAIL_STATES = ["pending", "ready", "failed"] as const;
+export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const createdAt = () => text("created_at").notNull().default(now);
+const updatedAt = () => text("updated_at").notNull().default(now);
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+// ---------------------------------------------------------------------------------------------
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** Stored trimmed and lower-cased; unique. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    profilePictureUrl: text("profile_picture_url"),
+    isActive: bool("is_active").notNull().default(true),
+    emailConfirmed: bool("email_confirmed").notNull().default(false),
+    failedLoginCount: integer("failed_login_count").notNull().default(0),
+    /** While in the future, sign-in is refused with 423 even with the right password. */
+    lockedUntil: text("locked_until"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: text("last_login_at"),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_email_len", sql`length(${t.email}) BETWEEN 3 AND 254`),
+    check("users_first_name_len", sql`length(${t.firstName}) <= 100`),
+    check("users_last_name_len", sql`length(${t.lastName}) <= 100`),
+    check("users_failed_login_count", sql`${t.failedLoginCount} >= 0`),
+  ],
+);
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    index("user_roles_role_idx").on(t.role),
+    check("user_roles_role", inList("role", ROLES)),
+  ],
+);
+
+/**
+ * One row per sign-in. The access token carries the session id and the token generation;
+ * refresh bumps the generation (rotation), sign-out sets revoked_at.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    generation: integer("generation").notNull().default(1),
+    createdAt: createdAt(),
+    lastSeenAt: text("last_seen_at").notNull().default(now),
+    expiresAt: text("expires_at").notNull(),
+    revokedAt: text("revoked_at"),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Emails the site would send (password change confirmation, ...); a mail sender drains it. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    sentAt: text("sent_at"),
+  },
+  (t) => [index("email_outbox_unsent_idx").on(t.sentAt, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// News
+// ---------------------------------------------------------------------------------------------
+
+export const newsArticles = sqliteTable(
+  "news_articles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    content: text("content").notNull(),
+    author: text("author").notNull(),
+    imageUrl: text("image_url"),
+    isPublished: bool("is_published").notNull().default(false),
+    /** Set when the article is first published; kept if it is later unpublished. */
+    publishedAt: text("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("news_published_idx").on(t.isPublished, t.publishedAt),
+    index("news_author_idx").on(t.author),
+    check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
+    check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
+    check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),
+    check("news_author_len", sql`length(${t.author}) BETWEEN 1 AND 100`),
+    check("news_image_url_len", sql`${t.imageUrl} IS NULL OR length(${t.imageUrl}) <= 2048`),
+  ],
+);
+
+export const newsTags = sqliteTable(
+  "news_tags",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => newsArticles.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.tag] }),
+    index("news_tags_tag_idx").on(t.tag),
+    check("news_tags_tag_len", sql`length(${t.tag}) BETWEEN 1 AND 50`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Game content
+// ---------------------------------------------------------------------------------------------
+
+export const factions = sqliteTable(
+  "factions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    alignment: text("alignment", { enum: ALIGNMENTS }).notNull(),
+    summary: text("summary").notNull().default(""),
+    description: text("description").notNull().default(""),
+    specialty: text("specialty").notNull().default(""),
+    logoUrl: text("logo_url"),
+    backgroundUrl: text("background_url"),
+    bannerUrl: text("banner_url"),
+    startingResources: text("starting_resources"),
+    factionBonuses: text("faction_bonuses"),
+    isActive: bool("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("factions_name_unique").on(t.name),
+    index("factions_active_sort_idx").on(t.isActive, t.sortOrder),
+    check("factions_alignment", inList("alignment", ALIGNMENTS)),
+    check("factions_name_len", sql`length(${t.name}) BETWEEN 1 AND 100`),
+  ],
+);
+
+export const units = sqliteTable(
+  "units",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    factionId: integer("faction_id")
+      .notNull()
+      .references(() => factions.id, { onDelete: "cascade" }),
+    /** The upgrade-0 unit this one upgrades (null for base units). */
+    baseUnitId: integer("base_unit_id"),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    summary: text("summary").notNull().default(""),
+    tier: integer("tier").notNull().default(1),
+    cost: integer("cost").notNull().default(0),
+    attack: integer("attack").notNull().default(0),
+    defense: integer("defense").notNull().default(0),
+    minDamage: integer("min_damage").notNull().default(0),
+    maxDamage: integer("max_damage").notNull().default(0),
+    health: integer("health").notNull().default(0),
+    speed: integer("speed").notNull().default(0),
+    initiative: integer("initiative").notNull().default(0),
+    morale: integer("morale").notNull().default(0),
+    luck: integer("luck").notNull().default(0),
+    unitType: text("unit_type", { enum: UNIT_TYPES }).notNull().default("Infantry"),
+    upgradeLevel: integer("upgrade_level").notNull().default(0),
+    isUpgraded: bool("is_upgraded").notNull().default(false),
+    weeklyGrowth: integer("weekly_growth").notNull().default(0),
+    /** JSON text (a list of abilities) or null. */
+    specialAbilities: text("special_abilities"),
+    portraitUrl: text("portrait_url"),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("units_faction_idx").on(t.factionId, t.upgradeLevel, t.tier),
+    index("units_type_idx").on(t.unitType),
+    index("units_base_idx").on(t.baseUnitId),
+    check("units_tier", sql`${t.tier} BETWEEN 1 AND 7`),
+    check("units_upgrade_level", sql`${t.upgradeLevel} BETWEEN 0 AND 2`),
+    check("units_type", inList("unit_type", UNIT_TYPES)),
+    check("units_damage", sql`${t.minDamage} >= 0 AND ${t.maxDamage} >= ${t.minDamage}`),
+    check("units_name_len", sql`length(${t.name}) BETWEEN 1 AND 100`),
+  ],
+);
+
+export const heroes = sqliteTable(
+  "heroes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    factionId: integer("faction_id")
+      .notNull()
+      .references(() => factions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    title: text("title").notNull().default(""),
+    biography: text("biography").notNull().default(""),
+    summary: text("summary").notNull().default(""),
+    /** Free text in the editor (e.g. "Battle Mage"); filters use heroType. */
+    heroClass: text("hero_class").notNull().default(""),
+    heroType: text("hero_type", { enum: HERO_TYPES }).notNull().default("Might"),
+    specialty: text("specialty").notNull().default(""),
+    specialtyDescription: text("specialty_description").notNull().default(""),
+    startingAttack: integer("starting_attack").notNull().default(0),
+    startingDefense: integer("starting_defense").notNull().default(0),
+    startingSpellPower: integer("starting_spell_power").notNull().default(0),
+    startingKnowledge: integer("starting_knowledge").notNull().default(0),
+    rarityLevel: integer("rarity_level").notNull().default(1),
+    startingSkills: text("starting_skills"),
+    startingSpells: text("starting_spells"),
+    portraitUrl: text("portrait_url"),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("heroes_faction_idx").on(t.factionId, t.heroType),
+    index("heroes_class_idx").on(t.heroClass),
+    check("heroes_type", inList("hero_type", HERO_TYPES)),
+    check("heroes_rarity", sql`${t.rarityLevel} BETWEEN 1 AND 4`),
+    check("heroes_name_len", sql`length(${t.name}) BETWEEN 1 AND 100`),
+  ],
+);
+
+export const spells = sqliteTable(
+  "spells",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    school: text("school", { enum: SPELL_SCHOOLS }).notNull(),
+    level: integer("level").notNull().default(1),
+    manaCost: integer("mana_cost").notNull().default(0),
+    basePower: integer("base_power").notNull().default(0),
+    type: text("type", { enum: SPELL_TYPES }).notNull().default("Combat"),
+    target: text("target", { enum: SPELL_TARGETS }).notNull().default("Single"),
+    duration: text("duration", { enum: SPELL_DURATIONS }).notNull().default("Instant"),
+    isCommon: bool("is_common").notNull().default(false),
+    requiredSkillLevel: integer("required_skill_level").notNull().default(0),
+    effects: text("effects"),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("spells_name_unique").on(t.name),
+    index("spells_school_level_idx").on(t.school, t.level),
+    index("spells_type_idx").on(t.type),
+    check("spells_school", inList("school", SPELL_SCHOOLS)),
+    check("spells_level", sql`${t.level} BETWEEN 1 AND 5`),
+    check("spells_type", inList("type", SPELL_TYPES)),
+    check("spells_target", inList("target", SPELL_TARGETS)),
+    check("spells_duration", inList("duration", SPELL_DURATIONS)),
+    check("spells_mana", sql`${t.manaCost} >= 0`),
+  ],
+);
+
+/** Which spells a faction's mage guild offers. */
+export const factionSpells = sqliteTable(
+  "faction_spells",
+  {
+    factionId: integer("faction_id")
+      .notNull()
+      .references(() => factions.id, { onDelete: "cascade" }),
+    spellId: integer("spell_id")
+      .notNull()
+      .references(() => spells.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.factionId, t.spellId] }),
+    index("faction_spells_spell_idx").on(t.spellId),
+  ],
+);
+
+export const gameInfoArticles = sqliteTable(
+  "game_info_articles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    category: text("category").notNull(),
+    summary: text("summary").notNull().default(""),
+    content: text("content").notNull(),
+    imageUrl: text("image_url"),
+    author: text("author").notNull().default(""),
+    isFeatured: bool("is_featured").notNull().default(false),
+    isPublished: bool("is_published").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    publishedAt: text("published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("game_info_slug_unique").on(t.slug),
+    index("game_info_category_idx").on(t.isPublished, t.category, t.sortOrder),
+    index("game_info_featured_idx").on(t.isPublished, t.isFeatured),
+    check("game_info_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
+    check("game_info_slug_len", sql`length(${t.slug}) BETWEEN 1 AND 120`),
+    check("game_info_category_len", sql`length(${t.category}) BETWEEN 1 AND 50`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Media
+// ---------------------------------------------------------------------------------------------
+
+export const mediaCategories = sqliteTable(
+  "media_categories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    slug: text("slug").notNull(),
+    color: text("color").notNull().default("#3B82F6"),
+    iconUrl: text("icon_url"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("media_categories_slug_unique").on(t.slug),
+    index("media_categories_active_sort_idx").on(t.isActive, t.sortOrder),
+    check("media_categories_name_len", sql`length(${t.name}) BETWEEN 1 AND 100`),
+    check("media_categories_description_len", sql`length(${t.description}) <= 500`),
+    check("media_categories_slug_len", sql`length(${t.slug}) BETWEEN 1 AND 50`),
+    check("media_categories_icon_len", sql`${t.iconUrl} IS NULL OR length(${t.iconUrl}) <= 255`),
+    check("media_categories_sort", sql`${t.sortOrder} BETWEEN 0 AND 1000`),
+    check("media_categories_color", sql`${t.color} GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]*'`),
+  ],
+);
+
+export const mediaItems = sqliteTable(
+  "media_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    mediaType: text("media_type", { enum: MEDIA_TYPES }).notNull(),
+    altText: text("alt_text").notNull().default(""),
+    caption: text("caption").notNull().default(""),
+    /** Comma-separated, as the spec's form sends them. */
+    tags: text("tags").notNull().default(""),
+    categoryId: integer("category_id").references(() => mediaCategories.id, {
+      onDelete: "set null",
+    }),
+    factionId: integer("faction_id").references(() => factions.id, { onDelete: "set null" }),
+    isApproved: bool("is_approved").notNull().default(false),
+    isFeatured: bool("is_featured").notNull().default(false),
+    /** R2 key of the original (files are served at /files/{key}). */
+    originalKey: text("original_key"),
+    /** External original (e.g. a video host) when the file is not in R2. */
+    originalUrl: text("original_url"),
+    largeKey: text("large_key"),
+    largeWebpKey: text("large_webp_key"),
+    thumbnailKey: text("thumbnail_key"),
+    thumbnailWebpKey: text("thumbnail_webp_key"),
+    posterKey: text("poster_key"),
+    thumbnailStatus: text("thumbnail_status", { enum: THUMBNAIL_STATES })
+      .notNull()
+      .default("pending"),
+    contentType: text("content_type"),
+    width: integer("width"),
+    height: integer("height"),
+    fileSize: integer("file_size").notNull().default(0),
+    viewCount: integer("view_count").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("media_gallery_idx").on(t.isApproved, t.sortOrder, t.createdAt),
+    index("media_category_idx").on(t.categoryId),
+    index("media_faction_idx").on(t.factionId),
+    index("media_type_idx").on(t.mediaType),
+    index("media_featured_idx").on(t.isFeatured),
+    check("media_type", inList("media_type", MEDIA_TYPES)),
+    check("media_thumbnail_status", inList("thumbnail_status", THUMBNAIL_STATES)),
+    check("media_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
+    check("media_description_len", sql`length(${t.description}) <= 2000`),
+    check("media_counts", sql`${t.viewCount} >= 0 AND ${t.fileSize} >= 0`),
+  ],
+);
+
+/** Thumbnail jobs that exhausted their retries (written by the dead-letter queue consumer). */
+export const thumbnailFailures = sqliteTable(
+  "thumbnail_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    mediaId: integer("media_id").references(() => mediaItems.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("thumbnail_failures_media_idx").on(t.mediaId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Site
+// ---------------------------------------------------------------------------------------------
+
+/** A single row (id = 1) of site options; defaults from spec §9. */
+export const siteSettings = sqliteTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey(),
+    siteName: text("site_name").notNull().default("Realm Codex"),
+    siteDescription: text("site_description").notNull().default(""),
+    enableComments: bool("enable_comments").notNull().default(true),
+    moderateComments: bool("moderate_comments").notNull().default(true),
+    enableRegistration: bool("enable_registration").notNull().default(true),
+    requireEmailVerification: bool("require_email_verification").notNull().default(true),
+    maxFileUploadSize: integer("max_file_upload_size").notNull().default(10),
+    maintenanceMode: bool("maintenance_mode").notNull().default(false),
+    maintenanceMessage: text("maintenance_message").notNull().default(""),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("site_settings_single_row", sql`${t.id} = 1`),
+    check("site_settings_upload_size", sql`${t.maxFileUploadSize} BETWEEN 1 AND 100`),
+  ],
+);
+
+/** Who changed what: every write by a moderator or admin. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    /** JSON with the changed fields (never secrets). */
+    details: text("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_entity_idx").on(t.entityType, t.entityId),
+    index("audit_created_idx").on(t.createdAt),
+    index("audit_user_idx").on(t.userId),
+    check("audit_action", inList("action", AUDIT_ACTIONS)),
+  ],
+);

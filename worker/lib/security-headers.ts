@@ -1,0 +1,63 @@
+/**
+ * Security headers for HTML and assets (DESIGN.md §5). Pure data: the Worker applies them to
+ * what it serves, and the Vite build writes the same values into dist/client/_headers for the
+ * assets Cloudflare serves without running the Worker.
+ */
+
+/** Origins the FastComments widget (comments and forum) loads from, both regions. */
+export const COMMENT_WIDGET_ORIGINS = [
+  "https://cdn.fastcomments.com",
+  "https://cdn-eu.fastcomments.com",
+  "https://fastcomments.com",
+  "https://eu.fastcomments.com",
+] as const;
+
+const widget = COMMENT_WIDGET_ORIGINS.join(" ");
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  `script-src 'self' ${widget}`,
+  `style-src 'self' 'unsafe-inline' ${widget}`,
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' blob: https:",
+  "font-src 'self' data:",
+  `connect-src 'self' ${widget} wss://*.fastcomments.com`,
+  `frame-src ${widget}`,
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+/** Headers for JSON API responses: no sniffing, no framing, nothing to execute. */
+export const API_SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+};
+
+/** Copies a response and sets the given headers on it. */
+export function withHeaders(response: Response, headers: Record<string, string>): Response {
+  const copy = new Response(response.body, response);
+  for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+  return copy;
+}
+
+/** The `_headers` file for Cloudflare's static asset server. */
+export function headersFile(): string {
+  const lines = ["/*", ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`)];
+  lines.push("/assets/*", "  Cache-Control: public, max-age=31536000, immutable");
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+
+/** Liveness plus a real D1 round trip. */
+export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const started = Date.now();
+  try {
+    await c.env.DB.prepare("SELECT 1").first();
+    c.header("Cache-Control", "no-store");
+    return c.json({ status: "ok" as const, database: "ok" as const, latencyMs: Date.now() - started }, 200);
+  } catch (err) {
+    console.error(JSON.stringify({ level: "error", where: "health", error: String(err) }));
+    return c.json({ status: "degraded" as const, database: "unreachable" as const, latencyMs: Date.now() - started }, 503);
+  }
+});
