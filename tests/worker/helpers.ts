@@ -1,0 +1,117 @@
+/**
+ * Shared helpers for Worker tests (workerd). Users are inserted straight into D1; tokens come
+ * either from the real sign-in route (`signIn`) or from a session row made directly
+ * (`tokenFor`, no PBKDF2 and no rate limit: use it when the test is not about signing in).
+ */
+import { env as testEnv } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import type { Role } from "../../worker/db/schema";
+import { hashPassword } from "../../worker/lib/password";
+import { SESSION_TTL_SECONDS, signAccessToken } from "../../worker/lib/tokens";
+
+export const DEFAULT_PASSWORD = "Secret#Pass1";
+
+export type TestUser = { id: number; email: string; password: string; roles: Role[] };
+
+type CreateUserOptions = {
+  email?: string;
+  password?: string;
+  roles?: Role[];
+  firstName?: string;
+  lastName?: string;
+  isActive?: boolean;
+  profilePictureUrl?: string | null;
+};
+
+/** PBKDF2 is slow on purpose: hash each distinct password once per test file. */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
+let counter = 0;
+/** A fresh, unique email address for a test user. */
+export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** Inserts an active user with the given roles (default: User) straight into D1. */
+export async function createUser(env: Env = testEnv, options: CreateUserOptions = {}): Promise<TestUser> {
+  const email = (options.email ?? uniqueEmail()).trim().toLowerCase();
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const roles = options.roles ?? ["User"];
+  const row = await env.DB.prepare(
+    `INSERT INTO users (email, password_hash, first_name, last_name, is_active, profile_picture_url)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id`,
+  )
+    .bind(
+      email,
+      await hashOnce(password),
+      options.firstName ?? "Test",
+      options.lastName ?? "User",
+      options.isActive === false ? 0 : 1,
+      options.profilePictureUrl ?? null,
+    )
+    .first<{ id: number }>();
+  const id = row!.id;
+  if (roles.length) {
+    await env.DB.batch(roles.map((role) => env.DB.prepare("INSERT INTO user_roles (user_id, role) VALUES (?1, ?2)").bind(id, role)));
+  }
+  return { id, email, password, roles };
+}
+
+/** Makes a session row for the user and signs its access token (fast path, skips /auth/login). */
+export async function tokenFor(env: Env = testEnv, userId: number): Promise<string> {
+  const sessionId = crypto.randomUUID();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000).toISOString();
+  await env.DB.prepare("INSERT INTO sessions (id, user_id, generation, expires_at) VALUES (?1, ?2, 1, ?3)")
+    .bind(sessionId, userId, expiresAt)
+    .run();
+  return signAccessToken(env, { userId, sessionId, generation: 1 });
+}
+
+/** Creates a user with the roles and returns it with a token (fast path). */
+export async function userWithToken(roles: Role[] = ["User"], options: CreateUserOptions = {}) {
+  const user = await createUser(testEnv, { ...options, roles });
+  return { ...user, token: await tokenFor(testEnv, user.id) };
+}
+
+let ipCounter = 0;
+/** A client IP no other call in this file used (keeps the per-IP auth rate limit out of the way). */
+export const uniqueIp = () => {
+  const n = ++ipCounter + Math.floor(Math.random() * 60_000);
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+export type CallInit = Omit<RequestInit, "body"> & {
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Serialized as the JSON body (sets Content-Type). */
+  json?: unknown;
+  /** Raw body (e.g. malformed JSON); use with a Content-Type header. */
+  body?: BodyInit | null;
+  /** Sent as CF-Connecting-IP. */
+  ip?: string;
+};
+
+/** Calls the Worker like a browser would: `call("/api/auth/me", { token })`. */
+export function call(path: string, init: CallInit = {}): Promise<Response> {
+  const { token, json, ip, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (ip) headers.set("CF-Connecting-IP", ip);
+  let body = rest.body;
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(json);
+  }
+  return exports.default.fetch(new Request(`http://example.com${path}`, { ...rest, headers, body }));
+}
+
+/** Signs in through POST /api/auth/login (from a fresh IP) and returns the token. */
+export async function signIn(email: string, password: string = DEFAULT_PASSWORD): Promise<string> {
+  const res = await call("/api/auth/login", { method: "POST", json: { email, password }, ip: uniqueIp() });
+  if (res.status !== 200) throw new Error(`signIn(${email}) answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { token: string };
+  return body.token;
+}
