@@ -1,7 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestUserConfig } from "vitest/config";
 
 /** Secrets for the test Worker only; real ones live in .dev.vars / wrangler secrets. */
 const TEST_SECRETS = {
@@ -16,7 +16,10 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
     test: {
-      reporters: ["default", ["json", { outputFile: "test-results/unit.json" }]],
+      reporters: [
+        "default",
+        ["json", { outputFile: "test-results/unit.json" }],
+      ] satisfies TestUserConfig["reporters"],
       projects: [
         {
           plugins: [

@@ -1,0 +1,125 @@
+/**
+ * `npm run bench`: benchmarks, not tests. Builds the site, then measures against DESIGN.md §9:
+ *  - JS and CSS bytes (raw and gzip) that `/` loads in real Chromium,
+ *  - the Worker bundle (gzip) from `wrangler deploy --dry-run`,
+ *  - request throughput of public endpoints relative to /api/health on local workerd (autocannon).
+ * Prints a table and writes tests/perf/results/latest.json. Exits 0 even over budget: it reports.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { chromium } from "@playwright/test";
+import { run } from "../../scripts/lib.ts";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8797);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const rows: { what: string; value: string; budget: string; ok: boolean | null }[] = [];
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+function capture(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} failed:\n${out}`))));
+  });
+}
+
+async function waitFor(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+async function bundleSizes() {
+  const out = await capture("npx", ["wrangler", "deploy", "--dry-run", "-c", "dist/realm_codex/wrangler.json", "--outdir", "dist/dry-run"]);
+  const match = out.match(/Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/);
+  if (match) {
+    const gz = Number(match[2]);
+    rows.push({ what: "Worker bundle (raw / gzip)", value: `${match[1]} KiB / ${gz} KiB`, budget: "≤ 250 KB gzip", ok: gz <= 250 });
+  }
+}
+
+async function pageWeight() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const page = await browser.newPage();
+    const paths = new Set<string>();
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.origin === BASE && ["script", "stylesheet"].includes(req.resourceType())) paths.add(url.pathname);
+    });
+    await page.goto(`${BASE}/`, { waitUntil: "networkidle" });
+    const totals = { js: [0, 0], css: [0, 0] };
+    for (const p of paths) {
+      const file = `dist/client${p}`;
+      if (!existsSync(file)) continue;
+      const bytes = readFileSync(file);
+      const kind = p.endsWith(".css") ? totals.css : totals.js;
+      kind[0]! += bytes.length;
+      kind[1]! += gzipSync(bytes, { level: 9 }).length;
+    }
+    rows.push({ what: "JS loaded by / (raw / gzip)", value: `${kb(totals.js[0]!)} / ${kb(totals.js[1]!)}`, budget: "≤ 90 KB gzip", ok: totals.js[1]! <= 90 * 1024 });
+    rows.push({ what: "CSS loaded by / (raw / gzip)", value: `${kb(totals.css[0]!)} / ${kb(totals.css[1]!)}`, budget: "—", ok: null });
+  } finally {
+    await browser.close();
+  }
+}
+
+async function throughput(path: string): Promise<number> {
+  const result = await autocannon({ url: `${BASE}${path}`, connections: 10, duration: DURATION_S });
+  if (result.non2xx > 0 || result.errors > 0) console.warn(`  ${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function main() {
+  console.log("Building...");
+  await run("npx", ["vite", "build", "--logLevel", "warn"]);
+  await bundleSizes();
+
+  console.log(`Starting a seeded server on ${BASE}...`);
+  const server: ChildProcess = spawn(process.execPath, ["scripts/e2e-server.ts", "--port", String(PORT), "--no-build"], {
+    detached: true,
+    stdio: "ignore",
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+  try {
+    await waitFor(`${BASE}/api/health`, 180_000);
+    await pageWeight();
+    const health = await throughput("/api/health");
+    rows.push({ what: "GET /api/health", value: `${health.toFixed(0)} req/s`, budget: "reference", ok: null });
+    for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/"]) {
+      const rps = await throughput(path);
+      const ratio = rps / health;
+      rows.push({ what: `GET ${path}`, value: `${rps.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}% of health)`, budget: "≥ 50% of health", ok: ratio >= 0.5 });
+    }
+  } finally {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  }
+
+  const width = Math.max(...rows.map((r) => r.what.length));
+  console.log(`\n${"what".padEnd(width)} | value | budget | verdict`);
+  for (const r of rows) {
+    console.log(`${r.what.padEnd(width)} | ${r.value} | ${r.budget} | ${r.ok === null ? "—" : r.ok ? "within" : "OVER"}`);
+  }
+  mkdirSync("tests/perf/results", { recursive: true });
+  writeFileSync("tests/perf/results/latest.json", JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, rows }, null, 2));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
