@@ -3,15 +3,18 @@ import { api } from "./app";
 import type { AppEnv } from "./env";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
+import { filesRoutes } from "./routes/files";
 
 /**
  * The Worker. The API lives under /api; unknown /api paths answer JSON 404 (never the SPA).
+ * R2 files are served at /files/{key} (worker/routes/files.ts).
  * Everything else that reaches the Worker first (see run_worker_first in wrangler.toml) is
  * answered from the SPA's static assets with the site's security headers.
  */
 const app = new Hono<AppEnv>()
   .route("/", api)
   .all("/api/*", notFoundHandler)
+  .route("/files", filesRoutes)
   .all("*", async (c) => withHeaders(await c.env.ASSETS.fetch(c.req.raw), SECURITY_HEADERS));
 
 app.onError(errorHandler);

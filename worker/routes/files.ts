@@ -1,0 +1,162 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError, badRequest, notFound } from "../lib/errors";
+
+/**
+ * R2 objects from the MEDIA bucket at /files/{key} (DESIGN.md §6). Keys are never overwritten
+ * (they carry a content hash or an id plus version), so responses are cached for a year as
+ * immutable. Supports conditional requests (ETag / If-None-Match → 304), single byte ranges
+ * (206 / 416, needed for video seeking) and HEAD.
+ */
+
+const PREFIX = "/files/";
+const MAX_KEY_LENGTH = 1024;
+
+/** Fallback types when an object was stored without httpMetadata.contentType. */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+  mp4: "video/mp4",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  json: "application/json",
+  txt: "text/plain; charset=utf-8",
+};
+
+const FILE_HEADERS: Record<string, string> = {
+  "Cache-Control": "public, max-age=31536000, immutable",
+  "X-Content-Type-Options": "nosniff",
+  "Accept-Ranges": "bytes",
+  // A file opened directly (e.g. an uploaded SVG) can never run script or load anything.
+  "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+};
+
+/** The object key from the request path, or an error for empty / traversal / malformed keys. */
+export function keyFromPath(pathname: string): string {
+  const raw = pathname.startsWith(PREFIX) ? pathname.slice(PREFIX.length) : "";
+  let key: string;
+  try {
+    key = decodeURIComponent(raw);
+  } catch {
+    throw badRequest("Malformed file path.");
+  }
+  if (key === "") throw notFound("File");
+  const segments = key.split("/");
+  const unsafe =
+    key.length > MAX_KEY_LENGTH ||
+    key.includes("\\") ||
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f]/.test(key) ||
+    segments.some((s) => s === "" || s === "." || s === "..");
+  if (unsafe) throw badRequest("Invalid file path.");
+  return key;
+}
+
+type ByteRange = { offset: number; length: number };
+
+/**
+ * Parses a single `bytes=` range against the object size. Returns undefined when the header
+ * should be ignored (absent, not bytes, several ranges: the whole file is sent), "unsatisfiable"
+ * when it cannot be served (416).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header.trim());
+  if (!match) return undefined;
+  const [, startText, endText] = match;
+  if (startText === "" && endText === "") return undefined;
+  if (startText === "") {
+    const suffix = Number(endText);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    const length = Math.min(suffix, size);
+    return { offset: size - length, length };
+  }
+  const start = Number(startText);
+  if (start >= size) return "unsatisfiable";
+  const end = endText === "" ? size - 1 : Math.min(Number(endText), size - 1);
+  if (end < start) return "unsatisfiable";
+  return { offset: start, length: end - start + 1 };
+}
+
+/** Weak comparison of If-None-Match against the object's ETag (RFC 9110 §13.1.2). */
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = bare(etag);
+  return header.split(",").some((tag) => bare(tag) === wanted);
+}
+
+function contentTypeOf(object: R2Object, key: string): string {
+  if (object.httpMetadata?.contentType) return object.httpMetadata.contentType;
+  const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+  return TYPES_BY_EXTENSION[ext] ?? "application/octet-stream";
+}
+
+function baseHeaders(object: R2Object, key: string): Headers {
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("Content-Type", contentTypeOf(object, key));
+  headers.set("ETag", object.httpEtag);
+  headers.set("Last-Modified", object.uploaded.toUTCString());
+  for (const [name, value] of Object.entries(FILE_HEADERS)) headers.set(name, value);
+  return headers;
+}
+
+export const filesRoutes = new Hono<AppEnv>()
+  // GET also answers HEAD (Hono routes HEAD to GET handlers and drops the body).
+  .get("/*", async (c) => {
+    const key = keyFromPath(new URL(c.req.url).pathname);
+    const isHead = c.req.method === "HEAD";
+    const ifNoneMatch = c.req.header("If-None-Match");
+    const rangeHeader = c.req.header("Range");
+
+    // Plain GET: one R2 round trip.
+    if (!isHead && !ifNoneMatch && !rangeHeader) {
+      const object = await c.env.MEDIA.get(key);
+      if (!object) throw notFound("File");
+      const headers = baseHeaders(object, key);
+      headers.set("Content-Length", String(object.size));
+      return new Response(object.body, { status: 200, headers });
+    }
+
+    const meta = await c.env.MEDIA.head(key);
+    if (!meta) throw notFound("File");
+    const headers = baseHeaders(meta, key);
+
+    if (ifNoneMatch && etagMatches(ifNoneMatch, meta.httpEtag)) {
+      return new Response(null, { status: 304, headers });
+    }
+
+    const ifRange = c.req.header("If-Range");
+    const rangeApplies = !ifRange || ifRange.trim() === meta.httpEtag;
+    const range = rangeApplies ? parseRange(rangeHeader, meta.size) : undefined;
+    if (range === "unsatisfiable") {
+      headers.set("Content-Range", `bytes */${meta.size}`);
+      headers.set("Content-Type", "application/json");
+      headers.set("Cache-Control", "no-store");
+      return new Response(JSON.stringify({ message: "Requested range not satisfiable." }), { status: 416, headers });
+    }
+
+    if (range) {
+      headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${meta.size}`);
+      headers.set("Content-Length", String(range.length));
+      if (isHead) return new Response(null, { status: 206, headers });
+      const part = await c.env.MEDIA.get(key, { range });
+      if (!part) throw notFound("File");
+      return new Response(part.body, { status: 206, headers });
+    }
+
+    headers.set("Content-Length", String(meta.size));
+    if (isHead) return new Response(null, { status: 200, headers });
+    const object = await c.env.MEDIA.get(key);
+    if (!object) throw notFound("File");
+    return new Response(object.body, { status: 200, headers });
+  })
+  .all("/*", (c) => {
+    throw new ApiError(405, `${c.req.method} is not allowed on files.`, { headers: { Allow: "GET, HEAD" } });
+  });
