@@ -6,8 +6,9 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       stdio: "inherit",
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", ...options.env },
       ...options,
+      // After `...options`: options.env adds to the inherited environment, never replaces it.
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", ...options.env },
     });
     child.on("error", reject);
     child.on("exit", (code) =>
