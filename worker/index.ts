@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { api } from "./app";
 import type { AppEnv } from "./env";
+import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { filesRoutes } from "./routes/files";
@@ -21,4 +22,6 @@ app.onError(errorHandler);
 
 export default {
   fetch: app.fetch,
+  /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts). */
+  queue: handleThumbnailBatch,
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,114 @@
+import { createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext } from "cloudflare:test";
+import worker from "../../worker/index";
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeThumbnails, THUMBNAIL_DLQ_NAME, THUMBNAIL_QUEUE_NAME } from "../../worker/jobs/thumbnails";
+
+/** A 3×2 orange PNG; the test scales it up to a 1800×1200 original with the Images binding. */
+const TINY_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWN4FcEDQQxwFgBTkAfVMKeBdAAAAABJRU5ErkJggg==";
+const tinyStream = () => new Blob([Uint8Array.from(atob(TINY_PNG), (c) => c.charCodeAt(0))]).stream();
+
+let original: ArrayBuffer;
+beforeAll(async () => {
+  const result = await env.IMAGES.input(tinyStream())
+    .transform({ width: 1800, height: 1200, fit: "cover" })
+    .output({ format: "image/jpeg" });
+  original = await new Response(result.image()).arrayBuffer();
+});
+
+async function mediaWithOriginal(key: string, mediaType = "image") {
+  await env.MEDIA.put(key, original, { httpMetadata: { contentType: "image/jpeg" } });
+  const row = await env.DB.prepare(
+    "INSERT INTO media_items (title, media_type, original_key, file_size) VALUES ('Sunrise', ?1, ?2, ?3) RETURNING id",
+  )
+    .bind(mediaType, key, original.byteLength)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+const mediaRow = (id: number) =>
+  env.DB.prepare("SELECT * FROM media_items WHERE id = ?1").bind(id).first<Record<string, unknown>>();
+
+describe("thumbnail job", () => {
+  it("stores large and thumbnail renditions in WebP and JPEG with the aspect ratio kept", async () => {
+    const id = await mediaWithOriginal("media/test-1/original.jpg");
+    expect(await makeThumbnails(env, { mediaId: id })).toBe("done");
+
+    const row = await mediaRow(id);
+    expect(row).toMatchObject({
+      thumbnail_status: "ready",
+      width: 1800,
+      height: 1200,
+      large_webp_key: "media/test-1/large.webp",
+      large_key: "media/test-1/large.jpg",
+      thumbnail_webp_key: "media/test-1/thumb.webp",
+      thumbnail_key: "media/test-1/thumb.jpg",
+    });
+    const expected = [
+      ["media/test-1/large.webp", "image/webp", 1280, 853],
+      ["media/test-1/large.jpg", "image/jpeg", 1280, 853],
+      ["media/test-1/thumb.webp", "image/webp", 400, 267],
+      ["media/test-1/thumb.jpg", "image/jpeg", 400, 267],
+    ] as const;
+    for (const [key, type, width, height] of expected) {
+      const object = await env.MEDIA.get(key);
+      expect(object?.httpMetadata?.contentType).toBe(type);
+      const info = await env.IMAGES.info(object!.body);
+      expect(info).toMatchObject({ format: type, width });
+      expect(Math.abs(("height" in info ? info.height : 0) - height)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("skips videos and items that are already done unless forced", async () => {
+    const video = await mediaWithOriginal("media/test-2/original.mp4", "video");
+    expect(await makeThumbnails(env, { mediaId: video })).toBe("skipped");
+
+    const id = await mediaWithOriginal("media/test-3/original.jpg");
+    expect(await makeThumbnails(env, { mediaId: id })).toBe("done");
+    expect(await makeThumbnails(env, { mediaId: id })).toBe("skipped");
+    expect(await makeThumbnails(env, { mediaId: id, force: true })).toBe("done");
+  });
+
+  it("throws (so the queue retries) when the original is missing from R2", async () => {
+    const row = await env.DB.prepare(
+      "INSERT INTO media_items (title, media_type, original_key) VALUES ('Lost', 'image', 'media/nowhere/original.jpg') RETURNING id",
+    ).first<{ id: number }>();
+    await expect(makeThumbnails(env, { mediaId: row!.id })).rejects.toThrow(/missing/);
+  });
+});
+
+describe("queue consumer", () => {
+  it("acks a done job and retries a failing one", async () => {
+    const ok = await mediaWithOriginal("media/test-4/original.jpg");
+    const missing = await env.DB.prepare(
+      "INSERT INTO media_items (title, media_type, original_key) VALUES ('Lost', 'image', 'media/gone/original.jpg') RETURNING id",
+    ).first<{ id: number }>();
+    const batch = createMessageBatch(THUMBNAIL_QUEUE_NAME, [
+      { id: "a", timestamp: new Date(), attempts: 1, body: { mediaId: ok } },
+      { id: "b", timestamp: new Date(), attempts: 1, body: { mediaId: missing!.id } },
+      { id: "c", timestamp: new Date(), attempts: 1, body: { nonsense: true } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(["a", "c"]);
+    expect(result.retryMessages.map((m) => m.msgId)).toEqual(["b"]);
+    expect((await mediaRow(ok))?.thumbnail_status).toBe("ready");
+  });
+
+  it("records dead letters for admins and marks the item failed", async () => {
+    const id = await mediaWithOriginal("media/test-5/original.jpg");
+    const batch = createMessageBatch(THUMBNAIL_DLQ_NAME, [
+      { id: "d", timestamp: new Date(), attempts: 4, body: { mediaId: id } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["d"]);
+    expect((await mediaRow(id))?.thumbnail_status).toBe("failed");
+    const failure = await env.DB.prepare("SELECT media_id, attempts FROM thumbnail_failures WHERE media_id = ?1")
+      .bind(id)
+      .first();
+    expect(failure).toEqual({ media_id: id, attempts: 4 });
+  });
+});
