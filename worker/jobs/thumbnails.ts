@@ -85,7 +85,7 @@ export async function makeThumbnails(env: Env, job: ThumbnailJob): Promise<"done
 }
 
 /** Queue consumer for both the thumbnail queue and its dead-letter queue. */
-export async function handleThumbnailBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export async function handleThumbnailBatch(batch: MessageBatch<unknown>, env: Env, _ctx?: ExecutionContext): Promise<void> {
   const deadLetters = batch.queue === THUMBNAIL_DLQ_NAME;
   for (const message of batch.messages) {
     const parsed = thumbnailJobSchema.safeParse(message.body);
