@@ -1,13 +1,28 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router/dom";
+import { SWRConfig } from "swr";
+import { router } from "./app/router";
+import { SessionProvider } from "./lib/session";
+import { createSwrConfig } from "./lib/swr-config";
+import { ThemeProvider } from "./lib/theme";
+import { ToastProvider } from "./lib/toast";
 import "./app/styles.css";
 
-function App() {
-  return <h1>Realm Codex</h1>;
-}
+const swrConfig = createSwrConfig();
+// Any 401 clears the session; the browser then goes to the sign-in page (spec §4, §8).
+const toLogin = () => void router.navigate("/login");
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <ThemeProvider>
+      <ToastProvider>
+        <SWRConfig value={swrConfig}>
+          <SessionProvider onSignedOut={toLogin}>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </SWRConfig>
+      </ToastProvider>
+    </ThemeProvider>
   </StrictMode>,
 );

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { Footer } from "./shell/footer";
+import { Header } from "./shell/header";
+import { MobileMenu } from "./shell/mobile-menu";
+
+/** A thin bar at the top while a lazy page or a loader is on its way. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-brand-600/20">
+      <div className="h-full w-1/3 bg-brand-600 motion-safe:animate-[progress_1s_ease-in-out_infinite]" />
+    </div>
+  );
+}
+
+/** The shell around every page: skip link, header, mobile menu, page, footer. */
+export function RootLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  const closeMenu = useCallback((restoreFocus: boolean) => {
+    setMenuOpen(false);
+    if (restoreFocus) menuButtonRef.current?.focus();
+  }, []);
+
+  // Navigating (links, back button) closes the menu.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  // The menu does not exist on large screens: close it when the window grows past `lg`.
+  useEffect(() => {
+    if (!menuOpen || typeof matchMedia === "undefined") return;
+    const query = matchMedia("(min-width: 64rem)");
+    const onChange = () => query.matches && setMenuOpen(false);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, [menuOpen]);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-page text-ink">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[80] focus:rounded-lg focus:bg-brand-700 focus:px-4 focus:py-2 focus:font-semibold focus:text-white"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButtonRef} />
+      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

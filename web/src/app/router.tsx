@@ -1,0 +1,34 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { RootLayout } from "./root-layout";
+import { RouteError } from "./route-error";
+
+/**
+ * The whole application's routes (react-router data mode).
+ *
+ * Features add their routes here (lazy): one entry per page in the `children` list below,
+ * `{ path: "news/:id", lazy: () => import("../features/news/routes/article") }`, where the
+ * route module exports `Component` (and optionally `ErrorBoundary`, `loader`). Keep every
+ * page lazy so the entry chunk stays small (DESIGN.md §9: JS loaded by `/` ≤ 90 KB gzip).
+ * Guard protected pages inside the page with <ProtectedRoute> from src/components/protected-route.
+ */
+export const routes: RouteObject[] = [
+  {
+    // The shell (header, footer, notifications) wraps every page.
+    Component: RootLayout,
+    // A failure in the shell itself: the error page without the shell.
+    errorElement: <RouteError withShell={false} />,
+    children: [
+      {
+        // Page errors render inside the shell.
+        errorElement: <RouteError />,
+        children: [
+          // Features add their routes here (lazy) ↓
+          // ↑ Features add their routes here (lazy)
+          { path: "*", lazy: () => import("./routes/not-found") },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

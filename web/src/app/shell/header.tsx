@@ -1,0 +1,95 @@
+import { Link, NavLink } from "react-router";
+import { buttonClass } from "../../components/ui/button";
+import { DropdownMenu } from "../../components/ui/dropdown-menu";
+import { UserAvatar, userDisplayName } from "../../components/user-avatar";
+import { useSession } from "../../lib/session";
+import { Logo } from "./logo";
+import { adminLinks, PUBLIC_LINKS } from "./nav-links";
+import { ThemeToggle } from "./theme-toggle";
+import { useSignOut } from "./use-sign-out";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+    isActive ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-300" : "text-ink-muted hover:bg-surface-muted hover:text-ink"
+  }`;
+
+const menuTriggerClass =
+  "inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-expanded:bg-surface-muted";
+
+/** The persistent header: logo, public links, Admin menu, account menu, theme toggle, mobile-menu toggle. */
+export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: boolean; onOpenMenu(): void; menuButtonRef: React.Ref<HTMLButtonElement> }) {
+  const { status, user, isModerator, isAdmin } = useSession();
+  const signOut = useSignOut();
+  const admin = adminLinks(isModerator, isAdmin);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <nav aria-label="Main" className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {PUBLIC_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-1 lg:flex">
+          {admin.length > 0 ? (
+            <DropdownMenu trigger="Admin" triggerClassName={menuTriggerClass} items={admin} />
+          ) : null}
+          <ThemeToggle />
+          {status === "authenticated" && user ? (
+            <DropdownMenu
+              triggerLabel={`Account: ${userDisplayName(user)}`}
+              triggerClassName={`${menuTriggerClass} pl-1.5`}
+              trigger={
+                <>
+                  <UserAvatar user={user} />
+                  <span className="max-w-40 truncate">{userDisplayName(user)}</span>
+                </>
+              }
+              header={
+                <>
+                  <p className="truncate text-sm font-semibold text-ink">{userDisplayName(user)}</p>
+                  <p className="truncate text-xs text-ink-muted">{user.email}</p>
+                </>
+              }
+              items={[
+                { label: "Profile", to: "/profile" },
+                { kind: "action", label: "Sign Out", onSelect: () => void signOut() },
+              ]}
+            />
+          ) : status === "unauthenticated" ? (
+            <div className="ml-2 flex items-center gap-2">
+              <Link to="/login" className={buttonClass({ variant: "ghost" })}>
+                Sign In
+              </Link>
+              <Link to="/register" className={buttonClass()}>
+                Sign Up
+              </Link>
+            </div>
+          ) : null}
+        </div>
+
+        <button
+          ref={menuButtonRef}
+          type="button"
+          onClick={onOpenMenu}
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          className="ml-auto inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 lg:hidden"
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
+        </button>
+      </div>
+    </header>
+  );
+}

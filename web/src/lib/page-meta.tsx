@@ -1,0 +1,107 @@
+import { useLayoutEffect } from "react";
+
+export const SITE_TITLE = "Realm Codex";
+export const DEFAULT_DESCRIPTION =
+  "Realm Codex: an unofficial fan wiki and news site for a turn-based fantasy strategy game.";
+
+type JsonLd = Record<string, unknown>;
+
+export type PageMetaProps = {
+  /** The page's own name; the document title becomes '{title} | Realm Codex'. Omit on the home page. */
+  title?: string;
+  description?: string;
+  keywords?: string | readonly string[];
+  /** Path (or absolute URL) of the canonical page; defaults to the current path without the query. */
+  canonicalPath?: string;
+  /** Share image: absolute URL or site path. */
+  image?: string | null;
+  type?: "website" | "article" | "profile";
+  /** Structured data (schema.org), one object or several. */
+  jsonLd?: JsonLd | readonly JsonLd[];
+  /** Keeps private pages (profile, admin) out of search engines. */
+  noIndex?: boolean;
+};
+
+/** '{page} | Realm Codex' (spec: page metadata). */
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${SITE_TITLE}` : SITE_TITLE;
+}
+
+function origin(): string {
+  return typeof location === "undefined" ? "" : location.origin;
+}
+
+export function absoluteUrl(pathOrUrl: string): string {
+  try {
+    return new URL(pathOrUrl, origin() || "http://localhost").href;
+  } catch {
+    return pathOrUrl;
+  }
+}
+
+/** JSON for a <script> element: `<` is escaped so no text can close the element. */
+export function jsonLdText(data: JsonLd | readonly JsonLd[]): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+// Head tags that index.html (or the Worker, for crawlers) put in the static HTML and that
+// PageMeta owns once the app runs. Captured before React renders anything, removed when the
+// first PageMeta mounts, so the document never has two titles or two canonical links.
+const STATIC_SELECTOR = [
+  "title",
+  'meta[name="description"]',
+  'meta[name="keywords"]',
+  'meta[name="robots"]',
+  'link[rel="canonical"]',
+  'meta[property^="og:"]:not([property="og:locale"]):not([property="og:site_name"])',
+  'meta[name^="twitter:"]',
+  'script[type="application/ld+json"]',
+].join(",");
+let staticHead: Element[] | null =
+  typeof document === "undefined" ? [] : Array.from(document.head.querySelectorAll(STATIC_SELECTOR));
+
+/**
+ * The page's title, description, keywords, canonical link, Open Graph and Twitter tags and
+ * JSON-LD. React 19 hoists <title>, <meta> and <link> into <head>.
+ */
+export function PageMeta({
+  title,
+  description = DEFAULT_DESCRIPTION,
+  keywords,
+  canonicalPath,
+  image,
+  type = "website",
+  jsonLd,
+  noIndex = false,
+}: PageMetaProps) {
+  useLayoutEffect(() => {
+    if (!staticHead) return;
+    for (const element of staticHead) element.remove();
+    staticHead = null;
+  }, []);
+
+  const fullTitle = pageTitle(title);
+  const canonical = absoluteUrl(canonicalPath ?? (typeof location === "undefined" ? "/" : location.pathname));
+  const imageUrl = image ? absoluteUrl(image) : null;
+  const keywordText = typeof keywords === "string" ? keywords : keywords?.join(", ");
+
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      {keywordText ? <meta name="keywords" content={keywordText} /> : null}
+      {noIndex ? <meta name="robots" content="noindex" /> : null}
+      <link rel="canonical" href={canonical} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:type" content={type} />
+      <meta property="og:url" content={canonical} />
+      {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+      <meta name="twitter:card" content={imageUrl ? "summary_large_image" : "summary"} />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
+      {jsonLd ? <script type="application/ld+json">{jsonLdText(jsonLd)}</script> : null}
+    </>
+  );
+}
