@@ -9,6 +9,7 @@ import { authenticate } from "./middleware/auth";
 import { envCheck } from "./middleware/env-check";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { healthRoutes } from "./routes/health";
+import { newsRoutes } from "./routes/news";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -32,7 +33,8 @@ const api = new Hono<AppEnv>()
   .use(envCheck)
   .use(database)
   .use(authenticate)
-  .route("/health", healthRoutes);
+  .route("/health", healthRoutes)
+  .route("/news", newsRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

@@ -1,0 +1,25 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+
+/**
+ * Cache-Control for public reads (DESIGN.md §4). Guests share a short public cache; signed-in
+ * readers revalidate every time (ETag makes that cheap); moderators and admins, who may see
+ * drafts and must see their own writes at once, never store. `Vary: Authorization` keeps a
+ * guest copy from being served to a signed-in request.
+ */
+export function setReadCache(
+  c: Context<AppEnv>,
+  options: { maxAge: number; staleWhileRevalidate: number },
+): void {
+  const user = c.get("user");
+  const privileged = !!user && user.roles.some((r) => r === "Moderator" || r === "Admin");
+  c.header(
+    "Cache-Control",
+    privileged
+      ? "private, no-store"
+      : user
+        ? "private, no-cache"
+        : `public, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`,
+  );
+  c.header("Vary", "Authorization");
+}

@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import { createNews, changedFields, deleteNews, getNews, listNews, newsFilters, updateNews } from "../db/queries/news";
+import type { AppEnv } from "../env";
+import { notFound } from "../lib/errors";
+import { setReadCache } from "../lib/read-cache";
+import { isModerator, requireModerator } from "../middleware/auth";
+import { validate } from "../middleware/validate";
+import { newsArticleInputSchema, newsListQuerySchema, type NewsArticleInput } from "../schemas/news";
+
+/** Reads: news list 30 s and filters 5 min for guests (spec §7's client cache numbers). */
+const LIST_CACHE = { maxAge: 30, staleWhileRevalidate: 300 };
+const FILTERS_CACHE = { maxAge: 300, staleWhileRevalidate: 600 };
+
+/** Article ids are positive integers; anything else names no article (404). */
+function articleId(text: string): number {
+  const id = /^[0-9]{1,15}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound("Article");
+  return id;
+}
+
+/** What the audit log keeps of an article's fields (the content only as its length). */
+const auditFields = (fields: Partial<NewsArticleInput>) => {
+  const { content, ...rest } = fields;
+  return content === undefined ? rest : { ...rest, contentLength: content.length };
+};
+
+/**
+ * /api/news — spec §7. Guests and users see published articles only; moderators and admins may
+ * list drafts with `status=all|draft` and read drafts by id. Writes are moderator-level.
+ */
+export const newsRoutes = new Hono<AppEnv>()
+  .use(etag())
+  .get("/", validate("query", newsListQuerySchema), async (c) => {
+    const query = c.req.valid("query");
+    const status = isModerator(c.get("user")) ? (query.status ?? "published") : "published";
+    const body = await listNews(c.env.DB, { ...query, status });
+    setReadCache(c, LIST_CACHE);
+    return c.json(body, 200);
+  })
+  .get("/filters", async (c) => {
+    const body = await newsFilters(c.env.DB);
+    setReadCache(c, FILTERS_CACHE);
+    return c.json(body, 200);
+  })
+  .get("/:id", async (c) => {
+    const article = await getNews(c.env.DB, articleId(c.req.param("id")), isModerator(c.get("user")));
+    if (!article) throw notFound("Article");
+    setReadCache(c, LIST_CACHE);
+    return c.json(article, 200);
+  })
+  .post("/", requireModerator, validate("json", newsArticleInputSchema), async (c) => {
+    const input = c.req.valid("json");
+    const article = await createNews(c.env.DB, input, { userId: c.get("user")!.id, details: auditFields(input) });
+    c.header("Cache-Control", "no-store");
+    c.header("Location", `/api/news/${article.id}`);
+    return c.json(article, 201);
+  })
+  .put("/:id", requireModerator, validate("json", newsArticleInputSchema), async (c) => {
+    const id = articleId(c.req.param("id"));
+    const input = c.req.valid("json");
+    const before = await getNews(c.env.DB, id, true);
+    if (!before) throw notFound("Article");
+    const changes = changedFields(before, input);
+    c.header("Cache-Control", "no-store");
+    // Saving without changes writes nothing (updatedAt stays, no audit row).
+    if (!Object.keys(changes).length) return c.json(before, 200);
+    const article = await updateNews(c.env.DB, id, input, {
+      userId: c.get("user")!.id,
+      details: auditFields(changes),
+    });
+    if (!article) throw notFound("Article");
+    return c.json(article, 200);
+  })
+  .delete("/:id", requireModerator, async (c) => {
+    const id = articleId(c.req.param("id"));
+    if (!(await deleteNews(c.env.DB, id, c.get("user")!.id))) throw notFound("Article");
+    return c.body(null, 204);
+  });

@@ -1,0 +1,175 @@
+import { z } from "zod";
+
+/**
+ * News articles: the request schemas (the admin article form imports the SAME schema) and the
+ * response shapes of /api/news. Pure: no Worker-only imports.
+ */
+
+export const NEWS_LIMITS = {
+  title: 200,
+  summary: 500,
+  content: 50_000,
+  author: 100,
+  imageUrl: 2048,
+  tags: 10,
+  tag: 50,
+  /** Search, tag and author query values. */
+  query: 200,
+} as const;
+
+export const NEWS_DEFAULT_PAGE_SIZE = 12;
+export const NEWS_MAX_PAGE_SIZE = 100;
+const MAX_PAGE = 1_000_000_000;
+
+/**
+ * Splits the form's comma-separated tag text (or takes a list), trims every entry, drops empty
+ * ones and keeps the first spelling of tags that differ only in case, in order.
+ */
+export function normalizeTags(input: string | readonly string[] | null | undefined): string[] {
+  const raw = input == null ? [] : typeof input === "string" ? input.split(",") : input;
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const entry of raw) {
+    const tag = entry.trim();
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+  }
+  return tags;
+}
+
+/** An absolute http(s) URL. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/** A path to one of our R2 files, such as `/files/media/1/large.webp` (no `..`, no spaces). */
+export function isFilesPath(value: string): boolean {
+  return /^\/files\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$/.test(value) && !value.split("/").includes("..");
+}
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/**
+ * POST /news and PUT /news/{id} (the same body). `imageUrl` may be empty or absent (stored as
+ * null), an absolute http(s) URL or a path under /files/. `tags` may be a list or the form's
+ * comma-separated text.
+ */
+export const newsArticleInputSchema = z.object({
+  title: requiredText("Title", NEWS_LIMITS.title),
+  summary: requiredText("Summary", NEWS_LIMITS.summary),
+  content: requiredText("Content", NEWS_LIMITS.content),
+  author: requiredText("Author", NEWS_LIMITS.author),
+  imageUrl: z
+    .string({ error: "Image URL must be text." })
+    .trim()
+    .max(NEWS_LIMITS.imageUrl, `Image URL must be at most ${NEWS_LIMITS.imageUrl} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine(
+      (v) => v === null || isHttpUrl(v) || isFilesPath(v),
+      "Image URL must be an http(s) URL or a path under /files/.",
+    ),
+  tags: z
+    .union([z.string(), z.array(z.string({ error: "Each tag must be text." }))], {
+      error: "Tags must be a list of text.",
+    })
+    .nullish()
+    .transform((v) => normalizeTags(v))
+    .refine((tags) => tags.length <= NEWS_LIMITS.tags, `An article can have at most ${NEWS_LIMITS.tags} tags.`)
+    .refine(
+      (tags) => tags.every((t) => t.length <= NEWS_LIMITS.tag),
+      `Each tag must be at most ${NEWS_LIMITS.tag} characters.`,
+    ),
+  isPublished: z.boolean({ error: "isPublished must be true or false." }).default(false),
+});
+
+/** What the form holds / the client sends. */
+export type NewsArticleFormValues = z.input<typeof newsArticleInputSchema>;
+/** What the server stores after trimming and normalising. */
+export type NewsArticleInput = z.output<typeof newsArticleInputSchema>;
+
+const optionalText = (label: string) =>
+  z
+    .string({ error: `${label} must be a single value.` })
+    .trim()
+    .max(NEWS_LIMITS.query, `${label} must be at most ${NEWS_LIMITS.query} characters.`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Empty query values count as absent. */
+const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** GET /news query. `status` is honoured only for moderators and admins. */
+export const newsListQuerySchema = z.object({
+  search: optionalText("Search"),
+  tag: optionalText("Tag"),
+  author: optionalText("Author"),
+  page: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: "Page must be a whole number of 1 or more." })
+      .int("Page must be a whole number of 1 or more.")
+      .min(1, "Page must be a whole number of 1 or more.")
+      .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}.`)
+      .default(1),
+  ),
+  pageSize: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: "Page size must be a whole number of 1 or more." })
+      .int("Page size must be a whole number of 1 or more.")
+      .min(1, "Page size must be a whole number of 1 or more.")
+      .default(NEWS_DEFAULT_PAGE_SIZE)
+      // Larger page sizes are clamped, not refused.
+      .transform((n) => Math.min(n, NEWS_MAX_PAGE_SIZE)),
+  ),
+  status: z.preprocess(
+    blankAsUndefined,
+    z.enum(["all", "published", "draft"], { error: "Status must be all, published or draft." }).optional(),
+  ),
+});
+
+export type NewsListQuery = z.output<typeof newsListQuerySchema>;
+
+/** The news article of spec §3, as GET /news/{id}, POST and PUT answer it. */
+export type NewsArticle = {
+  id: number;
+  title: string;
+  summary: string;
+  content: string;
+  author: string;
+  imageUrl: string | null;
+  tags: string[];
+  isPublished: boolean;
+  /** Set when first published; kept when unpublished and republished. Null for never-published drafts. */
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** List items carry everything but `content` (cards only show the summary). */
+export type NewsListItem = Omit<NewsArticle, "content">;
+
+export type NewsListResponse = {
+  items: NewsListItem[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+};
+
+/** GET /news/filters: distinct tags and authors of published articles, sorted. */
+export type NewsFilters = { tags: string[]; authors: string[] };
