@@ -8,6 +8,8 @@ import { database } from "./middleware/database";
 import { authenticate } from "./middleware/auth";
 import { envCheck } from "./middleware/env-check";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
+import { adminUsersRoutes } from "./routes/admin-users";
+import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { newsRoutes } from "./routes/news";
 
@@ -34,6 +36,8 @@ const api = new Hono<AppEnv>()
   .use(database)
   .use(authenticate)
   .route("/health", healthRoutes)
+  .route("/auth", authRoutes)
+  .route("/admin/users", adminUsersRoutes)
   .route("/news", newsRoutes);
 
 api.onError(errorHandler);

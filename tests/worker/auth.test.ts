@@ -1,0 +1,408 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { PASSWORD_MESSAGES } from "../../worker/schemas/auth";
+import { call, createUser, signIn, tokenFor, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
+
+type Json = Record<string, unknown>;
+const post = (path: string, json: unknown, init: { token?: string; ip?: string } = {}) =>
+  call(path, { method: "POST", json, ip: init.ip ?? uniqueIp(), token: init.token });
+const body = async (res: Response) => (await res.json()) as Json;
+
+/** No response may carry a hash, a session id or lockout internals. */
+function expectNoSecrets(value: unknown) {
+  const text = JSON.stringify(value);
+  expect(text).not.toMatch(/password|hash|sessionId|failedLogin|lockedUntil|"sid"/i);
+}
+
+const registration = (overrides: Json = {}) => ({
+  email: uniqueEmail("reg"),
+  password: "Str0ng!Pass",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  ...overrides,
+});
+
+describe("POST /api/auth/register", () => {
+  it("answers 201 with { token, user } and gives the new account the User role", async () => {
+    const input = registration({ email: "  New.Person@Example.COM " });
+    const res = await post("/api/auth/register", input);
+    expect(res.status).toBe(201);
+    const data = await body(res);
+    expect(typeof data.token).toBe("string");
+    expect(data.user).toMatchObject({
+      email: "new.person@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      displayName: "Ada Lovelace",
+      roles: ["User"],
+      isActive: true,
+      emailConfirmed: false,
+      profilePictureUrl: null,
+    });
+    expectNoSecrets(data);
+    const me = await call("/api/auth/me", { token: data.token as string });
+    expect(me.status).toBe(200);
+  });
+
+  it("answers 409 with errors.email for an email already taken (case and spaces ignored)", async () => {
+    const existing = await createUser(env, { email: uniqueEmail("taken") });
+    const res = await post("/api/auth/register", registration({ email: ` ${existing.email.toUpperCase()} ` }));
+    expect(res.status).toBe(409);
+    const data = await body(res);
+    expect(data.errors).toEqual({ email: ["An account with this email already exists."] });
+  });
+
+  it("answers 400 with every password rule broken, each reported separately", async () => {
+    const res = await post("/api/auth/register", registration({ password: "" }));
+    expect(res.status).toBe(400);
+    const data = await body(res);
+    expect(data.message).toBe("Validation failed.");
+    expect((data.errors as Json).password).toEqual([
+      PASSWORD_MESSAGES.length,
+      PASSWORD_MESSAGES.uppercase,
+      PASSWORD_MESSAGES.lowercase,
+      PASSWORD_MESSAGES.number,
+      PASSWORD_MESSAGES.special,
+    ]);
+  });
+
+  it.each([
+    ["short", "Ab1!", [PASSWORD_MESSAGES.length]],
+    ["no uppercase", "abcdef1!", [PASSWORD_MESSAGES.uppercase]],
+    ["no lowercase", "ABCDEF1!", [PASSWORD_MESSAGES.lowercase]],
+    ["no number", "Abcdefg!", [PASSWORD_MESSAGES.number]],
+    ["no special character", "Abcdefg1", [PASSWORD_MESSAGES.special]],
+    ["too long", `Aa1!${"x".repeat(125)}`, [PASSWORD_MESSAGES.tooLong]],
+  ])("answers 400 for a password that is %s", async (_label, password, messages) => {
+    const res = await post("/api/auth/register", registration({ password }));
+    expect(res.status).toBe(400);
+    expect(((await body(res)).errors as Json).password).toEqual(messages);
+  });
+
+  it("answers 400 with the spec's messages for missing email, first and last name", async () => {
+    const res = await post("/api/auth/register", { password: "Str0ng!Pass", email: "  ", firstName: " ", lastName: "" });
+    expect(res.status).toBe(400);
+    expect((await body(res)).errors).toEqual({
+      email: ["Email is required."],
+      firstName: ["First name is required."],
+      lastName: ["Last name is required."],
+    });
+  });
+
+  it("answers 400 for absent and wrong-typed fields, bad emails and over-long names", async () => {
+    const missing = await body(await post("/api/auth/register", {}));
+    expect(Object.keys(missing.errors as Json).sort()).toEqual(["email", "firstName", "lastName", "password"]);
+    const typed = await post("/api/auth/register", registration({ firstName: 42, email: ["x"] }));
+    expect(typed.status).toBe(400);
+    expect(Object.keys((await body(typed)).errors as Json).sort()).toEqual(["email", "firstName"]);
+    const badEmail = await post("/api/auth/register", registration({ email: "not-an-email" }));
+    expect((await body(badEmail)).errors).toEqual({ email: ["Please enter a valid email address."] });
+    const longEmail = await post("/api/auth/register", registration({ email: `${"a".repeat(250)}@example.com` }));
+    expect(longEmail.status).toBe(400);
+    const longName = await post("/api/auth/register", registration({ lastName: "x".repeat(101) }));
+    expect((await body(longName)).errors).toEqual({ lastName: ["Last name must be at most 100 characters long."] });
+  });
+
+  it("answers 400 with the envelope for malformed JSON and writes nothing", async () => {
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
+    const res = await call("/api/auth/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"email": "x@example.com",',
+      ip: uniqueIp(),
+    });
+    expect(res.status).toBe(400);
+    expect(await body(res)).toEqual({ message: "Malformed JSON in request body." });
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it("answers 403 when site_settings turns registration off, and creates no account", async () => {
+    await env.DB.prepare("INSERT INTO site_settings (id, enable_registration) VALUES (1, 0)").run();
+    try {
+      const input = registration();
+      const res = await post("/api/auth/register", input);
+      expect(res.status).toBe(403);
+      expect(await body(res)).toEqual({ message: "Registration is currently disabled." });
+      const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(input.email).first();
+      expect(row).toBeNull();
+    } finally {
+      await env.DB.prepare("DELETE FROM site_settings").run();
+    }
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  it("answers 200 with { token, user }, stamps lastLoginAt and records the session's agent and IP", async () => {
+    const u = await createUser(env, { email: uniqueEmail("login"), firstName: "", lastName: "" });
+    const res = await call("/api/auth/login", {
+      method: "POST",
+      json: { email: ` ${u.email.toUpperCase()}`, password: u.password },
+      headers: { "User-Agent": "vitest-agent", "X-Forwarded-For": "6.6.6.6" },
+      ip: "203.0.113.9",
+    });
+    expect(res.status).toBe(200);
+    const data = await body(res);
+    expectNoSecrets(data);
+    const user = data.user as Json;
+    expect(user).toMatchObject({ id: u.id, email: u.email, roles: ["User"], displayName: u.email.split("@")[0] });
+    expect(typeof user.lastLoginAt).toBe("string");
+    const session = await env.DB.prepare("SELECT user_agent, ip_address, expires_at FROM sessions WHERE user_id = ?")
+      .bind(u.id)
+      .first<{ user_agent: string; ip_address: string; expires_at: string }>();
+    expect(session).toMatchObject({ user_agent: "vitest-agent", ip_address: "203.0.113.9" });
+    const days = (Date.parse(session!.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+  });
+
+  it("answers 401 'Invalid email or password.' for a wrong password and for an unknown email alike", async () => {
+    const u = await createUser(env);
+    const wrong = await post("/api/auth/login", { email: u.email, password: "Wrong#Pass1" });
+    const unknown = await post("/api/auth/login", { email: uniqueEmail("nobody"), password: "Wrong#Pass1" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await body(wrong)).toEqual({ message: "Invalid email or password." });
+    expect(await body(unknown)).toEqual({ message: "Invalid email or password." });
+  });
+
+  it("answers 403 with a clear message for a deactivated account with the right password", async () => {
+    const u = await createUser(env, { isActive: false });
+    const res = await post("/api/auth/login", { email: u.email, password: u.password });
+    expect(res.status).toBe(403);
+    expect((await body(res)).message).toBe("This account has been deactivated. Please contact an administrator.");
+    const wrong = await post("/api/auth/login", { email: u.email, password: "Wrong#Pass1" });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("answers 400 for missing or wrong-typed fields and malformed JSON", async () => {
+    const empty = await post("/api/auth/login", {});
+    expect(empty.status).toBe(400);
+    expect((await body(empty)).errors).toEqual({ email: ["Email is required."], password: ["Password is required."] });
+    const typed = await post("/api/auth/login", { email: "a@example.com", password: 12345678 });
+    expect(typed.status).toBe(400);
+    const long = await post("/api/auth/login", { email: "a@example.com", password: "x".repeat(129) });
+    expect(long.status).toBe(400);
+    const malformed = await call("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+      ip: uniqueIp(),
+    });
+    expect(malformed.status).toBe(400);
+    expect(await body(malformed)).toEqual({ message: "Malformed JSON in request body." });
+  });
+});
+
+describe("lockout", () => {
+  it("locks after 5 failures (423 'locked'), refuses the right password while locked, and lets it in once the lock has passed", async () => {
+    const u = await createUser(env);
+    for (let i = 1; i <= 4; i++) {
+      const res = await post("/api/auth/login", { email: u.email, password: "Wrong#Pass1" });
+      expect(res.status).toBe(401);
+    }
+    const fifth = await post("/api/auth/login", { email: u.email, password: "Wrong#Pass1" });
+    expect(fifth.status).toBe(423);
+    expect((await body(fifth)).message).toContain("locked");
+
+    const right = await post("/api/auth/login", { email: u.email, password: u.password });
+    expect(right.status).toBe(423);
+    expect((await body(right)).message).toContain("locked");
+    const row = await env.DB.prepare("SELECT locked_until FROM users WHERE id = ?").bind(u.id).first<{ locked_until: string }>();
+    const minutes = (Date.parse(row!.locked_until) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+
+    await env.DB.prepare("UPDATE users SET locked_until = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), u.id)
+      .run();
+    const after = await post("/api/auth/login", { email: u.email, password: u.password });
+    expect(after.status).toBe(200);
+  });
+
+  it("resets the failure counter on a successful sign-in", async () => {
+    const u = await createUser(env);
+    for (let i = 0; i < 4; i++) await post("/api/auth/login", { email: u.email, password: "Wrong#Pass1" });
+    expect((await post("/api/auth/login", { email: u.email, password: u.password })).status).toBe(200);
+    const row = await env.DB.prepare("SELECT failed_login_count AS n FROM users WHERE id = ?").bind(u.id).first<{ n: number }>();
+    expect(row!.n).toBe(0);
+    const again = await post("/api/auth/login", { email: u.email, password: "Wrong#Pass1" });
+    expect(again.status).toBe(401);
+  });
+});
+
+describe("GET /api/auth/me", () => {
+  it("answers 401 for a guest and for a garbage token", async () => {
+    expect((await call("/api/auth/me")).status).toBe(401);
+    const garbage = await call("/api/auth/me", { token: "not.a.token" });
+    expect(garbage.status).toBe(401);
+    expect((await body(garbage)).message).toBe("Your session has expired. Please sign in again.");
+  });
+
+  it.each([["User"], ["Moderator"], ["Admin"]] as const)("answers 200 with { user } for a %s", async (role) => {
+    const u = await userWithToken([role], { firstName: "Grace", lastName: "Hopper" });
+    const res = await call("/api/auth/me", { token: u.token });
+    expect(res.status).toBe(200);
+    const data = await body(res);
+    expect(data.user).toMatchObject({ id: u.id, roles: [role], displayName: "Grace Hopper" });
+    expect(Object.keys(data.user as Json).sort()).toEqual(
+      [
+        "createdAt",
+        "displayName",
+        "email",
+        "emailConfirmed",
+        "firstName",
+        "id",
+        "isActive",
+        "lastLoginAt",
+        "lastName",
+        "profilePictureUrl",
+        "roles",
+      ].sort(),
+    );
+    expectNoSecrets(data);
+  });
+});
+
+describe("PUT /api/auth/profile", () => {
+  const put = (json: unknown, token?: string) => call("/api/auth/profile", { method: "PUT", json, token });
+
+  it("answers 401 for a guest", async () => {
+    expect((await put({ firstName: "A", lastName: "B" })).status).toBe(401);
+  });
+
+  it("updates names and the avatar, keeps the avatar when absent, clears it with null or '', never changes the email", async () => {
+    const u = await userWithToken(["User"]);
+    const set = await put(
+      { firstName: " Alan ", lastName: "Turing", profilePictureUrl: "/images/icons/avatars/human-knight.webp", email: "evil@example.com" },
+      u.token,
+    );
+    expect(set.status).toBe(200);
+    expect((await body(set)).user).toMatchObject({
+      firstName: "Alan",
+      displayName: "Alan Turing",
+      email: u.email,
+      profilePictureUrl: "/images/icons/avatars/human-knight.webp",
+    });
+    const kept = await body(await put({ firstName: "Alan", lastName: "T." }, u.token));
+    expect(kept.user).toMatchObject({ lastName: "T.", profilePictureUrl: "/images/icons/avatars/human-knight.webp" });
+    const https = await body(await put({ firstName: "A", lastName: "B", profilePictureUrl: "https://cdn.example.com/me.png" }, u.token));
+    expect((https.user as Json).profilePictureUrl).toBe("https://cdn.example.com/me.png");
+    const cleared = await body(await put({ firstName: "A", lastName: "B", profilePictureUrl: null }, u.token));
+    expect((cleared.user as Json).profilePictureUrl).toBeNull();
+    await put({ firstName: "A", lastName: "B", profilePictureUrl: "/images/icons/avatars/elf.webp" }, u.token);
+    const emptied = await body(await put({ firstName: "A", lastName: "B", profilePictureUrl: "" }, u.token));
+    expect((emptied.user as Json).profilePictureUrl).toBeNull();
+  });
+
+  it.each([
+    ["an http URL", "http://example.com/a.png"],
+    ["a path outside the avatars folder", "/files/secret.png"],
+    ["a path that climbs out", "/images/icons/avatars/../../x.webp"],
+    ["a javascript: URL", "javascript:alert(1)"],
+    ["an over-long URL", `https://example.com/${"a".repeat(2040)}`],
+    ["a number", 5],
+  ])("answers 400 for a profile picture that is %s and changes nothing", async (_label, profilePictureUrl) => {
+    const u = await userWithToken(["User"], { firstName: "Keep" });
+    const res = await put({ firstName: "Changed", lastName: "B", profilePictureUrl }, u.token);
+    expect(res.status).toBe(400);
+    expect(Object.keys((await body(res)).errors as Json)).toEqual(["profilePictureUrl"]);
+    const row = await env.DB.prepare("SELECT first_name AS f FROM users WHERE id = ?").bind(u.id).first<{ f: string }>();
+    expect(row!.f).toBe("Keep");
+  });
+
+  it("answers 400 for missing names, over-long names and malformed JSON", async () => {
+    const u = await userWithToken(["User"]);
+    const missing = await put({}, u.token);
+    expect((await body(missing)).errors).toEqual({ firstName: ["First name is required."], lastName: ["Last name is required."] });
+    const long = await put({ firstName: "x".repeat(101), lastName: "B" }, u.token);
+    expect(long.status).toBe(400);
+    const bad = await call("/api/auth/profile", { method: "PUT", token: u.token, headers: { "Content-Type": "application/json" }, body: "[" });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("POST /api/auth/change-password", () => {
+  it("answers 401 for a guest", async () => {
+    expect((await post("/api/auth/change-password", { currentPassword: "x", newPassword: "Str0ng!Pass" })).status).toBe(401);
+  });
+
+  it("answers 400 (not 401) for a wrong current password and keeps the session and the old password", async () => {
+    const u = await userWithToken(["User"]);
+    const res = await post("/api/auth/change-password", { currentPassword: "Wrong#Pass1", newPassword: "N3w!Password" }, { token: u.token });
+    expect(res.status).toBe(400);
+    expect((await body(res)).errors).toEqual({ currentPassword: ["Current password is incorrect."] });
+    expect((await call("/api/auth/me", { token: u.token })).status).toBe(200);
+    const outbox = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?").bind(u.email).first<{ n: number }>();
+    expect(outbox!.n).toBe(0);
+  });
+
+  it("answers 400 for a new password that breaks the rules or equals the current one", async () => {
+    const u = await userWithToken(["User"]);
+    const weak = await post("/api/auth/change-password", { currentPassword: u.password, newPassword: "weak" }, { token: u.token });
+    expect(weak.status).toBe(400);
+    expect(((await body(weak)).errors as Json).newPassword).toContain(PASSWORD_MESSAGES.length);
+    const same = await post("/api/auth/change-password", { currentPassword: u.password, newPassword: u.password }, { token: u.token });
+    expect(same.status).toBe(400);
+    expect((await body(same)).errors).toEqual({ newPassword: ["New password must be different from current password."] });
+    const missing = await post("/api/auth/change-password", {}, { token: u.token });
+    expect(Object.keys((await body(missing)).errors as Json).sort()).toEqual(["currentPassword", "newPassword"]);
+  });
+
+  it("answers 204, signs out every other session but keeps this one, queues the email, and the new password works", async () => {
+    const u = await createUser(env);
+    const here = await tokenFor(env, u.id);
+    const elsewhere = await tokenFor(env, u.id);
+    const res = await post("/api/auth/change-password", { currentPassword: u.password, newPassword: "N3w!Password" }, { token: here });
+    expect(res.status).toBe(204);
+    expect((await call("/api/auth/me", { token: here })).status).toBe(200);
+    expect((await call("/api/auth/me", { token: elsewhere })).status).toBe(401);
+    const mail = await env.DB.prepare("SELECT subject, body FROM email_outbox WHERE to_address = ?").bind(u.email).first<{ subject: string; body: string }>();
+    expect(mail!.subject).toMatch(/password was changed/i);
+    expect(mail!.body).not.toContain("N3w!Password");
+    expect((await post("/api/auth/login", { email: u.email, password: u.password })).status).toBe(401);
+    expect(await signIn(u.email, "N3w!Password")).toEqual(expect.any(String));
+  });
+});
+
+describe("POST /api/auth/refresh", () => {
+  it("answers 401 for a guest", async () => {
+    expect((await call("/api/auth/refresh", { method: "POST" })).status).toBe(401);
+  });
+
+  it("rotates: answers { token, user }, the new token works and the old one is refused", async () => {
+    const u = await userWithToken(["Moderator"]);
+    const res = await call("/api/auth/refresh", { method: "POST", token: u.token });
+    expect(res.status).toBe(200);
+    const data = await body(res);
+    expectNoSecrets(data);
+    expect(data.user).toMatchObject({ id: u.id, roles: ["Moderator"] });
+    expect(data.token).not.toBe(u.token);
+    expect((await call("/api/auth/me", { token: data.token as string })).status).toBe(200);
+    expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
+    expect((await call("/api/auth/refresh", { method: "POST", token: u.token })).status).toBe(401);
+  });
+});
+
+describe("POST /api/auth/logout and immediate revocation", () => {
+  it("answers 401 for a guest", async () => {
+    expect((await call("/api/auth/logout", { method: "POST" })).status).toBe(401);
+  });
+
+  it("answers 204 and the same token is refused on the very next request; other sessions live on", async () => {
+    const u = await createUser(env);
+    const token = await signIn(u.email, u.password);
+    const other = await tokenFor(env, u.id);
+    const res = await call("/api/auth/logout", { method: "POST", token });
+    expect(res.status).toBe(204);
+    expect((await call("/api/auth/me", { token })).status).toBe(401);
+    expect((await call("/api/auth/me", { token: other })).status).toBe(200);
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NOT NULL").bind(u.id).first<{ n: number }>();
+    expect(row!.n).toBe(1);
+  });
+
+  it("refuses a token once its session has expired", async () => {
+    const u = await userWithToken(["User"]);
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = ?").bind(new Date(Date.now() - 1000).toISOString(), u.id).run();
+    expect((await call("/api/auth/me", { token: u.token })).status).toBe(401);
+  });
+});

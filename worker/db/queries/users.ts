@@ -1,0 +1,287 @@
+import { and, count, desc, eq, exists, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../env";
+import type { User } from "../../schemas/user";
+import { SESSION_TTL_SECONDS } from "../../lib/tokens";
+import { auditLog, emailOutbox, ROLES, sessions, siteSettings, userRoles, users, type Role } from "../schema";
+
+/** After this many failed sign-ins in a row the account is locked... */
+export const MAX_FAILED_LOGINS = 5;
+/** ...for this long. */
+export const LOCKOUT_MINUTES = 15;
+
+type UserRow = typeof users.$inferSelect;
+
+const isoNow = () => new Date().toISOString();
+
+/** Roles arrive as `group_concat` text; keep the spec's order and drop anything unknown. */
+export const parseRoles = (text: string | null | undefined): Role[] => {
+  const set = new Set((text ?? "").split(","));
+  return ROLES.filter((r) => set.has(r));
+};
+
+/** "First Last" trimmed, else the email's local part. */
+export const displayNameOf = (u: { firstName: string; lastName: string; email: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email.split("@")[0]!;
+
+/** The public user object (spec §3): never the hash, failed count, lock time or a session id. */
+export function toUserDto(row: UserRow, roles: Role[]): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName: displayNameOf(row),
+    profilePictureUrl: row.profilePictureUrl,
+    roles,
+    isActive: row.isActive,
+    emailConfirmed: row.emailConfirmed,
+    createdAt: row.createdAt,
+    lastLoginAt: row.lastLoginAt,
+  };
+}
+
+const rolesOf = sql<string | null>`(SELECT group_concat(${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`;
+
+/** The full row (hash included, for sign-in checks only) plus roles. */
+export async function findUserByEmail(db: Database, email: string) {
+  const row = await db.select({ user: users, roles: rolesOf }).from(users).where(eq(users.email, email)).get();
+  return row ? { user: row.user, roles: parseRoles(row.roles) } : null;
+}
+
+export async function findUserById(db: Database, id: number) {
+  const row = await db.select({ user: users, roles: rolesOf }).from(users).where(eq(users.id, id)).get();
+  return row ? { user: row.user, roles: parseRoles(row.roles) } : null;
+}
+
+export async function getUserDto(db: Database, id: number): Promise<User | null> {
+  const found = await findUserById(db, id);
+  return found ? toUserDto(found.user, found.roles) : null;
+}
+
+/** True unless the site_settings row exists and turns registration off. */
+export async function registrationEnabled(db: Database): Promise<boolean> {
+  const row = await db.select({ on: siteSettings.enableRegistration }).from(siteSettings).where(eq(siteSettings.id, 1)).get();
+  return row?.on ?? true;
+}
+
+export type SessionMeta = { userAgent: string | null; ipAddress: string | null };
+
+const sessionValues = (userId: number, meta: SessionMeta) => ({
+  id: crypto.randomUUID(),
+  userId,
+  generation: 1,
+  expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000).toISOString(),
+  userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
+});
+
+/**
+ * Creates the account with the User role and its first session in one batch (atomic).
+ * Returns null when the email is already taken.
+ */
+export async function createAccount(
+  db: Database,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string },
+  meta: SessionMeta,
+) {
+  const now = isoNow();
+  try {
+    const [inserted] = await db.batch([
+      db
+        .insert(users)
+        .values({ ...input, createdAt: now, updatedAt: now, lastLoginAt: now })
+        .returning(),
+      db.insert(userRoles).select(
+        db.select({ userId: users.id, role: sql<Role>`'User'`.as("role") }).from(users).where(eq(users.email, input.email)),
+      ),
+    ]);
+    const user = inserted[0]!;
+    const session = sessionValues(user.id, meta);
+    await db.insert(sessions).values(session);
+    return { user: toUserDto(user, ["User"]), session };
+  } catch (err) {
+    if (/UNIQUE constraint failed: users\.email/i.test(String((err as Error)?.message ?? err)) ||
+        /UNIQUE/i.test(String((err as { cause?: unknown })?.cause ?? ""))) {
+      return null;
+    }
+    throw err;
+  }
+}
+
+/** Resets the failure counter, stamps lastLoginAt and opens a session, in one batch. */
+export async function recordSuccessfulLogin(db: Database, row: UserRow, roles: Role[], meta: SessionMeta) {
+  const now = isoNow();
+  const session = sessionValues(row.id, meta);
+  await db.batch([
+    db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, row.id)),
+    db.insert(sessions).values(session),
+  ]);
+  return { user: toUserDto({ ...row, failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }, roles), session };
+}
+
+/**
+ * Counts a failed sign-in. The 5th failure in a row locks the account for 15 minutes and
+ * starts the counter again (so the next lock needs 5 more failures). Returns true when locked.
+ */
+export async function recordFailedLogin(db: Database, userId: number): Promise<boolean> {
+  const lockUntil = new Date(Date.now() + LOCKOUT_MINUTES * 60_000).toISOString();
+  const row = await db
+    .update(users)
+    .set({
+      lockedUntil: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} THEN ${lockUntil} ELSE ${users.lockedUntil} END`,
+      failedLoginCount: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} THEN 0 ELSE ${users.failedLoginCount} + 1 END`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockedUntil: users.lockedUntil })
+    .get();
+  return !!row?.lockedUntil && row.lockedUntil > isoNow();
+}
+
+export const isLocked = (row: Pick<UserRow, "lockedUntil">) => !!row.lockedUntil && row.lockedUntil > isoNow();
+
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  input: { firstName: string; lastName: string; profilePictureUrl?: string | null },
+) {
+  const set: Partial<typeof users.$inferInsert> = { firstName: input.firstName, lastName: input.lastName, updatedAt: isoNow() };
+  if (input.profilePictureUrl !== undefined) set.profilePictureUrl = input.profilePictureUrl || null;
+  await db.update(users).set(set).where(eq(users.id, userId));
+  return getUserDto(db, userId);
+}
+
+/**
+ * Stores the new hash, signs out every other session of the user and queues the
+ * confirmation email, all in one batch.
+ */
+export async function changePassword(db: Database, user: { id: number; email: string }, keepSessionId: string, passwordHash: string) {
+  const now = isoNow();
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt))),
+    db.insert(emailOutbox).values({
+      toAddress: user.email,
+      subject: "Your Realm Codex password was changed",
+      body:
+        "The password of your Realm Codex account was just changed, and every other device was signed out.\n\n" +
+        "If you did not do this, reset your password at once or contact an administrator.",
+      createdAt: now,
+    }),
+  ]);
+}
+
+export async function revokeSession(db: Database, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: isoNow() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Bumps the session's token generation so the token that asked is refused from now on. */
+export async function rotateSession(db: Database, sessionId: string): Promise<number | null> {
+  const row = await db
+    .update(sessions)
+    .set({ generation: sql`${sessions.generation} + 1`, lastSeenAt: isoNow() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, isoNow())))
+    .returning({ generation: sessions.generation })
+    .get();
+  return row?.generation ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+// ---------------------------------------------------------------------------------------------
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** One page of users plus the total, in one batch (two statements, one round trip). */
+export async function listUsers(db: Database, q: { page: number; pageSize: number; search?: string; role?: Role }) {
+  const filters: SQL[] = [];
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search.toLowerCase())}%`;
+    const likeEsc = (col: SQL | typeof users.email) => sql`lower(${col}) LIKE ${pattern} ESCAPE '\\'`;
+    filters.push(
+      or(
+        likeEsc(users.email),
+        likeEsc(sql`${users.firstName}`),
+        likeEsc(sql`${users.lastName}`),
+        likeEsc(sql`${users.firstName} || ' ' || ${users.lastName}`),
+      )!,
+    );
+  }
+  if (q.role) {
+    filters.push(
+      exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, users.id), eq(userRoles.role, q.role)))),
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, totals] = await db.batch([
+    db
+      .select({ user: users, roles: rolesOf })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const totalCount = totals[0]?.n ?? 0;
+  return {
+    users: rows.map((r) => toUserDto(r.user, parseRoles(r.roles))),
+    totalCount,
+    totalPages: Math.ceil(totalCount / q.pageSize),
+  };
+}
+
+/** Number of active users holding the Admin role. */
+export async function countActiveAdmins(db: Database): Promise<number> {
+  const row = await db
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.role, "Admin"), eq(users.isActive, true)))
+    .get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Activates or deactivates a user and records it in the audit log. Deactivation also ends
+ * every session of the user, so re-activating does not bring old tokens back.
+ */
+export async function setUserActive(db: Database, actorId: number, userId: number, isActive: boolean) {
+  const now = isoNow();
+  const audit = db.insert(auditLog).values({
+    userId: actorId,
+    action: "update",
+    entityType: "user",
+    entityId: String(userId),
+    details: JSON.stringify({ isActive }),
+    createdAt: now,
+  });
+  const update = db.update(users).set({ isActive, updatedAt: now }).where(eq(users.id, userId));
+  if (isActive) await db.batch([update, audit]);
+  else
+    await db.batch([
+      update,
+      db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+      audit,
+    ]);
+}
+
+/** Replaces a user's roles and records the before/after in the audit log, in one batch. */
+export async function setUserRoles(db: Database, actorId: number, userId: number, before: Role[], roles: Role[]) {
+  const now = isoNow();
+  await db.batch([
+    db.delete(userRoles).where(eq(userRoles.userId, userId)),
+    db.insert(userRoles).values(roles.map((role) => ({ userId, role }))),
+    db.update(users).set({ updatedAt: now }).where(eq(users.id, userId)),
+    db.insert(auditLog).values({
+      userId: actorId,
+      action: "update",
+      entityType: "user_roles",
+      entityId: String(userId),
+      details: JSON.stringify({ before, after: roles }),
+      createdAt: now,
+    }),
+  ]);
+}

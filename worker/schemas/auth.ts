@@ -1,0 +1,139 @@
+/**
+ * Account forms and bodies (spec §5). Pure zod: the Worker validates with these and the web
+ * forms import the very same schemas, so the messages match letter for letter.
+ */
+import { z } from "zod";
+
+/** Limits the spec leaves open (DESIGN.md §4): checked here and by CHECK constraints in D1. */
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const PICTURE_URL_MAX = 2048;
+
+/** The fixed set of special characters a password must draw at least one from. */
+export const PASSWORD_SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?~`";
+
+export const PASSWORD_MESSAGES = {
+  length: "Password must be at least 8 characters long.",
+  uppercase: "Password must contain at least one uppercase letter.",
+  lowercase: "Password must contain at least one lowercase letter.",
+  number: "Password must contain at least one number.",
+  special: "Password must contain at least one special character.",
+  tooLong: `Password must be at most ${PASSWORD_MAX} characters long.`,
+} as const;
+
+const hasSpecial = (value: string) => [...value].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch));
+
+/** The password rules, each reported separately (spec §5). */
+export const passwordSchema = z
+  .string({ error: "Password is required." })
+  .min(PASSWORD_MIN, PASSWORD_MESSAGES.length)
+  .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
+  .regex(/[A-Z]/, PASSWORD_MESSAGES.uppercase)
+  .regex(/[a-z]/, PASSWORD_MESSAGES.lowercase)
+  .regex(/[0-9]/, PASSWORD_MESSAGES.number)
+  .refine(hasSpecial, PASSWORD_MESSAGES.special);
+
+/** Which password rules a value meets (for the register page's live checklist). */
+export const passwordChecks = (value: string) => ({
+  length: value.length >= PASSWORD_MIN,
+  uppercase: /[A-Z]/.test(value),
+  lowercase: /[a-z]/.test(value),
+  number: /[0-9]/.test(value),
+  special: hasSpecial(value),
+});
+
+/** Trimmed and lower-cased; the stored form of every email. */
+export const emailSchema = z
+  .string({ error: "Email is required." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required.")
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters long.`)
+  .pipe(z.email("Please enter a valid email address."));
+
+const nameSchema = (label: "First name" | "Last name") =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters long.`);
+
+export const firstNameSchema = nameSchema("First name");
+export const lastNameSchema = nameSchema("Last name");
+
+/** Built-in avatars live here (spec §3 "Avatar catalogue"). */
+export const AVATAR_PATH_PREFIX = "/images/icons/avatars/";
+const AVATAR_PATH = /^\/images\/icons\/avatars\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:webp|png|jpe?g|gif|svg)$/;
+
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A profile picture: a built-in avatar path or an https URL. `null` or "" clears the picture;
+ * leaving the field out keeps the current one (spec §5: an empty avatar sends no value).
+ */
+export const profilePictureUrlSchema = z
+  .string({ error: "Profile picture must be text." })
+  .trim()
+  .max(PICTURE_URL_MAX, `Profile picture URL must be at most ${PICTURE_URL_MAX} characters long.`)
+  .refine(
+    (value) => value === "" || AVATAR_PATH.test(value) || isHttpsUrl(value),
+    `Profile picture must be one of the avatars under ${AVATAR_PATH_PREFIX} or an https URL.`,
+  );
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The register page's form: the API body plus the confirmation field. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match.", path: ["confirmPassword"] });
+
+export const profileSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  profilePictureUrl: profilePictureUrlSchema.nullable().optional(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const NEW_PASSWORD_SAME_MESSAGE = "New password must be different from current password.";
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Current password is required." })
+      .min(1, "Current password is required.")
+      .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
+    newPassword: passwordSchema,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, { message: NEW_PASSWORD_SAME_MESSAGE, path: ["newPassword"] });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password dialog: the API body plus the confirmation field. */
+export const changePasswordFormSchema = changePasswordSchema
+  .and(z.object({ confirmNewPassword: z.string() }))
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    message: "New passwords do not match.",
+    path: ["confirmNewPassword"],
+  });
