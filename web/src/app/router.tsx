@@ -23,6 +23,10 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           // Features add their routes here (lazy) ↓
+          { path: "login", lazy: () => import("../features/auth/routes/login") },
+          { path: "register", lazy: () => import("../features/auth/routes/register") },
+          { path: "profile", lazy: () => import("../features/profile/routes/profile") },
+          { path: "admin/users", lazy: () => import("../features/admin-users/routes/admin-users") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],

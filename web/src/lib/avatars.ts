@@ -39,12 +39,6 @@ export function avatarTabs(): { category: AvatarCategory; count: number }[] {
     .map((category) => ({ category, count: AVATARS.filter((a) => a.category === category).length }));
 }
 
-/** The avatar's initial fallback (spec §2): first letter of firstName, then email, then 'U'. */
-export function avatarInitial(user: { firstName?: string | null; email?: string | null } | null | undefined): string {
-  const source = user?.firstName?.trim() || user?.email?.trim() || "U";
-  return source.charAt(0).toUpperCase();
-}
-
 /** Swaps a broken <img>'s source for the fallback avatar once (no loop if that fails too). */
 export function handleAvatarError(event: { currentTarget: HTMLImageElement }): void {
   const img = event.currentTarget;

@@ -1,0 +1,101 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ChangePasswordDialog } from "../../web/src/features/profile/components/change-password-dialog";
+
+const wrongPassword = () =>
+  vi.fn(async () => Response.json({ message: "Current password is incorrect." }, { status: 400 }));
+
+function renderDialog(onClose = vi.fn(), onChanged = vi.fn()) {
+  const utils = render(<ChangePasswordDialog open onClose={onClose} onChanged={onChanged} />);
+  return { ...utils, onClose, onChanged };
+}
+
+async function fill(current: string, next: string, confirm = next) {
+  const cur = screen.getByLabelText("Current password");
+  const nw = screen.getByLabelText("New password");
+  const cf = screen.getByLabelText("Confirm new password");
+  await userEvent.clear(cur);
+  await userEvent.clear(nw);
+  await userEvent.clear(cf);
+  if (current) await userEvent.type(cur, current);
+  if (next) await userEvent.type(nw, next);
+  if (confirm) await userEvent.type(cf, confirm);
+}
+
+const submit = () => fireEvent.click(screen.getByRole("button", { name: "Change Password" }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+// The block lasts until the page is refreshed (module state), so the blocking test runs last.
+describe("change-password dialog", () => {
+  it("checks the client rules in order with the spec's messages and does not count them as attempts", async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal("fetch", fetchSpy);
+    renderDialog();
+    submit();
+    expect((await screen.findByRole("alert")).textContent).toBe("Current password is required.");
+    await fill("Old!Pass1", "short");
+    submit();
+    expect(screen.getByRole("alert").textContent).toMatch(/^New password does not meet requirements: at least 8 characters/);
+    await fill("Old!Pass1", "New!Pass12", "New!Pass13");
+    submit();
+    expect(screen.getByRole("alert").textContent).toBe("New passwords do not match.");
+    await fill("Old!Pass1", "Old!Pass1");
+    submit();
+    expect(screen.getByRole("alert").textContent).toBe("New password must be different from current password.");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("counts server failures and resets the counter when the dialog is closed", async () => {
+    vi.stubGlobal("fetch", wrongPassword());
+    const { onClose, unmount } = renderDialog();
+    await fill("Wrong!Pass1", "New!Pass12");
+    submit();
+    const alert = await screen.findByText("First failed attempt. 2 attempts remaining.");
+    expect(within(alert.closest("[role=alert]") as HTMLElement).getByText("Current password is incorrect.")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onClose).toHaveBeenCalled();
+    unmount();
+
+    renderDialog();
+    expect(screen.queryByRole("alert")).toBeNull();
+    await fill("Wrong!Pass1", "New!Pass12");
+    submit();
+    expect(await screen.findByText("First failed attempt. 2 attempts remaining.")).toBeTruthy();
+  });
+
+  it("resets the counter on success and reports the change", async () => {
+    const responses = [Response.json({ message: "Current password is incorrect." }, { status: 400 }), new Response(null, { status: 204 })];
+    vi.stubGlobal("fetch", vi.fn(async () => responses.shift()!));
+    const { onChanged } = renderDialog();
+    await fill("Wrong!Pass1", "New!Pass12");
+    submit();
+    expect(await screen.findByText("First failed attempt. 2 attempts remaining.")).toBeTruthy();
+    await fill("Right!Pass1", "New!Pass12");
+    submit();
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/attempt/)).toBeNull();
+  });
+
+  it("blocks the form after the third failure until the page is refreshed, even after closing the dialog", async () => {
+    const fetchSpy = wrongPassword();
+    vi.stubGlobal("fetch", fetchSpy);
+    const { unmount } = renderDialog();
+    await fill("Wrong!Pass1", "New!Pass12");
+    submit();
+    expect(await screen.findByText("First failed attempt. 2 attempts remaining.")).toBeTruthy();
+    submit();
+    expect(await screen.findByText("Second failed attempt. 1 attempt remaining.")).toBeTruthy();
+    submit();
+    expect(await screen.findByText("Too many failed attempts. Please refresh the page and try again.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Change Password" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText("Current password") as HTMLInputElement).disabled).toBe(true);
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+    unmount();
+
+    renderDialog();
+    expect(screen.getByText("Too many failed attempts. Please refresh the page and try again.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Change Password" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

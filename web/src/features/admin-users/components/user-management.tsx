@@ -1,0 +1,94 @@
+import { useCallback, useState } from "react";
+import useSWR from "swr";
+import type { User } from "../../../../../worker/schemas/user";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { ApiRequestError } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
+import { useToast } from "../../../lib/toast";
+import { listUsersRequest, type UsersQuery } from "../api/list-users";
+import { updateUserRolesRequest, updateUserStatusRequest } from "../api/update-user";
+import { Pagination } from "./pagination";
+import { UserRow } from "./user-row";
+import { UsersSkeleton } from "./users-skeleton";
+import { UsersToolbar } from "./users-toolbar";
+
+export const LOAD_FAILED = "Failed to load users";
+export const STATUS_FAILED = "Failed to update user status";
+export const ROLES_FAILED = "Failed to update user roles";
+
+/** The spec's alert text, followed by the server's reason when there is one. */
+const failure = (text: string, err: unknown) =>
+  err instanceof ApiRequestError && err.status !== 0 && err.message ? `${text}: ${err.message}` : text;
+
+/** /admin/users: paged list with search, role filter, role checkboxes and activation (spec §2). */
+export function UserManagement() {
+  const { user: me, setUser } = useSession();
+  const toast = useToast();
+  const [query, setQuery] = useState<UsersQuery>({ page: 1, search: "", role: "" });
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const { data, error, isLoading, mutate } = useSWR(["admin-users", query.page, query.search, query.role], () => listUsersRequest(query), {
+    keepPreviousData: true,
+  });
+
+  const onSearch = useCallback((search: string) => setQuery((q) => ({ ...q, search, page: 1 })), []);
+  const onRole = useCallback((role: UsersQuery["role"]) => setQuery((q) => ({ ...q, role, page: 1 })), []);
+
+  async function change(user: User, run: () => Promise<{ user: User }>, failedText: string) {
+    setBusyId(user.id);
+    try {
+      const res = await run();
+      if (res.user.id === me?.id) setUser(res.user);
+      await mutate();
+    } catch (err) {
+      toast.error(failure(failedText, err));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Manage Users</h1>
+        <p className="mt-1 text-sm text-ink-muted">
+          {data ? `${data.totalCount} ${data.totalCount === 1 ? "user" : "users"}` : "Roles and account status of every member."}
+        </p>
+      </div>
+      <UsersToolbar search={query.search} role={query.role} onSearch={onSearch} onRole={onRole} />
+      <section aria-label="Users" aria-busy={isLoading} className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+        {error && !data ? (
+          <Alert className="m-4" title={LOAD_FAILED}>
+            <p>{error instanceof ApiRequestError && error.status !== 0 ? error.message : "Check your connection and try again."}</p>
+            <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
+              Try Again
+            </Button>
+          </Alert>
+        ) : isLoading && !data ? (
+          <UsersSkeleton />
+        ) : data && data.users.length === 0 ? (
+          <div className="px-4 py-12 text-center">
+            <p className="font-semibold text-ink">No users found.</p>
+            <p className="mt-1 text-sm text-ink-muted">
+              {query.search || query.role ? "Try a different search or role filter." : "Nobody has registered yet."}
+            </p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-line">
+            {data?.users.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === me?.id}
+                busy={busyId === user.id}
+                onRoles={(u, roles) => void change(u, () => updateUserRolesRequest(u.id, roles), ROLES_FAILED)}
+                onStatus={(u, isActive) => void change(u, () => updateUserStatusRequest(u.id, isActive), STATUS_FAILED)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {data ? <Pagination page={query.page} totalPages={data.totalPages} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
+    </div>
+  );
+}

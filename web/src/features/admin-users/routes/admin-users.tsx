@@ -1,0 +1,13 @@
+import { ProtectedRoute } from "../../../components/protected-route";
+import { PageMeta } from "../../../lib/page-meta";
+import { UserManagement } from "../components/user-management";
+
+/** /admin/users: administrators only (spec §2). */
+export function Component() {
+  return (
+    <ProtectedRoute requireAdmin>
+      <PageMeta title="Manage Users" description="Administer Realm Codex accounts: roles and status." noIndex />
+      <UserManagement />
+    </ProtectedRoute>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { TextField } from "../../../components/ui/text-field";
+import { ApiRequestError } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
+import { useToast } from "../../../lib/toast";
+import { signInRequest } from "../api/sign-in";
+
+export const LOGIN_FAILED = "Login failed. Please try again.";
+export const LOCKED_NOTICE =
+  "Your account has been temporarily locked due to multiple failed login attempts. Please try again in 15 minutes.";
+/** Spec §9: a sign-in failure notification lasts 5000 ms. */
+const FAILURE_TOAST_MS = 5000;
+
+/** The server's message, else the spec's fallback (spec §8). */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status !== 0 && error.message) return error.message;
+  return LOGIN_FAILED;
+}
+
+/** Email + password sign-in. On success the session is stored; the page then leaves /login. */
+export function LoginForm() {
+  const { signIn } = useSession();
+  const toast = useToast();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      const res = await signInRequest({ email: email.trim(), password });
+      signIn(res.token, res.user);
+    } catch (err) {
+      const message = failureMessage(err);
+      setError(message);
+      toast.error(message, { duration: FAILURE_TOAST_MS });
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      {error ? (
+        <Alert title="Sign In Failed">
+          <p>{error}</p>
+          {error.toLowerCase().includes("locked") ? <p className="mt-2">{LOCKED_NOTICE}</p> : null}
+        </Alert>
+      ) : null}
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <PasswordInput
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Signing In..." : "Sign In"}
+      </Button>
+    </form>
+  );
+}

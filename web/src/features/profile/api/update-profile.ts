@@ -1,0 +1,7 @@
+import type { ProfileInput } from "../../../../../worker/schemas/auth";
+import { api, unwrap } from "../../../lib/api-client";
+
+/** PUT /api/auth/profile → { user } (spec §7). */
+export function updateProfileRequest(body: ProfileInput) {
+  return unwrap(api.api.auth.profile.$put({ json: body }));
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+import type { User } from "../../../../../worker/schemas/user";
+import { TextField } from "../../../components/ui/text-field";
+
+export type ProfileDraft = { firstName: string; lastName: string; profilePictureUrl: string };
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-ink-muted">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-ink sm:col-span-2 sm:mt-0">{children}</dd>
+    </div>
+  );
+}
+
+/** First and last name, email and user id: text in view mode, inputs (names only) in edit mode. */
+export function ProfileDetails({ user, draft, onDraft }: { user: User; draft: ProfileDraft | null; onDraft(d: ProfileDraft): void }) {
+  if (draft) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="First name" name="firstName" autoComplete="given-name" value={draft.firstName} onChange={(e) => onDraft({ ...draft, firstName: e.target.value })} />
+        <TextField label="Last name" name="lastName" autoComplete="family-name" value={draft.lastName} onChange={(e) => onDraft({ ...draft, lastName: e.target.value })} />
+        <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Email cannot be changed." className="sm:col-span-2" />
+        <TextField label="User ID" name="userId" value={String(user.id)} disabled readOnly className="sm:col-span-2" />
+      </div>
+    );
+  }
+  return (
+    <dl className="divide-y divide-line">
+      <Row label="First name">{user.firstName || "—"}</Row>
+      <Row label="Last name">{user.lastName || "—"}</Row>
+      <Row label="Email">{user.email}</Row>
+      <Row label="User ID">
+        <span className="font-mono">{user.id}</span>
+      </Row>
+    </dl>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { UserAvatar } from "../../../components/user-avatar";
+import { ApiRequestError } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session";
+import { useToast } from "../../../lib/toast";
+import { updateProfileRequest } from "../api/update-profile";
+import { AvatarPicker } from "./avatar-picker";
+import { ChangePasswordDialog } from "./change-password-dialog";
+import { CommunityStats } from "./community-stats";
+import { ProfileDetails, type ProfileDraft } from "./profile-details";
+
+export const PROFILE_SAVE_FAILED = "Failed to update profile";
+export const NO_USER = "Unable to load user profile.";
+export const PASSWORD_CHANGED = "Password changed successfully! You will be signed out of all other devices.";
+/** Spec §9: the success banner times out after 5000 ms. */
+const BANNER_MS = 5000;
+
+/** /profile's content: view and edit modes (spec §4), avatar picker in edit mode only. */
+export function ProfilePage() {
+  const { user, setUser, signOut } = useSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [draft, setDraft] = useState<ProfileDraft | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [banner, setBanner] = useState(false);
+
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(false), BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  if (!user) return <Alert className="mx-auto my-10 max-w-xl">{NO_USER}</Alert>;
+
+  const editing = draft !== null;
+  const shown = editing ? { ...user, profilePictureUrl: draft.profilePictureUrl || null } : user;
+
+  function startEdit() {
+    setDraft({ firstName: user!.firstName, lastName: user!.lastName, profilePictureUrl: user!.profilePictureUrl ?? "" });
+    setSaveError(null);
+  }
+  function cancel() {
+    setDraft(null);
+    setPickerOpen(false);
+    setSaveError(null);
+  }
+  async function save() {
+    if (!draft) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const picture = draft.profilePictureUrl.trim();
+      // Spec §5: if the avatar is empty, no picture value is sent.
+      const res = await updateProfileRequest({
+        firstName: draft.firstName.trim(),
+        lastName: draft.lastName.trim(),
+        ...(picture ? { profilePictureUrl: picture } : {}),
+      });
+      setUser(res.user);
+      setDraft(null);
+      setPickerOpen(false);
+      toast.success("Profile updated successfully");
+    } catch (err) {
+      setSaveError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : PROFILE_SAVE_FAILED);
+    } finally {
+      setSaving(false);
+    }
+  }
+  async function onSignOut() {
+    await signOut();
+    await navigate("/");
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:py-12">
+      <h1 className="font-display text-3xl font-bold tracking-tight text-ink">My Profile</h1>
+      {banner ? <Alert tone="success">{PASSWORD_CHANGED}</Alert> : null}
+      {saveError ? <Alert title="Profile not saved">{saveError}</Alert> : null}
+
+      <section className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
+          <UserAvatar user={shown} size="xl" alt={`${user.displayName}'s avatar`} />
+          <div className="min-w-0 flex-1">
+            <p className="font-display text-2xl font-bold break-words text-ink">{user.displayName}</p>
+            <p className="text-sm break-all text-ink-muted">{user.email}</p>
+            <ul aria-label="Roles" className="mt-2 flex flex-wrap justify-center gap-1.5 sm:justify-start">
+              {user.roles.map((role) => (
+                <li key={role} className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-900/60 dark:text-brand-200">
+                  {role}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="flex flex-wrap justify-center gap-2 sm:flex-col sm:items-stretch">
+            {editing ? (
+              <>
+                <Button onClick={save} disabled={saving}>
+                  {saving ? "Saving..." : "Save Changes"}
+                </Button>
+                <Button variant="secondary" onClick={cancel} disabled={saving}>
+                  Cancel
+                </Button>
+              </>
+            ) : (
+              <Button onClick={startEdit}>Edit Profile</Button>
+            )}
+            <Button variant="secondary" onClick={() => setPasswordOpen(true)}>
+              Change Password
+            </Button>
+            <Button variant="ghost" onClick={onSignOut}>
+              Sign Out
+            </Button>
+          </div>
+        </div>
+
+        {editing ? (
+          <div className="mt-6">
+            <Button variant="secondary" size="sm" aria-expanded={pickerOpen} aria-controls="avatar-picker" onClick={() => setPickerOpen((o) => !o)}>
+              {pickerOpen ? "Hide Avatars" : "Choose Avatar"}
+            </Button>
+            {pickerOpen ? (
+              <div id="avatar-picker" className="mt-3">
+                <AvatarPicker value={draft.profilePictureUrl} onChange={(path) => setDraft({ ...draft, profilePictureUrl: path })} />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className="mt-6 border-t border-line pt-4">
+          <ProfileDetails user={user} draft={draft} onDraft={setDraft} />
+        </div>
+      </section>
+
+      <CommunityStats />
+
+      <ChangePasswordDialog
+        open={passwordOpen}
+        onClose={() => setPasswordOpen(false)}
+        onChanged={() => {
+          setPasswordOpen(false);
+          setBanner(true);
+        }}
+      />
+    </div>
+  );
+}

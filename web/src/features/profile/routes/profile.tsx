@@ -1,0 +1,13 @@
+import { ProtectedRoute } from "../../../components/protected-route";
+import { PageMeta } from "../../../lib/page-meta";
+import { ProfilePage } from "../components/profile-page";
+
+/** /profile: login required (spec §2). */
+export function Component() {
+  return (
+    <ProtectedRoute>
+      <PageMeta title="My Profile" description="Your Realm Codex profile, avatar and password." noIndex />
+      <ProfilePage />
+    </ProtectedRoute>
+  );
+}
