@@ -27,6 +27,13 @@ export const routes: RouteObject[] = [
           { path: "register", lazy: () => import("../features/auth/routes/register") },
           { path: "profile", lazy: () => import("../features/profile/routes/profile") },
           { path: "admin/users", lazy: () => import("../features/admin-users/routes/admin-users") },
+          { index: true, lazy: () => import("../features/news/routes/home") },
+          { path: "news", lazy: () => import("../features/news/routes/news-list") },
+          { path: "news/:id", lazy: () => import("../features/news/routes/news-article") },
+          { path: "admin/news", lazy: () => import("../features/admin-news/routes/admin-news-list") },
+          { path: "admin/news/create", lazy: () => import("../features/admin-news/routes/article-editor") },
+          { path: "admin/news/edit/:id", lazy: () => import("../features/admin-news/routes/article-editor") },
+          { path: "admin/news/:id/edit", lazy: () => import("../features/admin-news/routes/edit-redirect") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],

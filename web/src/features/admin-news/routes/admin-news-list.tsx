@@ -1,0 +1,129 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { NewsListItem } from "../../../../../worker/schemas/news";
+import { ProtectedRoute } from "../../../components/protected-route";
+import { Alert } from "../../../components/ui/alert";
+import { Button, buttonClass } from "../../../components/ui/button";
+import { Pagination } from "../../../components/ui/pagination";
+import { formatShortDate } from "../../../lib/format-date";
+import { isLocalSite } from "../../../lib/local-host";
+import { PageMeta } from "../../../lib/page-meta";
+import { useToast } from "../../../lib/toast";
+import { deleteNewsArticle } from "../api/delete-news-article";
+import { useAdminNewsList } from "../api/get-admin-news-list";
+import { StatusBadge } from "../components/status-badge";
+import { TagOverflow } from "../components/tag-overflow";
+
+/** /admin/news (moderators): every article with its state, View, Edit and Delete. */
+export function Component() {
+  return (
+    <ProtectedRoute requireModerator>
+      <AdminNewsList />
+    </ProtectedRoute>
+  );
+}
+
+function AdminNewsList() {
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const { data, error, isLoading } = useAdminNewsList(page);
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  async function handleDelete(article: NewsListItem) {
+    if (!window.confirm(`Are you sure you want to delete "${article.title}"?`)) return;
+    setDeleting(article.id);
+    try {
+      await deleteNewsArticle(article.id);
+      toast.success(`Deleted "${article.title}".`);
+    } catch (err) {
+      console.error("Deleting the article failed.", err);
+      toast.error("Failed to delete article. Please try again.");
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageMeta title="Manage News" description="Create, edit, publish and delete news articles." noIndex />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Manage News</h1>
+        <Link to="/admin/news/create" className={buttonClass()}>
+          + Create Article
+        </Link>
+      </div>
+
+      <div className="mt-8">
+        {error && !data ? (
+          <Alert tone="error" title="Failed to load articles">
+            <p>
+              {isLocalSite()
+                ? "Make sure the backend is running (npm run dev starts the Worker that serves /api), then reload."
+                : "Please check your connection and try again."}
+            </p>
+          </Alert>
+        ) : isLoading && !data ? (
+          <div role="status" className="space-y-3">
+            <span className="sr-only">Loading...</span>
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} aria-hidden="true" className="h-20 animate-pulse rounded-xl bg-surface-muted motion-reduce:animate-none" />
+            ))}
+          </div>
+        ) : !data || data.items.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
+            <p className="text-lg font-semibold text-ink">No articles yet.</p>
+            <p className="mt-1 text-sm">Create the first one with the button above.</p>
+          </div>
+        ) : (
+          <>
+            <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
+              {data.items.map((article) => (
+                <li key={article.id} data-testid="admin-news-row" className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0 space-y-1.5">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <StatusBadge isPublished={article.isPublished} />
+                      <h2 className="truncate font-semibold text-ink">{article.title}</h2>
+                    </div>
+                    <p className="text-sm text-ink-muted">
+                      By {article.author} · {formatShortDate(article.publishedAt ?? article.createdAt)}
+                    </p>
+                    <TagOverflow tags={article.tags} />
+                  </div>
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    <Link
+                      to={`/news/${article.id}`}
+                      aria-label={`View "${article.title}"`}
+                      className={buttonClass({ variant: "ghost", size: "sm" })}
+                    >
+                      View
+                    </Link>
+                    <Link
+                      to={`/admin/news/edit/${article.id}`}
+                      aria-label={`Edit "${article.title}"`}
+                      className={buttonClass({ variant: "secondary", size: "sm" })}
+                    >
+                      Edit
+                    </Link>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Delete "${article.title}"`}
+                      disabled={deleting === article.id}
+                      onClick={() => void handleDelete(article)}
+                    >
+                      {deleting === article.id ? "Deleting..." : "Delete"}
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8">
+              <Pagination page={data.page} totalPages={data.totalPages} hrefFor={(p) => (p > 1 ? `/admin/news?page=${p}` : "/admin/news")} />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import useSWR from "swr";
+import { api, unwrap } from "../../../lib/api-client";
+import { NEWS_FILTERS_DEDUPE_MS, newsKeys } from "../../../lib/news-cache";
+import type { NewsFilters as NewsFilterOptions } from "../../../../../worker/schemas/news";
+
+/** GET /api/news/filters: the tags and authors to filter by. */
+export async function getNewsFilters(): Promise<NewsFilterOptions> {
+  return unwrap(api.api.news.filters.$get());
+}
+
+/** Filter options through SWR, deduped 5 min (spec §7). */
+export function useNewsFilters() {
+  return useSWR(newsKeys.filters(), getNewsFilters, { dedupingInterval: NEWS_FILTERS_DEDUPE_MS });
+}

@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { formatLongDate } from "../../../lib/format-date";
+import type { NewsListItem } from "../../../../../worker/schemas/news";
+import { ArticleImage } from "./article-image";
+import { TagChips } from "./tag-chips";
+
+/** A card on /news: image, tag chips, title, summary, 'By {author}', long date, Read Full Article. */
+export function NewsCard({ article }: { article: NewsListItem }) {
+  const date = article.publishedAt ?? article.createdAt;
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+      <ArticleImage src={article.imageUrl} />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <TagChips tags={article.tags} />
+        <h2 className="text-xl font-semibold text-ink">
+          <Link
+            to={`/news/${article.id}`}
+            className="rounded hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:text-brand-400"
+          >
+            {article.title}
+          </Link>
+        </h2>
+        <p className="text-ink-muted">{article.summary}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2 text-sm text-ink-muted">
+          <div>
+            <span>By {article.author}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={date}>{formatLongDate(date)}</time>
+          </div>
+          <Link
+            to={`/news/${article.id}`}
+            aria-label={`Read Full Article: ${article.title}`}
+            className="rounded-lg font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400"
+          >
+            Read Full Article →
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+
+export type NewsFilterName = "search" | "tag" | "author";
+
+export type NewsUrlFilters = { search: string; tag: string; author: string; page: number };
+
+/** Reads /news?search=…&tag=…&author=…&page=… (missing or bad values fall back to the defaults). */
+export function parseNewsFilters(params: URLSearchParams): NewsUrlFilters {
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return {
+    search: params.get("search")?.trim() ?? "",
+    tag: params.get("tag") ?? "",
+    author: params.get("author") ?? "",
+    page: Number.isFinite(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The query string for a set of filters; defaults are left out so URLs stay short and shareable. */
+export function newsFiltersSearch(filters: NewsUrlFilters): string {
+  const params = new URLSearchParams();
+  if (filters.search) params.set("search", filters.search);
+  if (filters.tag) params.set("tag", filters.tag);
+  if (filters.author) params.set("author", filters.author);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * The news filters live in the URL so they survive a reload and can be shared. Changing the
+ * search, tag or author filter resets the page to 1 (spec §4).
+ */
+export function useNewsUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseNewsFilters(params), [params]);
+
+  const setFilter = useCallback(
+    (name: NewsFilterName, value: string) => {
+      setParams((prev) => {
+        const next = parseNewsFilters(prev);
+        return newsFiltersSearch({ ...next, [name]: value.trim(), page: 1 });
+      });
+    },
+    [setParams],
+  );
+
+  const clearAll = useCallback(() => setParams(""), [setParams]);
+
+  const pageHref = useCallback((page: number) => `/news${newsFiltersSearch({ ...filters, page })}`, [filters]);
+
+  const hasActiveFilters = Boolean(filters.search || filters.tag || filters.author);
+
+  return { filters, setFilter, clearAll, pageHref, hasActiveFilters };
+}

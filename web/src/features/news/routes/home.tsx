@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import { buttonClass } from "../../../components/ui/button";
+import { PageMeta } from "../../../lib/page-meta";
+import { videoGameJsonLd, websiteJsonLd } from "../../../lib/structured-data";
+import { useNewsList } from "../api/get-news-list";
+import { HomeNewsCard } from "../components/home-news-card";
+import { NewsSkeletonList } from "../components/news-card-skeleton";
+import { NewsStateMessage } from "../components/news-state-message";
+
+/** Spec §9: the home page shows the 3 latest published articles. */
+export const HOME_LATEST_COUNT = 3;
+
+/** Home (/): welcome, the 3 latest articles, About. The background switches with the theme. */
+export function Component() {
+  const { data, error, isLoading } = useNewsList({ page: 1, pageSize: HOME_LATEST_COUNT });
+  const articles = data?.items.slice(0, HOME_LATEST_COUNT) ?? [];
+
+  return (
+    <>
+      <PageMeta
+        title="Home"
+        description="Realm Codex is an unofficial fan wiki for a turn-based fantasy strategy game: the latest news, factions, heroes, units, spells, screenshots and a community forum."
+        keywords={["fantasy strategy", "turn-based strategy", "game wiki", "factions", "heroes", "news"]}
+        canonicalPath="/"
+        jsonLd={[websiteJsonLd(), videoGameJsonLd()]}
+      />
+      <section
+        data-testid="home-hero"
+        className="relative isolate overflow-hidden bg-[url(/images/home/hero-light.svg)] bg-cover bg-bottom dark:bg-[url(/images/home/hero-dark.svg)]"
+      >
+        <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
+          <h1 className="font-display text-4xl font-bold tracking-tight text-ink sm:text-5xl">Welcome to Realm Codex</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">
+            The unofficial fan wiki for a turn-based fantasy strategy game: news, factions, heroes, units and spells in
+            one place.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/news" className={buttonClass({ size: "lg" })}>
+              Latest News
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="home-latest" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="home-latest" className="font-display text-2xl font-bold text-ink sm:text-3xl">
+          Latest News
+        </h2>
+        <div className="mt-6">
+          {error && !data ? (
+            <NewsStateMessage tone="error" title="Failed to load news articles" />
+          ) : isLoading && !data ? (
+            <div className="grid gap-6 md:grid-cols-3">
+              <NewsSkeletonList count={HOME_LATEST_COUNT} />
+            </div>
+          ) : articles.length === 0 ? (
+            <NewsStateMessage title="No news articles available yet.">
+              <p>Check back soon for the latest updates!</p>
+            </NewsStateMessage>
+          ) : (
+            <>
+              <div className="grid gap-6 md:grid-cols-3">
+                {articles.map((article) => (
+                  <HomeNewsCard key={article.id} article={article} />
+                ))}
+              </div>
+              <div className="mt-8 text-center">
+                <Link to="/news" className={buttonClass({ variant: "secondary" })}>
+                  View All News
+                </Link>
+              </div>
+            </>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="home-about" className="border-t border-line bg-surface">
+        <div className="mx-auto max-w-6xl px-4 py-12 md:flex md:items-center md:justify-between md:gap-8">
+          <div>
+            <h2 id="home-about" className="font-display text-2xl font-bold text-ink">
+              About the Game
+            </h2>
+            <p className="mt-3 max-w-2xl text-ink-muted">
+              Lead rival factions across a world of order and chaos: recruit heroes, raise armies of infantry, archers,
+              cavalry and flying beasts, and master the schools of magic turn by turn.
+            </p>
+          </div>
+          <Link to="/game-info" className={buttonClass({ variant: "secondary", className: "mt-6 shrink-0 md:mt-0" })}>
+            Explore the Game
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

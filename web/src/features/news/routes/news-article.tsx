@@ -1,0 +1,157 @@
+import { Link, useParams } from "react-router";
+import { Button, buttonClass } from "../../../components/ui/button";
+import { ApiRequestError } from "../../../lib/api-client";
+import { formatLongDateTime } from "../../../lib/format-date";
+import { PageMeta } from "../../../lib/page-meta";
+import { useSession } from "../../../lib/session";
+import { breadcrumbJsonLd, newsArticleJsonLd } from "../../../lib/structured-data";
+import { useNewsArticle } from "../api/get-news-article";
+import { ArticleComments } from "../components/article-comments";
+import { ArticleImage } from "../components/article-image";
+import { ArticleNotFound } from "../components/article-not-found";
+import { NewsStateMessage } from "../components/news-state-message";
+import { TagChips } from "../components/tag-chips";
+import { useGoBack } from "../hooks/use-go-back";
+
+/** A positive integer id from the URL, else null (a malformed URL is a missing article). */
+export function parseArticleId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** /news/{id}: the article, its content as text with line breaks kept, and the comments. */
+export function Component() {
+  const id = parseArticleId(useParams().id);
+  const { data: article, error, isLoading } = useNewsArticle(id);
+  const { isModerator } = useSession();
+  const goBack = useGoBack("/news");
+
+  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <ArticleNotFound />;
+  if (error && !article) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <PageMeta title="News" noIndex />
+        <NewsStateMessage tone="error" title="Failed to load news articles">
+          <p>Please try again in a moment.</p>
+        </NewsStateMessage>
+      </div>
+    );
+  }
+  if (isLoading || !article) return <ArticleSkeleton />;
+
+  const published = article.publishedAt ?? article.createdAt;
+  const wasUpdated = article.updatedAt !== article.createdAt;
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <PageMeta
+        title={article.title}
+        description={article.summary}
+        keywords={["game news", ...article.tags]}
+        canonicalPath={`/news/${article.id}`}
+        image={article.imageUrl}
+        type="article"
+        jsonLd={[
+          newsArticleJsonLd(article),
+          breadcrumbJsonLd([
+            { name: "Home", path: "/" },
+            { name: "News", path: "/news" },
+            { name: article.title, path: `/news/${article.id}` },
+          ]),
+        ]}
+      />
+      <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li>
+            <Link to="/news" className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+              News
+            </Link>
+          </li>
+          <li aria-hidden="true">›</li>
+          <li aria-current="page" className="max-w-full truncate text-ink">
+            {article.title}
+          </li>
+        </ol>
+      </nav>
+
+      <header className="mt-6">
+        <TagChips tags={article.tags} />
+        <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
+          <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{article.title}</h1>
+          {isModerator && (
+            <Link to={`/admin/news/edit/${article.id}`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+              Edit
+            </Link>
+          )}
+        </div>
+        <p className="mt-4 text-lg text-ink-muted">{article.summary}</p>
+        <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-muted">
+          <div className="flex gap-1">
+            <dt>By</dt>
+            <dd className="font-medium text-ink">{article.author}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Published</dt>
+            <dd>
+              <time dateTime={published}>{formatLongDateTime(published)}</time>
+            </dd>
+          </div>
+          {wasUpdated && (
+            <div className="flex gap-1" data-testid="article-updated">
+              <dt>Updated</dt>
+              <dd>
+                <time dateTime={article.updatedAt}>{formatLongDateTime(article.updatedAt)}</time>
+              </dd>
+            </div>
+          )}
+          {!article.isPublished && (
+            <div>
+              <dt className="sr-only">Status</dt>
+              <dd className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                Draft
+              </dd>
+            </div>
+          )}
+        </dl>
+      </header>
+
+      <ArticleImage src={article.imageUrl} eager className="mt-8 rounded-xl" />
+
+      {/* Content is plain text: line breaks kept, never parsed as HTML. */}
+      <div data-testid="article-content" className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">
+        {article.content}
+      </div>
+
+      <div className="mt-10 flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={goBack}>
+          ← Back
+        </Button>
+        <Link to="/news" className={buttonClass()}>
+          More News
+        </Link>
+      </div>
+
+      <ArticleComments articleId={article.id} title={article.title} />
+    </article>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div role="status" className="mx-auto max-w-3xl animate-pulse px-4 py-10 motion-reduce:animate-none">
+      <span className="sr-only">Loading...</span>
+      <div className="h-4 w-48 rounded bg-surface-muted" />
+      <div className="mt-8 h-10 w-3/4 rounded bg-surface-muted" />
+      <div className="mt-4 h-5 w-full rounded bg-surface-muted" />
+      <div className="mt-2 h-5 w-2/3 rounded bg-surface-muted" />
+      <div className="mt-8 aspect-video rounded-xl bg-surface-muted" />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { PageMeta } from "../../../lib/page-meta";
+import { useNewsFilters } from "../api/get-news-filters";
+import { useNewsList } from "../api/get-news-list";
+import { NewsCard } from "../components/news-card";
+import { NewsSkeletonList } from "../components/news-card-skeleton";
+import { NewsFilters } from "../components/news-filters";
+import { Pagination } from "../../../components/ui/pagination";
+import { NewsStateMessage } from "../components/news-state-message";
+import { useNewsUrlFilters } from "../hooks/use-news-url-filters";
+
+/** Spec §9: 4 skeleton cards on /news. */
+const SKELETON_COUNT = 4;
+
+/** /news: filter card, article cards, pagination. Filters live in the URL. */
+export function Component() {
+  const { filters, setFilter, clearAll, pageHref, hasActiveFilters } = useNewsUrlFilters();
+  const list = useNewsList(filters);
+  const options = useNewsFilters();
+  const data = list.data;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageMeta
+        title={filters.search ? `Latest News: “${filters.search}”` : "Latest News"}
+        description="The latest news, patch notes, events and community updates for the turn-based fantasy strategy game."
+        keywords={["game news", "patch notes", "updates", "fantasy strategy"]}
+        canonicalPath="/news"
+      />
+      <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Latest News</h1>
+      <div className="mt-6">
+        <NewsFilters filters={filters} options={options.data} onChange={setFilter} onClear={clearAll} />
+      </div>
+
+      <div className="mt-8" aria-busy={list.isValidating}>
+        {list.error && !data ? (
+          <NewsStateMessage tone="error" title="Failed to load news articles">
+            {import.meta.env.DEV && (
+              <p>Make sure the backend is running: start it with npm run dev (the Worker serves /api).</p>
+            )}
+            <p>Please try again in a moment.</p>
+          </NewsStateMessage>
+        ) : !data ? (
+          <div className="grid gap-6 md:grid-cols-2">
+            <NewsSkeletonList count={SKELETON_COUNT} />
+          </div>
+        ) : data.items.length === 0 ? (
+          hasActiveFilters ? (
+            <NewsStateMessage title="No articles match your filters.">
+              <p>Try a different search, tag or author, or clear the filters.</p>
+            </NewsStateMessage>
+          ) : (
+            <NewsStateMessage title="No news articles available yet.">
+              <p>Check back soon for the latest updates about the game!</p>
+            </NewsStateMessage>
+          )
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {data.totalCount === 1 ? "1 article" : `${data.totalCount} articles`}
+            </p>
+            <div className="grid gap-6 md:grid-cols-2">
+              {data.items.map((article) => (
+                <NewsCard key={article.id} article={article} />
+              ))}
+            </div>
+            <div className="mt-10">
+              <Pagination page={data.page} totalPages={data.totalPages} hrefFor={pageHref} />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Loading the FastComments widget (comments on news; the forum may reuse it). The script comes
+ * from FastComments' CDN (the EU CDN when the tenant's region is "eu"); the CSP admits both.
+ */
+
+/** Loader states (spec §4): Started → ScriptLoaded → Done, or Error. */
+export type WidgetLoadState = "Started" | "ScriptLoaded" | "Done" | "Error";
+
+export type FastCommentsSso = {
+  userDataJSONBase64?: string;
+  verificationHash?: string;
+  timestamp?: number;
+  loginURL?: string;
+  logoutURL?: string;
+};
+
+export type FastCommentsConfig = {
+  tenantId: string;
+  urlId: string;
+  url?: string;
+  pageTitle?: string;
+  region?: "eu";
+  hasDarkBackground?: boolean;
+  sso?: FastCommentsSso;
+};
+
+type FastCommentsWindow = Window & {
+  FastCommentsUI?: (target: HTMLElement, config: FastCommentsConfig) => { destroy?: () => void } | void;
+};
+
+/** The public demo tenant (spec §9) for when the server could not tell us ours. */
+export const DEMO_TENANT_ID = "demo";
+
+export function fastCommentsScriptUrl(region: string | null | undefined): string {
+  return region === "eu"
+    ? "https://cdn-eu.fastcomments.com/js/embed-v2.min.js"
+    : "https://cdn.fastcomments.com/js/embed-v2.min.js";
+}
+
+const scripts = new Map<string, Promise<void>>();
+
+/** Adds the script once per URL; a failed load is forgotten so a later mount can retry. */
+export function loadScript(src: string): Promise<void> {
+  const existing = scripts.get(src);
+  if (existing) return existing;
+  const promise = new Promise<void>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      scripts.delete(src);
+      reject(new Error(`Could not load ${src}`));
+    };
+    document.head.appendChild(script);
+  });
+  scripts.set(src, promise);
+  return promise;
+}
+
+/** Mounts the widget into `target`; returns a cleanup. Throws if the script did not define it. */
+export function mountFastComments(target: HTMLElement, config: FastCommentsConfig): () => void {
+  const ui = (window as FastCommentsWindow).FastCommentsUI;
+  if (typeof ui !== "function") throw new Error("FastCommentsUI is not available");
+  const instance = ui(target, config);
+  return () => {
+    if (instance && typeof instance.destroy === "function") instance.destroy();
+    target.replaceChildren();
+  };
+}
