@@ -1,0 +1,77 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, userWithToken } from "./helpers";
+
+type Sso = {
+  tenantId: string;
+  region: string | null;
+  loginURL: string;
+  logoutURL?: string;
+  userDataJSONBase64?: string;
+  verificationHash?: string;
+  timestamp?: number;
+};
+
+/** Computed independently of worker/lib/fastcomments.ts. */
+async function expectedHash(timestamp: number, payload: string) {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.FASTCOMMENTS_API_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}${payload}`));
+  return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const decode = (b64: string) => JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
+
+describe("GET /api/auth/fastcomments-sso", () => {
+  it("answers a guest 200 with only the login/logout URLs and the widget's tenant and region", async () => {
+    const res = await call("/api/auth/fastcomments-sso");
+    expect(res.status).toBe(200);
+    const data = (await res.json()) as Sso;
+    expect(data).toEqual({
+      tenantId: "test-tenant",
+      region: null,
+      loginURL: new URL("/login", env.SITE_URL).href,
+      logoutURL: new URL("/profile", env.SITE_URL).href,
+    });
+  });
+
+  it("answers a signed-in user with a payload whose HMAC-SHA256 hash verifies and whose JSON is UTF-8", async () => {
+    const u = await userWithToken(["User"], { firstName: "Zoë", lastName: "Ørsted", profilePictureUrl: "/images/icons/avatars/elf-ranger.webp" });
+    const before = Date.now();
+    const res = await call("/api/auth/fastcomments-sso", { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const data = (await res.json()) as Required<Sso>;
+    expect(data.timestamp).toBeGreaterThanOrEqual(before);
+    expect(data.timestamp).toBeLessThanOrEqual(Date.now());
+    expect(data.verificationHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(data.verificationHash).toBe(await expectedHash(data.timestamp, data.userDataJSONBase64));
+    expect(decode(data.userDataJSONBase64)).toEqual({
+      id: String(u.id),
+      email: u.email,
+      username: "Zoë Ørsted",
+      displayName: "Zoë Ørsted",
+      avatar: new URL("/images/icons/avatars/elf-ranger.webp", env.SITE_URL).href,
+      isAdmin: false,
+      isModerator: false,
+    });
+    expect(data.loginURL).toBe(new URL("/login", env.SITE_URL).href);
+    expect(JSON.stringify(data)).not.toMatch(/password|sessionId|"sid"/i);
+  });
+
+  it("flags moderators and admins, and never uses the email as the username", async () => {
+    const mod = await userWithToken(["User", "Moderator"], { firstName: "", lastName: "" });
+    const modData = decode(((await (await call("/api/auth/fastcomments-sso", { token: mod.token })).json()) as Required<Sso>).userDataJSONBase64);
+    expect(modData).toMatchObject({ isModerator: true, isAdmin: false, username: mod.email.split("@")[0] });
+    expect(modData.username).not.toContain("@");
+    expect(modData.avatar).toBeUndefined();
+    const admin = await userWithToken(["Admin"], { profilePictureUrl: "https://cdn.example.com/a.png" });
+    const adminData = decode(((await (await call("/api/auth/fastcomments-sso", { token: admin.token })).json()) as Required<Sso>).userDataJSONBase64);
+    expect(adminData).toMatchObject({ isModerator: true, isAdmin: true, avatar: "https://cdn.example.com/a.png" });
+  });
+
+  it("answers 401 for a revoked token rather than silently treating it as a guest", async () => {
+    const u = await userWithToken(["User"]);
+    await call("/api/auth/logout", { method: "POST", token: u.token });
+    expect((await call("/api/auth/fastcomments-sso", { token: u.token })).status).toBe(401);
+  });
+});
