@@ -1,0 +1,66 @@
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import type { User } from "../../../worker/schemas/user";
+import { RootLayout } from "../../../web/src/app/root-layout";
+import { SessionProvider } from "../../../web/src/lib/session";
+import { ThemeProvider } from "../../../web/src/lib/theme";
+import { ToastProvider } from "../../../web/src/lib/toast";
+
+export type TestRole = "guest" | "user" | "moderator" | "admin";
+
+export function testUser(role: Exclude<TestRole, "guest">, overrides: Partial<User> = {}): User {
+  const roles: User["roles"] = role === "admin" ? ["User", "Admin"] : role === "moderator" ? ["User", "Moderator"] : ["User"];
+  return {
+    id: 7,
+    email: `${role}@example.com`,
+    firstName: role[0]!.toUpperCase() + role.slice(1),
+    lastName: "Tester",
+    displayName: `${role[0]!.toUpperCase() + role.slice(1)} Tester`,
+    profilePictureUrl: null,
+    roles,
+    isActive: true,
+    emailConfirmed: true,
+    createdAt: "2025-01-01T00:00:00.000Z",
+    lastLoginAt: null,
+    ...overrides,
+  };
+}
+
+/** Stores a session the way sign-in does (authToken + authUser); the provider restores it. */
+export function storeSession(user: User | null) {
+  localStorage.clear();
+  if (!user) return;
+  localStorage.setItem("authToken", "not-a-jwt");
+  localStorage.setItem("authUser", JSON.stringify(user));
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider>
+      <ToastProvider>
+        <SessionProvider>{children}</SessionProvider>
+      </ToastProvider>
+    </ThemeProvider>
+  );
+}
+
+/** The shell around the given child routes, at `path`, with the session stored for `role`. */
+export function renderApp({ role = "guest", path = "/", children = [] }: { role?: TestRole; path?: string; children?: RouteObject[] } = {}) {
+  storeSession(role === "guest" ? null : testUser(role));
+  const router = createMemoryRouter(
+    [
+      {
+        Component: RootLayout,
+        children: [{ index: true, element: <h1>Home page</h1> }, { path: "login", element: <h1>Sign in page</h1> }, ...children],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router };
+}
