@@ -5,10 +5,12 @@ import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { filesRoutes } from "./routes/files";
+import { seoRoutes } from "./routes/seo";
 
 /**
  * The Worker. The API lives under /api; unknown /api paths answer JSON 404 (never the SPA).
- * R2 files are served at /files/{key} (worker/routes/files.ts).
+ * R2 files are served at /files/{key} (worker/routes/files.ts). robots.txt, sitemap.xml, the news
+ * feed and the HTML of /, /news and /news/{id} with per-page metadata come from worker/routes/seo.ts.
  * Everything else that reaches the Worker first (see run_worker_first in wrangler.toml) is
  * answered from the SPA's static assets with the site's security headers.
  */
@@ -16,6 +18,7 @@ const app = new Hono<AppEnv>()
   .route("/", api)
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)
+  .route("/", seoRoutes)
   .all("*", async (c) => withHeaders(await c.env.ASSETS.fetch(c.req.raw), SECURITY_HEADERS));
 
 app.onError(errorHandler);

@@ -1,0 +1,60 @@
+/**
+ * Injects a page's metadata (worker/lib/seo.ts) into the SPA's index.html with HTMLRewriter:
+ * the shell's own title, description, keywords, robots, canonical, Open Graph, Twitter, feed
+ * link and JSON-LD elements are removed and the page's are appended to <head>, so crawlers and
+ * link previews see them without JavaScript.
+ */
+import { headTags, type PageMeta } from "./seo";
+import { SECURITY_HEADERS } from "./security-headers";
+
+/** Head elements the page's metadata replaces (lol-html takes one selector per handler). */
+const REPLACED = [
+  "head title",
+  'head meta[name="description"]',
+  'head meta[name="keywords"]',
+  'head meta[name="robots"]',
+  'head link[rel="canonical"]',
+  'head link[rel="alternate"][type="application/atom+xml"]',
+  'head meta[property^="og:"]',
+  'head meta[property^="article:"]',
+  'head meta[name^="twitter:"]',
+  'head script[type="application/ld+json"]',
+];
+
+/** Used only when the asset server has no index.html (e.g. tests without a client build). */
+export const FALLBACK_SHELL = `<!doctype html>
+<html lang="en-US">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Realm Codex</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>Realm Codex needs JavaScript for its interactive pages.</noscript>
+  </body>
+</html>
+`;
+
+/** HTML pages revalidate on every visit (the metadata follows the articles at once). */
+export const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+/**
+ * The shell with the page's metadata, the given status, the site's security headers and no
+ * stale validators from the asset server. `shell` is the asset server's answer for "/"; when it
+ * is not an HTML page the built-in FALLBACK_SHELL is used.
+ */
+export function renderPage(shell: Response, meta: PageMeta, status: number): Response {
+  const isHtml = shell.ok && (shell.headers.get("Content-Type") ?? "").includes("text/html");
+  const source = isHtml ? shell : new Response(FALLBACK_SHELL);
+  if (!isHtml) void shell.body?.cancel();
+  let rewriter = new HTMLRewriter();
+  for (const selector of REPLACED) rewriter = rewriter.on(selector, { element: (el) => void el.remove() });
+  rewriter = rewriter.on("head", { element: (el) => void el.append(`    ${headTags(meta)}\n  `, { html: true }) });
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": HTML_CACHE_CONTROL,
+  });
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  return new Response(rewriter.transform(source).body, { status, headers });
+}

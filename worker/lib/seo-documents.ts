@@ -1,0 +1,91 @@
+/**
+ * /sitemap.xml, /robots.txt and the Atom feed at /news/feed.xml, as pure string builders.
+ * Every URL is absolute on the site origin (SITE_URL).
+ */
+import { absoluteUrl, FEED_PATH, FEED_TITLE, SITE_NAME, type ArticleForMeta } from "./seo";
+
+/** Public pages listed in the sitemap besides the articles. */
+export const SITEMAP_STATIC_PATHS = ["/", "/news", "/factions", "/screenshots", "/forum"] as const;
+
+/** Characters XML 1.0 does not allow at all (control characters, lone surrogates, U+FFFE/F). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escapes text for XML content and attributes and drops characters XML cannot carry. */
+export function escapeXml(text: string): string {
+  return text.replace(XML_INVALID, "").replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+export type SitemapEntry = { path: string; lastmod?: string | null };
+
+export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(absoluteUrl(origin, entry.path))}</loc>${lastmod}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** The sitemap of the static pages and the published articles (lastmod = updatedAt). */
+export function newsSitemapEntries(articles: readonly Pick<ArticleForMeta, "id" | "updatedAt">[]): SitemapEntry[] {
+  return [
+    ...SITEMAP_STATIC_PATHS.map((path) => ({ path, lastmod: path === "/news" || path === "/" ? articles[0]?.updatedAt : undefined })),
+    ...articles.map((a) => ({ path: `/news/${a.id}`, lastmod: a.updatedAt })),
+  ];
+}
+
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /api",
+    "Disallow: /profile",
+    "",
+    `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}
+
+/** An Atom 1.0 feed of the given (published, newest first) articles. */
+export function atomFeed(origin: string, articles: readonly ArticleForMeta[], now: string): string {
+  const updated = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), "") || now;
+  const entries = articles.map((a) => {
+    const url = absoluteUrl(origin, `/news/${a.id}`);
+    return [
+      "  <entry>",
+      `    <title type="text">${escapeXml(a.title)}</title>`,
+      `    <id>${escapeXml(url)}</id>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+      `    <published>${escapeXml(a.publishedAt ?? a.createdAt)}</published>`,
+      `    <updated>${escapeXml(a.updatedAt)}</updated>`,
+      `    <author><name>${escapeXml(a.author)}</name></author>`,
+      ...a.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`),
+      `    <summary type="text">${escapeXml(a.summary)}</summary>`,
+      ...(a.imageUrl
+        ? [`    <link rel="enclosure" href="${escapeXml(absoluteUrl(origin, a.imageUrl))}"/>`]
+        : []),
+      "  </entry>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">',
+    `  <title type="text">${escapeXml(FEED_TITLE)}</title>`,
+    `  <subtitle type="text">${escapeXml(`The latest news from ${SITE_NAME}.`)}</subtitle>`,
+    `  <id>${escapeXml(absoluteUrl(origin, "/news"))}</id>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(origin, FEED_PATH))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(origin, "/news"))}"/>`,
+    `  <updated>${escapeXml(updated)}</updated>`,
+    `  <generator>${escapeXml(SITE_NAME)}</generator>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}

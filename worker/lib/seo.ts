@@ -1,0 +1,274 @@
+/**
+ * Page metadata for crawlers and link previews (spec §2 "Page metadata"): titles, descriptions,
+ * keywords, canonical URLs, Open Graph / Twitter tags and schema.org JSON-LD. Pure functions with
+ * no Worker-only imports, so the SPA can import them too; the Worker injects `headTags(meta)`
+ * into the HTML it serves (worker/lib/html-meta.ts).
+ */
+
+export const SITE_NAME = "Realm Codex";
+export const SITE_LOCALE = "en_US";
+export const FEED_PATH = "/news/feed.xml";
+export const FEED_TITLE = `${SITE_NAME} News`;
+export const DEFAULT_DESCRIPTION =
+  "Realm Codex: an unofficial fan wiki and news site for a turn-based fantasy strategy game.";
+
+export type JsonLd = Record<string, unknown>;
+
+/** The article fields the metadata uses (a NewsArticle or a list item fits). */
+export type ArticleForMeta = {
+  id: number;
+  title: string;
+  summary: string;
+  author: string;
+  imageUrl: string | null;
+  tags: readonly string[];
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type PageMeta = {
+  /** The whole document title, e.g. 'Latest News | Realm Codex'. */
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** Absolute canonical URL; null for pages that should not be indexed. */
+  canonical: string | null;
+  ogType: "website" | "article";
+  /** Absolute share image URL. */
+  image: string | null;
+  /** e.g. "noindex" for missing pages. */
+  robots?: string;
+  article?: { publishedTime: string; modifiedTime: string; author: string; tags: readonly string[] };
+  jsonLd: readonly JsonLd[];
+};
+
+/** '{page} | Realm Codex' (spec §2). */
+export const pageTitle = (page?: string) => (page ? `${page} | ${SITE_NAME}` : SITE_NAME);
+
+/** The site origin without a trailing slash ("https://realmcodex.example"). */
+export function siteOrigin(siteUrl: string | undefined, fallback: string): string {
+  for (const candidate of [siteUrl, fallback]) {
+    if (!candidate) continue;
+    try {
+      const url = new URL(candidate);
+      if (url.protocol === "http:" || url.protocol === "https:") return url.origin;
+    } catch {
+      // try the next one
+    }
+  }
+  return "http://localhost";
+}
+
+/** A site path (or an already absolute http(s) URL) as an absolute URL on `origin`. */
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  try {
+    return new URL(pathOrUrl, `${origin}/`).href;
+  } catch {
+    return `${origin}/`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON-LD
+// ---------------------------------------------------------------------------------------------
+
+/** The site, with a search action on /news?search= (home page). */
+export function websiteJsonLd(origin: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: SITE_NAME,
+    url: absoluteUrl(origin, "/"),
+    inLanguage: "en-US",
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, "/news")}?search={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+/** The game the site is about (home page). */
+export function videoGameJsonLd(origin: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "VideoGame",
+    name: SITE_NAME,
+    description: "A turn-based fantasy strategy game of factions, heroes, units and spells.",
+    genre: ["Turn-based strategy", "Fantasy"],
+    gamePlatform: "PC",
+    url: absoluteUrl(origin, "/game-info"),
+  };
+}
+
+/** A breadcrumb trail; each entry is a name and a site path. */
+export function breadcrumbJsonLd(origin: string, items: readonly { name: string; path: string }[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(origin, item.path),
+    })),
+  };
+}
+
+export function newsArticleJsonLd(origin: string, article: ArticleForMeta): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    headline: article.title,
+    description: article.summary,
+    author: { "@type": "Person", name: article.author },
+    datePublished: article.publishedAt ?? article.createdAt,
+    dateModified: article.updatedAt,
+    ...(article.imageUrl ? { image: [absoluteUrl(origin, article.imageUrl)] } : {}),
+    ...(article.tags.length ? { keywords: article.tags.join(", ") } : {}),
+    inLanguage: "en-US",
+    mainEntityOfPage: absoluteUrl(origin, `/news/${article.id}`),
+    publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl(origin, "/") },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+// ---------------------------------------------------------------------------------------------
+
+export const HOME_DESCRIPTION =
+  "Realm Codex is an unofficial fan wiki for a turn-based fantasy strategy game: the latest news, factions, heroes, units, spells, screenshots and a community forum.";
+export const NEWS_DESCRIPTION =
+  "The latest news, patch notes, events and community updates for the turn-based fantasy strategy game.";
+
+export function homeMeta(origin: string): PageMeta {
+  return {
+    title: pageTitle("Home"),
+    description: HOME_DESCRIPTION,
+    keywords: ["fantasy strategy", "turn-based strategy", "game wiki", "factions", "heroes", "news"],
+    canonical: absoluteUrl(origin, "/"),
+    ogType: "website",
+    image: null,
+    jsonLd: [websiteJsonLd(origin), videoGameJsonLd(origin)],
+  };
+}
+
+export function newsListMeta(origin: string): PageMeta {
+  return {
+    title: pageTitle("Latest News"),
+    description: NEWS_DESCRIPTION,
+    keywords: ["game news", "patch notes", "updates", "fantasy strategy"],
+    canonical: absoluteUrl(origin, "/news"),
+    ogType: "website",
+    image: null,
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: "Home", path: "/" },
+        { name: "News", path: "/news" },
+      ]),
+    ],
+  };
+}
+
+export function newsArticleMeta(origin: string, article: ArticleForMeta): PageMeta {
+  const path = `/news/${article.id}`;
+  return {
+    title: pageTitle(article.title),
+    description: article.summary,
+    keywords: ["game news", ...article.tags],
+    canonical: absoluteUrl(origin, path),
+    ogType: "article",
+    image: article.imageUrl ? absoluteUrl(origin, article.imageUrl) : null,
+    article: {
+      publishedTime: article.publishedAt ?? article.createdAt,
+      modifiedTime: article.updatedAt,
+      author: article.author,
+      tags: article.tags,
+    },
+    jsonLd: [
+      newsArticleJsonLd(origin, article),
+      breadcrumbJsonLd(origin, [
+        { name: "Home", path: "/" },
+        { name: "News", path: "/news" },
+        { name: article.title, path },
+      ]),
+    ],
+  };
+}
+
+/** A missing or unpublished article: the SPA shows 'Article Not Found'; crawlers get noindex. */
+export function articleNotFoundMeta(): PageMeta {
+  return {
+    title: pageTitle("Article Not Found"),
+    description: "This article does not exist or is not published.",
+    keywords: [],
+    canonical: null,
+    ogType: "website",
+    image: null,
+    robots: "noindex",
+    jsonLd: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML
+// ---------------------------------------------------------------------------------------------
+
+/** Escapes text for HTML element content and double- or single-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` element: `<`, `>` and `&` become \u escapes so
+ * no text can close the element or open a comment, and U+2028/2029 are escaped too.
+ */
+export function jsonLdText(data: JsonLd | readonly JsonLd[]): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+const metaName = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+const metaProperty = (property: string, content: string) =>
+  `<meta property="${property}" content="${escapeHtml(content)}">`;
+
+/** The head elements for a page, every value escaped. */
+export function headTags(meta: PageMeta): string {
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    metaName("description", meta.description),
+  ];
+  if (meta.keywords.length) tags.push(metaName("keywords", meta.keywords.join(", ")));
+  if (meta.robots) tags.push(metaName("robots", meta.robots));
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
+  tags.push(
+    `<link rel="alternate" type="application/atom+xml" href="${FEED_PATH}" title="${escapeHtml(FEED_TITLE)}">`,
+    metaProperty("og:title", meta.title),
+    metaProperty("og:description", meta.description),
+    metaProperty("og:type", meta.ogType),
+  );
+  if (meta.canonical) tags.push(metaProperty("og:url", meta.canonical));
+  if (meta.image) tags.push(metaProperty("og:image", meta.image));
+  tags.push(metaProperty("og:locale", SITE_LOCALE), metaProperty("og:site_name", SITE_NAME));
+  if (meta.article) {
+    tags.push(
+      metaProperty("article:published_time", meta.article.publishedTime),
+      metaProperty("article:modified_time", meta.article.modifiedTime),
+      metaProperty("article:author", meta.article.author),
+      ...meta.article.tags.map((tag) => metaProperty("article:tag", tag)),
+    );
+  }
+  tags.push(
+    metaName("twitter:card", meta.image ? "summary_large_image" : "summary"),
+    metaName("twitter:title", meta.title),
+    metaName("twitter:description", meta.description),
+  );
+  if (meta.image) tags.push(metaName("twitter:image", meta.image));
+  for (const data of meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
+  return tags.join("\n    ");
+}
