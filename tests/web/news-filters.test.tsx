@@ -24,6 +24,8 @@ function renderAt(url: string) {
   return router;
 }
 
+/** The current value of a form control. */
+const valueOf = (el: HTMLElement) => (el as unknown as { value: string }).value;
 const url = () => screen.getByTestId("url").textContent;
 
 describe("news filters live in the URL", () => {
@@ -38,8 +40,8 @@ describe("news filters live in the URL", () => {
 
   it("choosing an author puts ?author= in the URL; 'All Authors' removes it", () => {
     renderAt("/news");
-    const select = screen.getByLabelText("Filter by Author") as HTMLSelectElement;
-    expect(select.value).toBe("");
+    const select = screen.getByLabelText("Filter by Author");
+    expect(valueOf(select)).toBe("");
     expect(screen.getByRole("option", { name: "All Authors" })).toBeTruthy();
     fireEvent.change(select, { target: { value: "Mo Moderator" } });
     expect(url()).toBe("/news?author=Mo+Moderator");
@@ -49,8 +51,8 @@ describe("news filters live in the URL", () => {
 
   it("reads the filters from a shared URL and shows them as Active filters", () => {
     renderAt("/news?search=dragons&tag=Events&page=2");
-    expect((screen.getByPlaceholderText("Search articles...") as HTMLInputElement).value).toBe("dragons");
-    expect((screen.getByLabelText("Filter by Tag") as HTMLSelectElement).value).toBe("Events");
+    expect(screen.getByPlaceholderText<HTMLInputElement>("Search articles...").value).toBe("dragons");
+    expect(valueOf(screen.getByLabelText("Filter by Tag"))).toBe("Events");
     expect(screen.getByText("Active filters:")).toBeTruthy();
     expect(screen.getByText("Search: dragons")).toBeTruthy();
     expect(screen.getByText("Tag: Events")).toBeTruthy();
@@ -69,9 +71,9 @@ describe("news filters live in the URL", () => {
     renderAt("/news?search=elves&tag=Events&author=Alice+Admin&page=2");
     fireEvent.click(screen.getByRole("button", { name: "Clear All Filters" }));
     expect(url()).toBe("/news");
-    expect((screen.getByPlaceholderText("Search articles...") as HTMLInputElement).value).toBe("");
+    expect(screen.getByPlaceholderText<HTMLInputElement>("Search articles...").value).toBe("");
     expect(screen.queryByText("Active filters:")).toBeNull();
-    expect((screen.getByLabelText("Filter by Tag") as HTMLSelectElement).value).toBe("");
+    expect(valueOf(screen.getByLabelText("Filter by Tag"))).toBe("");
   });
 
   it("bad page values fall back to page 1", () => {
