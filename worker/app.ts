@@ -8,6 +8,7 @@ import { database } from "./middleware/database";
 import { authenticate } from "./middleware/auth";
 import { envCheck } from "./middleware/env-check";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
+import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminUsersRoutes } from "./routes/admin-users";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
@@ -38,6 +39,7 @@ const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/admin/users", adminUsersRoutes)
+  .route("/admin/dashboard", adminDashboardRoutes)
   .route("/news", newsRoutes);
 
 api.onError(errorHandler);
