@@ -1,0 +1,143 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const PASSWORD = "DemoPass!2025";
+const MODERATOR_LINKS = ["Dashboard", "Manage News", "Manage Media", "Manage Game Assets"];
+const ADMIN_LINKS = [...MODERATOR_LINKS, "Admin Menu", "Manage Users", "Settings"];
+
+/** Signs in through the API and stores the session the way the app does, then reloads. */
+async function signInAs(page: Page, email: string) {
+  const res = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  const { token, user } = (await res.json()) as { token: string; user: unknown };
+  await page.goto("/not-a-page-for-setup");
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem("authToken", t);
+      localStorage.setItem("authUser", u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  await page.reload();
+}
+
+test.describe("desktop header per role", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a guest sees the public links, Sign In and Sign Up, and no Admin menu", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [["Home", "/"], ["News", "/news"], ["Factions", "/factions"], ["Screenshots", "/screenshots"], ["Forum", "/forum"]]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    await expect(banner.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/register");
+    await expect(banner.getByRole("button", { name: "Admin" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  });
+
+  test("a user has the account menu (Profile, Sign Out) and no Admin menu", async ({ page }) => {
+    await signInAs(page, "user@example.com");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("button", { name: "Admin" })).toHaveCount(0);
+    await banner.getByRole("button", { name: /^Account: / }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem")).toHaveText(["Profile", "Sign Out"]);
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(banner.getByRole("button", { name: /^Account: / })).toBeFocused();
+  });
+
+  test("a moderator's Admin menu has the four moderator links", async ({ page }) => {
+    await signInAs(page, "moderator@example.com");
+    await page.getByRole("banner").getByRole("button", { name: "Admin" }).click();
+    await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText(MODERATOR_LINKS);
+  });
+
+  test("an admin's Admin menu has all seven links; Sign Out returns to the guest header", async ({ page }) => {
+    await signInAs(page, "admin@example.com");
+    const banner = page.getByRole("banner");
+    await banner.getByRole("button", { name: "Admin" }).click();
+    await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText(ADMIN_LINKS);
+    await page.keyboard.press("Escape");
+    await banner.getByRole("button", { name: /^Account: / }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens from the right, Escape closes it and focus returns to the toggle", async ({ page }) => {
+    await signInAs(page, "moderator@example.com");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Close menu" })).toBeFocused();
+    await expect(dialog.getByRole("region", { name: "Admin" }).getByRole("link")).toHaveText(MODERATOR_LINKS);
+    await expect(dialog.getByText("moderator@example.com")).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x + box.width).toBeCloseTo(390, 0);
+    expect(box.width).toBeLessThanOrEqual(390 * 0.8 + 0.5);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("a link navigates and closes the menu", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "News", exact: true }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+});
+
+test("the theme toggle persists across a reload", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const html = page.locator("html");
+  await expect(html).not.toHaveClass(/dark/);
+  await page.getByRole("button", { name: "Switch to dark mode" }).click();
+  await expect(html).toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+  await expect(page.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+});
+
+test("with nothing stored the theme follows the system preference", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+});
+
+test("a sign-in failure notification shows top-right with a close button and disappears after 5 s", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("Wrong-password-1!");
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const toast = page.getByRole("region", { name: "Notifications" }).getByRole("alert");
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole("button", { name: "Close notification" })).toBeVisible();
+  const shownAt = Date.now();
+  await expect(toast).toHaveCount(0, { timeout: 9_000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(3_500);
+});
+
+test("an unknown path shows the Not Found page inside the shell", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+  await expect(page).toHaveTitle("Page Not Found | Realm Codex");
+  await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Latest News" })).toHaveAttribute("href", "/news");
+  await expect(page.getByRole("contentinfo")).toContainText("© 2025 Realm Codex");
+});
