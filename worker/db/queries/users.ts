@@ -75,6 +75,14 @@ const sessionValues = (userId: number, meta: SessionMeta) => ({
   ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
 });
 
+/** True when the error (or one of its causes: drizzle wraps D1's) is the users.email unique index. */
+function isUniqueEmailViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (/UNIQUE constraint failed: users\.email/i.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
 /**
  * Creates the account with the User role and its first session in one batch (atomic).
  * Returns null when the email is already taken.
@@ -85,6 +93,8 @@ export async function createAccount(
   meta: SessionMeta,
 ) {
   const now = isoNow();
+  // The session row is written in the same batch, naming the new user through its email.
+  const session = sessionValues(0, meta);
   try {
     const [inserted] = await db.batch([
       db
@@ -94,16 +104,13 @@ export async function createAccount(
       db.insert(userRoles).select(
         db.select({ userId: users.id, role: sql<Role>`'User'`.as("role") }).from(users).where(eq(users.email, input.email)),
       ),
+      db.insert(sessions).values({ ...session, userId: sql`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${input.email})` }),
     ]);
+    session.userId = inserted[0]!.id;
     const user = inserted[0]!;
-    const session = sessionValues(user.id, meta);
-    await db.insert(sessions).values(session);
     return { user: toUserDto(user, ["User"]), session };
   } catch (err) {
-    if (/UNIQUE constraint failed: users\.email/i.test(String((err as Error)?.message ?? err)) ||
-        /UNIQUE/i.test(String((err as { cause?: unknown })?.cause ?? ""))) {
-      return null;
-    }
+    if (isUniqueEmailViolation(err)) return null;
     throw err;
   }
 }
