@@ -73,12 +73,12 @@ export function useToasts(): readonly Toast[] {
 const styles: Record<ToastType, { box: string; icon: string; label: string }> = {
   success: {
     box: "border-emerald-600/40 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
-    icon: "M5 13l4 4L19 7",
+    icon: "M8 12.5l2.5 2.5L16 9.5M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z",
     label: "Success",
   },
   error: {
     box: "border-red-600/40 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50",
-    icon: "M6 6l12 12M18 6L6 18",
+    icon: "M12 7.5v5.5m0 3.5v.5M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z",
     label: "Error",
   },
   warning: {
@@ -88,7 +88,7 @@ const styles: Record<ToastType, { box: string; icon: string; label: string }> = 
   },
   info: {
     box: "border-sky-600/40 bg-sky-50 text-sky-950 dark:bg-sky-950 dark:text-sky-50",
-    icon: "M12 11v6m0-10v.5M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z",
+    icon: "M12 11v5.5m0-9v.5M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z",
     label: "Info",
   },
 };
