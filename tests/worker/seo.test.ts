@@ -47,7 +47,13 @@ async function insertArticle(fields: { title: string; summary?: string; publishe
 
 const ids = { plain: 0, xss: 0, draft: 0, image: 0 };
 beforeAll(async () => {
-  ids.plain = await insertArticle({ title: "Dragons return", tags: ["Lore"], publishedAt: "2026-03-01T10:00:00.000Z" });
+  // Published first but updated last: the sitemap's and the feed's latest change.
+  ids.plain = await insertArticle({
+    title: "Dragons return",
+    tags: ["Lore"],
+    publishedAt: "2026-03-01T10:00:00.000Z",
+    updatedAt: "2026-03-10T10:00:00.000Z",
+  });
   ids.xss = await insertArticle({
     title: `Evil ${XSS} "quoted" & 'single'`,
     summary: `Summary ${XSS}<!-- comment`,
@@ -193,7 +199,7 @@ describe("HTML pages through the Worker", () => {
       headline: "Dragons return",
       author: { "@type": "Person", name: "Aria & Co <staff>" },
       datePublished: "2026-03-01T10:00:00.000Z",
-      dateModified: "2026-03-05T10:00:00.000Z",
+      dateModified: "2026-03-10T10:00:00.000Z",
       mainEntityOfPage: `${SITE}/news/${ids.plain}`,
     });
     expect(crumbs).toMatchObject({ "@type": "BreadcrumbList" });
@@ -245,8 +251,9 @@ describe("GET /sitemap.xml", () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(xml).toContain(`<loc>${SITE}/</loc>`);
-    expect(xml).toContain(`<loc>${SITE}/news</loc>`);
-    expect(xml).toContain(`<url><loc>${SITE}/news/${ids.plain}</loc><lastmod>2026-03-05T10:00:00.000Z</lastmod></url>`);
+    // Home and /news carry the latest change of any article (not the newest article's).
+    expect(xml).toContain(`<url><loc>${SITE}/news</loc><lastmod>2026-03-10T10:00:00.000Z</lastmod></url>`);
+    expect(xml).toContain(`<url><loc>${SITE}/news/${ids.plain}</loc><lastmod>2026-03-10T10:00:00.000Z</lastmod></url>`);
     expect(xml).toContain(`<url><loc>${SITE}/news/${ids.image}</loc><lastmod>2026-03-09T08:00:00.000Z</lastmod></url>`);
     expect(xml).toContain(`<loc>${SITE}/news/${ids.xss}</loc>`);
     expect(xml).not.toContain(`<loc>${SITE}/news/${ids.draft}</loc>`);
@@ -276,7 +283,7 @@ describe("GET /news/feed.xml", () => {
     const xml = await res.text();
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">');
     expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="${SITE}/news/feed.xml"/>`);
-    expect(xml).toContain("<updated>2026-03-09T08:00:00.000Z</updated>");
+    expect(xml).toContain("  <updated>2026-03-10T10:00:00.000Z</updated>\n  <generator>");
     const entryIds = [...xml.matchAll(/<entry>\s*<title[^>]*>[^<]*<\/title>\s*<id>([^<]+)<\/id>/g)].map((m) => m[1]);
     expect(entryIds).toEqual([`${SITE}/news/${ids.image}`, `${SITE}/news/${ids.xss}`, `${SITE}/news/${ids.plain}`]);
     expect(xml).not.toContain("Secret draft");

@@ -34,8 +34,10 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
 
 /** The sitemap of the static pages and the published articles (lastmod = updatedAt). */
 export function newsSitemapEntries(articles: readonly Pick<ArticleForMeta, "id" | "updatedAt">[]): SitemapEntry[] {
+  // Home and /news change whenever an article does.
+  const latest = articles.reduce<string | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
   return [
-    ...SITEMAP_STATIC_PATHS.map((path) => ({ path, lastmod: path === "/news" || path === "/" ? articles[0]?.updatedAt : undefined })),
+    ...SITEMAP_STATIC_PATHS.map((path) => ({ path, lastmod: path === "/news" || path === "/" ? latest : undefined })),
     ...articles.map((a) => ({ path: `/news/${a.id}`, lastmod: a.updatedAt })),
   ];
 }
