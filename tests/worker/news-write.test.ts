@@ -111,6 +111,9 @@ describe("POST /api/news", () => {
       updatedAt: expect.any(String),
     });
     expect(res.headers.get("Location")).toBe(`/api/news/${body.id}`);
+    // A new article shows no 'Updated' date: the three times are the same instant.
+    expect(body.updatedAt).toBe(body.createdAt);
+    expect(body.publishedAt).toBe(body.createdAt);
   });
 
   it("accepts the form's comma-separated tag text, an empty image URL (stored as null) and /files/ paths", async () => {
