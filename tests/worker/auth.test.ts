@@ -145,6 +145,7 @@ describe("POST /api/auth/login", () => {
       ip: "203.0.113.9",
     });
     expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
     const data = await body(res);
     expectNoSecrets(data);
     const user = data.user as Json;

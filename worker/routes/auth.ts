@@ -52,6 +52,11 @@ const principal = (c: Context<AppEnv>) => {
 
 /** Accounts: sign-in, registration, the session's own user, password and comment-widget SSO. */
 export const authRoutes = new Hono<AppEnv>()
+  // Answers carry tokens and personal data: never stored by a cache.
+  .use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  })
   .post("/register", authRateLimit, validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
@@ -132,6 +137,5 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user) {
       return c.json({ ...widget, loginURL: loginUrl(c.env.SITE_URL), logoutURL: logoutUrl(c.env.SITE_URL) }, 200);
     }
-    c.header("Cache-Control", "no-store");
     return c.json({ ...widget, ...(await secureSsoPayload(c.env, user)) }, 200);
   });
