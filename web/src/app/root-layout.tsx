@@ -15,8 +15,12 @@ function NavigationProgress() {
   );
 }
 
-/** The shell around every page: skip link, header, mobile menu, page, footer. */
-export function RootLayout() {
+/**
+ * The shell around every page: skip link, header, mobile menu, page, footer.
+ * `pending`: the first page's code is still loading (the router's HydrateFallback): the shell
+ * paints at once and the empty page area keeps the footer below the fold (no layout shift).
+ */
+export function RootLayout({ pending = false }: { pending?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -53,11 +57,16 @@ export function RootLayout() {
       <NavigationProgress />
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} />
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+      <main id="main-content" tabIndex={-1} className={`flex-1 outline-none ${pending ? "min-h-dvh" : ""}`}>
+        {pending ? null : <Outlet />}
       </main>
       <Footer />
-      <ScrollRestoration />
+      {pending ? null : <ScrollRestoration />}
     </div>
   );
+}
+
+/** Shown while the first page's lazy route module loads. */
+export function RootHydrateFallback() {
+  return <RootLayout pending />;
 }

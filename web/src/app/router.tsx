@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { RootLayout } from "./root-layout";
+import { RootHydrateFallback, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 
 /**
@@ -15,6 +15,8 @@ export const routes: RouteObject[] = [
   {
     // The shell (header, footer, notifications) wraps every page.
     Component: RootLayout,
+    // The shell paints while the first page's lazy module loads.
+    HydrateFallback: RootHydrateFallback,
     // A failure in the shell itself: the error page without the shell.
     errorElement: <RouteError withShell={false} />,
     children: [
