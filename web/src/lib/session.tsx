@@ -130,6 +130,23 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
     setUserState(next);
   }, []);
 
+  // The saved user can be stale (roles or status changed elsewhere): confirm it with the server
+  // once per page load. A revoked session or deactivated account answers 401, which clears it.
+  useEffect(() => {
+    if (!initial) return;
+    let cancelled = false;
+    unwrap(api.api.auth.me.$get())
+      .then((res) => {
+        if (!cancelled && readStorage(STORAGE_KEYS.token) === initial.token) setUser(res.user);
+      })
+      .catch(() => {
+        // 401 is handled by the listener; other failures keep the saved user.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [initial, setUser]);
+
   const value = useMemo<Session>(() => {
     const roles = user?.roles ?? [];
     return {

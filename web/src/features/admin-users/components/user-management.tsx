@@ -26,7 +26,8 @@ export function UserManagement() {
   const { user: me, setUser } = useSession();
   const toast = useToast();
   const [query, setQuery] = useState<UsersQuery>({ page: 1, search: "", role: "" });
-  const [busyId, setBusyId] = useState<number | null>(null);
+  // The change being saved: shown at once (optimistic), dropped when the list reloads or it fails.
+  const [pending, setPending] = useState<{ id: number; patch: Partial<User> } | null>(null);
   const { data, error, isLoading, mutate } = useSWR(["admin-users", query.page, query.search, query.role], () => listUsersRequest(query), {
     keepPreviousData: true,
   });
@@ -34,8 +35,8 @@ export function UserManagement() {
   const onSearch = useCallback((search: string) => setQuery((q) => ({ ...q, search, page: 1 })), []);
   const onRole = useCallback((role: UsersQuery["role"]) => setQuery((q) => ({ ...q, role, page: 1 })), []);
 
-  async function change(user: User, run: () => Promise<{ user: User }>, failedText: string) {
-    setBusyId(user.id);
+  async function change(user: User, patch: Partial<User>, run: () => Promise<{ user: User }>, failedText: string) {
+    setPending({ id: user.id, patch });
     try {
       const res = await run();
       if (res.user.id === me?.id) setUser(res.user);
@@ -43,7 +44,7 @@ export function UserManagement() {
     } catch (err) {
       toast.error(failure(failedText, err));
     } finally {
-      setBusyId(null);
+      setPending(null);
     }
   }
 
@@ -78,11 +79,11 @@ export function UserManagement() {
             {data?.users.map((user) => (
               <UserRow
                 key={user.id}
-                user={user}
+                user={pending?.id === user.id ? { ...user, ...pending.patch } : user}
                 isSelf={user.id === me?.id}
-                busy={busyId === user.id}
-                onRoles={(u, roles) => void change(u, () => updateUserRolesRequest(u.id, roles), ROLES_FAILED)}
-                onStatus={(u, isActive) => void change(u, () => updateUserStatusRequest(u.id, isActive), STATUS_FAILED)}
+                busy={pending?.id === user.id}
+                onRoles={(u, roles) => void change(u, { roles }, () => updateUserRolesRequest(u.id, roles), ROLES_FAILED)}
+                onStatus={(u, isActive) => void change(u, { isActive }, () => updateUserStatusRequest(u.id, isActive), STATUS_FAILED)}
               />
             ))}
           </ul>

@@ -68,7 +68,8 @@ export function UserRow({ user, isSelf, busy, onRoles, onStatus }: Props) {
       <div className="md:w-32 md:text-right">
         <Button
           size="sm"
-          variant={user.isActive ? "danger" : "secondary"}
+          variant="secondary"
+          className={user.isActive ? "text-red-700 dark:text-red-400" : ""}
           disabled={busy || isSelf}
           title={isSelf ? "You cannot deactivate your own account." : undefined}
           onClick={() => onStatus(user, !user.isActive)}

@@ -32,7 +32,7 @@ export function AvatarPicker({ value, onChange }: Props) {
   const visible = AVATARS.filter((a) => a.category === active);
   return (
     <div className="rounded-xl border border-line bg-surface-muted/40 p-3 sm:p-4">
-      <div role="tablist" aria-label="Avatar categories" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-2">
+      <div role="tablist" aria-label="Avatar categories" className="flex flex-wrap gap-1 pb-2">
         {tabs.map((tab, i) => {
           const selected = tab.category === active;
           return (
@@ -78,7 +78,7 @@ export function AvatarPicker({ value, onChange }: Props) {
                 selected ? "border-brand-600 ring-2 ring-brand-600/40" : "border-transparent hover:border-line"
               }`}
             >
-              <img src={avatar.path} alt="" width={128} height={128} loading="lazy" onError={handleAvatarError} className="h-full w-full object-cover" />
+              <img src={avatar.path} alt="" width={128} height={128} onError={handleAvatarError} className="h-full w-full object-cover" />
               {selected ? (
                 <span className="absolute top-1 right-1 flex h-5 w-5 items-center justify-center rounded-full bg-brand-700 text-white" aria-hidden="true">
                   <svg viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round">
