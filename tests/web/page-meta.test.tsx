@@ -1,0 +1,46 @@
+import { render } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { jsonLdText, PageMeta, pageTitle } from "../../web/src/lib/page-meta";
+
+const head = () => document.head;
+const meta = (selector: string) => head().querySelector(selector)?.getAttribute("content");
+
+describe("page metadata", () => {
+  it("titles read '{page} | Realm Codex' (the site name alone without a page)", () => {
+    expect(pageTitle("Latest News")).toBe("Latest News | Realm Codex");
+    expect(pageTitle()).toBe("Realm Codex");
+  });
+
+  it("renders title, description, keywords, canonical, Open Graph and Twitter tags into the head", () => {
+    render(
+      <PageMeta
+        title="Latest News"
+        description="News from the realm."
+        keywords={["news", "patch notes"]}
+        canonicalPath="/news"
+        image="/files/news/cover.jpg"
+        type="article"
+      />,
+    );
+    expect(head().querySelector("title")?.textContent).toBe("Latest News | Realm Codex");
+    expect(meta('meta[name="description"]')).toBe("News from the realm.");
+    expect(meta('meta[name="keywords"]')).toBe("news, patch notes");
+    expect(head().querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${location.origin}/news`);
+    expect(meta('meta[property="og:title"]')).toBe("Latest News | Realm Codex");
+    expect(meta('meta[property="og:type"]')).toBe("article");
+    expect(meta('meta[property="og:url"]')).toBe(`${location.origin}/news`);
+    expect(meta('meta[property="og:image"]')).toBe(`${location.origin}/files/news/cover.jpg`);
+    expect(meta('meta[name="twitter:card"]')).toBe("summary_large_image");
+    expect(meta('meta[name="twitter:description"]')).toBe("News from the realm.");
+  });
+
+  it("JSON-LD escapes '<' so no text can close the script element", () => {
+    const data = { "@type": "NewsArticle", headline: "</script><script>alert(1)</script>" };
+    const text = jsonLdText(data);
+    expect(text).not.toContain("<");
+    expect(JSON.parse(text)).toEqual(data);
+    const { container } = render(<PageMeta title="Article" jsonLd={data} />);
+    const script = container.ownerDocument.querySelector('script[type="application/ld+json"]');
+    expect(script?.textContent).toBe(text);
+  });
+});
