@@ -83,7 +83,7 @@ function AdminNewsList() {
                   <div className="min-w-0 space-y-1.5">
                     <div className="flex flex-wrap items-center gap-2">
                       <StatusBadge isPublished={article.isPublished} />
-                      <h2 className="truncate font-semibold text-ink">{article.title}</h2>
+                      <h2 className="font-semibold break-words text-ink">{article.title}</h2>
                     </div>
                     <p className="text-sm text-ink-muted">
                       By {article.author} · {formatShortDate(article.publishedAt ?? article.createdAt)}
