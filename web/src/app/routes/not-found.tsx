@@ -6,7 +6,7 @@ import { PageMeta } from "../../lib/page-meta";
 export function Component() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <PageMeta title="Page Not Found" description="The page you were looking for does not exist on Realm Codex." />
+      <PageMeta title="Page Not Found" description="The page you were looking for does not exist on Realm Codex." noIndex />
       <p className="font-display text-7xl font-bold text-brand-600 dark:text-brand-400" aria-hidden="true">
         404
       </p>

@@ -11,7 +11,7 @@ import { useSignOut } from "./use-sign-out";
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2.5 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+  `block rounded-lg px-3 py-2 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
     isActive ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-300" : "text-ink hover:bg-surface-muted"
   }`;
 
@@ -120,7 +120,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
               ))}
             </ul>
             {admin.length > 0 ? (
-              <section aria-labelledby="mobile-admin-title" className="mt-5 border-t border-line pt-4">
+              <section aria-labelledby="mobile-admin-title" className="mt-4 border-t border-line pt-3">
                 <h3 id="mobile-admin-title" className="px-3 pb-1 text-xs font-bold tracking-widest text-ink-muted uppercase">
                   Admin
                 </h3>
@@ -136,7 +136,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
               </section>
             ) : null}
           </nav>
-          <div className="mt-5 border-t border-line pt-4">
+          <div className="mt-4 border-t border-line pt-3">
             <button
               type="button"
               onClick={toggleTheme}
