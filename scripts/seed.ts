@@ -11,8 +11,8 @@
  * stored in R2 under content-addressed keys (the hash of what was drawn), so they never change
  * under a key and re-runs skip images that are already stored.
  */
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { hashPassword } from "../worker/lib/password.ts";
 import { ACCOUNTS, DEMO_PASSWORD, SITE_SETTINGS } from "./demo/accounts.ts";
 import { FACTIONS, type DemoFaction } from "./demo/factions.ts";
@@ -30,7 +30,7 @@ import { argValue, DEFAULT_PERSIST_DIR } from "./lib.ts";
 type Stmt = { bind(...values: unknown[]): Stmt; first<T = Record<string, unknown>>(): Promise<T | null> };
 type Database = { prepare(sql: string): Stmt; batch(statements: Stmt[]): Promise<unknown[]> };
 type Bucket = {
-  head(key: string): Promise<{ size: number } | null>;
+  list(options: { prefix: string; cursor?: string }): Promise<{ objects: { key: string; size: number }[]; truncated: boolean; cursor?: string }>;
   put(key: string, value: Uint8Array, options: { httpMetadata: { contentType: string } }): Promise<unknown>;
 };
 type Bindings = { DB: Database; MEDIA: Bucket };
@@ -61,11 +61,43 @@ const b = (v: boolean) => (v ? 1 : 0);
 
 type StoredFile = { key: string; size: number };
 
-/** Renders (unless already stored) and uploads one file; returns its key and stored size. */
+/**
+ * Rendered files are also kept on disk by key (keys are content hashes), so a fresh state
+ * directory (the browser tests make one per run) is filled without drawing everything again.
+ */
+const ART_CACHE = ".wrangler/demo-art";
+const readCache = (key: string): Buffer | undefined => {
+  const file = join(ART_CACHE, key);
+  return existsSync(file) ? readFileSync(file) : undefined;
+};
+const writeCache = (key: string, bytes: Buffer) => {
+  const file = join(ART_CACHE, key);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
+};
+
+/** Sizes of the demo files already in the bucket (one list call per prefix instead of a head per file). */
+const stored = new Map<string, number>();
+async function loadStored(bucket: Bucket): Promise<void> {
+  for (const prefix of ["media/demo-", "factions/", "news/"]) {
+    let cursor: string | undefined;
+    do {
+      const page = await bucket.list({ prefix, cursor });
+      for (const o of page.objects) stored.set(o.key, o.size);
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+  }
+}
+
+/** Renders (unless already stored or cached) and uploads one file; returns its key and stored size. */
 async function storeRendered(bucket: Bucket, key: string, render: () => Promise<Buffer>, contentType: string): Promise<StoredFile> {
-  const existing = await bucket.head(key);
-  if (existing) return { key, size: existing.size };
-  const bytes = await render();
+  const size = stored.get(key);
+  if (size !== undefined) return { key, size };
+  let bytes = readCache(key);
+  if (!bytes) {
+    bytes = await render();
+    writeCache(key, bytes);
+  }
   await bucket.put(key, bytes, { httpMetadata: { contentType } });
   return { key, size: bytes.length };
 }
@@ -75,7 +107,7 @@ type FactionArt = { logoUrl: string; backgroundUrl: string; bannerUrl: string };
 async function factionArt(bucket: Bucket, faction: DemoFaction): Promise<FactionArt> {
   const p = faction.palette;
   const logo = emblemSvg(`${faction.slug}:logo`, p, 512);
-  const background = sceneSvg({ seed: `${faction.slug}:background`, palette: p, width: 1600, height: 900, night: faction.night });
+  const background = sceneSvg({ seed: `${faction.slug}:background`, palette: p, width: 1600, height: 900, night: faction.night, castle: true });
   const banner = bannerSvg(`${faction.slug}:banner`, p, 1600, 400);
   const key = (kind: string, svg: string, ext: string) => `factions/${faction.slug}/${kind}-${shortHash(ART_VERSION + svg)}.${ext}`;
   const [l, bg, bn] = await Promise.all([
@@ -93,11 +125,19 @@ async function mediaArt(bucket: Bucket, item: DemoMediaItem, index: number): Pro
   const svg = sceneSvg({ seed: `media:${item.title}`, palette: faction.palette, ...MEDIA_SIZE, motif: item.motif, night: index % 3 === 0 ? true : undefined });
   const prefix = `demo-${shortHash(ART_VERSION + svg)}`;
   const keys = mediaKeys(prefix);
-  const heads = await Promise.all(Object.values(keys).map((k) => bucket.head(k)));
-  if (heads.every(Boolean)) return { ...keys, fileSize: heads[0]!.size };
-  const rendered = await renderMedia(svg, prefix, MEDIA_SIZE.width, MEDIA_SIZE.height);
-  await Promise.all(Object.values(rendered.files).map((f) => bucket.put(f.key, f.bytes, { httpMetadata: { contentType: f.contentType } })));
-  return { ...keys, fileSize: rendered.files.original.bytes.length };
+  const originalSize = stored.get(keys.original);
+  if (originalSize !== undefined && Object.values(keys).every((k) => stored.has(k))) return { ...keys, fileSize: originalSize };
+  const contentTypes = { original: "image/jpeg", large: "image/jpeg", largeWebp: "image/webp", thumb: "image/jpeg", thumbWebp: "image/webp" };
+  const fromCache = Object.entries(keys).map(([name, key]) => ({ key, bytes: readCache(key), contentType: contentTypes[name as keyof typeof keys] }));
+  let files: { key: string; bytes: Buffer; contentType: string }[];
+  if (fromCache.every((f) => f.bytes)) {
+    files = fromCache as typeof files;
+  } else {
+    files = Object.values((await renderMedia(svg, prefix, MEDIA_SIZE.width, MEDIA_SIZE.height)).files);
+    for (const file of files) writeCache(file.key, file.bytes);
+  }
+  await Promise.all(files.map((f) => bucket.put(f.key, f.bytes, { httpMetadata: { contentType: f.contentType } })));
+  return { ...keys, fileSize: pick(files, 0, "original").bytes.length };
 }
 
 async function newsArt(bucket: Bucket, slug: string, factionSlug: string): Promise<string> {
@@ -111,18 +151,32 @@ async function newsArt(bucket: Bucket, slug: string, factionSlug: string): Promi
 // SQL
 // ---------------------------------------------------------------------------------------------
 
-const FACTION_ID = "(SELECT id FROM factions WHERE name = ?)";
 const USER_ID = "(SELECT id FROM users WHERE email = ?)";
-const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
+/** `j.value ->> 'a', j.value ->> 'b'`: columns of the JSON rows bound as one parameter (json_each). */
+const fields = (...names: string[]) => names.map((n) => `j.value ->> '${n}'`).join(", ");
+/** `col = excluded.col, ...` for upserts. */
+const excluded = (...columns: string[]) => columns.map((c) => `${c} = excluded.${c}`).join(", ");
+
+/**
+ * The whole demo content as a few statements. Rows travel as one JSON parameter per table and
+ * are expanded with json_each, which keeps the batch small (each statement built through the
+ * platform proxy costs a round trip to workerd).
+ */
 async function statements(db: Database, art: { factions: FactionArt[]; media: MediaFiles[]; news: (string | null)[] }): Promise<Stmt[]> {
   const q = (sql: string, ...values: unknown[]) => db.prepare(sql).bind(...values);
+  const json = (rows: unknown[]) => JSON.stringify(rows);
   const out: Stmt[] = [];
-  const factionNames = FACTIONS.map((f) => f.name);
-  const units = buildUnits();
-  const heroes = buildHeroes();
-  const admin = ACCOUNTS.find((a) => a.roles.includes("Admin"))!.email;
-  const moderator = ACCOUNTS.find((a) => a.roles.includes("Moderator"))!.email;
+  const factionName = (slug: string) => {
+    const faction = FACTIONS.find((f) => f.slug === slug);
+    if (!faction) throw new Error(`Demo data: unknown faction ${slug}.`);
+    return faction.name;
+  };
+  const units = buildUnits().map((u) => ({ ...u, faction: factionName(u.factionSlug), isUpgraded: b(u.isUpgraded) }));
+  const heroes = buildHeroes().map((h) => ({ ...h, faction: factionName(h.factionSlug) }));
+  const admin = ACCOUNTS.find((a) => a.roles.includes("Admin"))?.email;
+  const moderator = ACCOUNTS.find((a) => a.roles.includes("Moderator"))?.email;
 
   // Accounts (upsert by email so ids, and sessions, survive a re-seed).
   for (const a of ACCOUNTS) {
@@ -130,13 +184,12 @@ async function statements(db: Database, art: { factions: FactionArt[]; media: Me
       q(
         `INSERT INTO users (email, password_hash, first_name, last_name, profile_picture_url, is_active, email_confirmed, failed_login_count, locked_until)
          VALUES (?, ?, ?, ?, ?, 1, 1, 0, NULL)
-         ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash, first_name = excluded.first_name,
-           last_name = excluded.last_name, profile_picture_url = excluded.profile_picture_url, is_active = 1,
-           email_confirmed = 1, failed_login_count = 0, locked_until = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+         ON CONFLICT(email) DO UPDATE SET ${excluded("password_hash", "first_name", "last_name", "profile_picture_url")},
+           is_active = 1, email_confirmed = 1, failed_login_count = 0, locked_until = NULL, updated_at = ${NOW}`,
         a.email, await hashPassword(DEMO_PASSWORD), a.firstName, a.lastName, a.profilePictureUrl,
       ),
       q(`DELETE FROM user_roles WHERE user_id = ${USER_ID}`, a.email),
-      ...a.roles.map((role) => q(`INSERT INTO user_roles (user_id, role) VALUES (${USER_ID}, ?)`, a.email, role)),
+      q(`INSERT INTO user_roles (user_id, role) SELECT ${USER_ID}, value FROM json_each(?)`, a.email, json(a.roles)),
     );
   }
   const s = SITE_SETTINGS;
@@ -151,154 +204,164 @@ async function statements(db: Database, art: { factions: FactionArt[]; media: Me
   );
 
   // Factions (upsert by name).
-  FACTIONS.forEach((f, i) => {
-    const a = pick(art.factions, i, "faction art");
-    out.push(
-      q(
-        `INSERT INTO factions (name, alignment, summary, description, specialty, logo_url, background_url, banner_url,
-           starting_resources, faction_bonuses, is_active, sort_order)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
-         ON CONFLICT(name) DO UPDATE SET alignment = excluded.alignment, summary = excluded.summary,
-           description = excluded.description, specialty = excluded.specialty, logo_url = excluded.logo_url,
-           background_url = excluded.background_url, banner_url = excluded.banner_url,
-           starting_resources = excluded.starting_resources, faction_bonuses = excluded.faction_bonuses,
-           is_active = 1, sort_order = excluded.sort_order, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-        f.name, f.alignment, f.summary, f.description, f.specialty, a.logoUrl, a.backgroundUrl, a.bannerUrl,
-        f.startingResources, f.factionBonuses, f.sortOrder,
-      ),
-    );
-  });
-
-  // Spells (upsert by name) and the faction ↔ spell links.
-  for (const sp of SPELLS) {
-    out.push(
-      q(
-        `INSERT INTO spells (name, description, school, level, mana_cost, base_power, type, target, duration, is_common,
-           required_skill_level, effects, is_active)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-         ON CONFLICT(name) DO UPDATE SET description = excluded.description, school = excluded.school, level = excluded.level,
-           mana_cost = excluded.mana_cost, base_power = excluded.base_power, type = excluded.type, target = excluded.target,
-           duration = excluded.duration, is_common = excluded.is_common, required_skill_level = excluded.required_skill_level,
-           effects = excluded.effects, is_active = 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-        sp.name, sp.description, sp.school, sp.level, sp.manaCost, sp.basePower, sp.type, sp.target, sp.duration,
-        b(sp.isCommon), sp.requiredSkillLevel, sp.effects,
-      ),
-    );
-  }
-  const spellNames = SPELLS.map((sp) => sp.name);
+  const factionRows = FACTIONS.map((f, i) => ({ ...f, ...pick(art.factions, i, "faction art") }));
   out.push(
     q(
-      `DELETE FROM faction_spells WHERE faction_id IN (SELECT id FROM factions WHERE name IN (${placeholders(factionNames.length)}))
-         AND spell_id IN (SELECT id FROM spells WHERE name IN (${placeholders(spellNames.length)}))`,
-      ...factionNames, ...spellNames,
+      `INSERT INTO factions (name, alignment, summary, description, specialty, logo_url, background_url, banner_url,
+         starting_resources, faction_bonuses, sort_order, is_active)
+       SELECT ${fields("name", "alignment", "summary", "description", "specialty", "logoUrl", "backgroundUrl", "bannerUrl", "startingResources", "factionBonuses", "sortOrder")}, 1
+       FROM json_each(?) j WHERE true
+       ON CONFLICT(name) DO UPDATE SET ${excluded("alignment", "summary", "description", "specialty", "logo_url", "background_url", "banner_url", "starting_resources", "faction_bonuses", "sort_order")},
+         is_active = 1, updated_at = ${NOW}`,
+      json(factionRows),
     ),
   );
-  for (const f of FACTIONS) {
-    out.push(
-      q(
-        `INSERT INTO faction_spells (faction_id, spell_id)
-         SELECT ${FACTION_ID}, id FROM spells WHERE (school IN (?, ?) OR is_common = 1) AND name IN (${placeholders(spellNames.length)})`,
-        f.name, f.schools[0], f.schools[1], ...spellNames,
-      ),
-    );
-  }
 
-  // Units and heroes: delete the demo ones by name, insert again (upgrades link to their base by name).
-  for (const f of FACTIONS) {
-    const names = units.filter((u) => u.factionSlug === f.slug).map((u) => u.name);
-    out.push(q(`DELETE FROM units WHERE faction_id = ${FACTION_ID} AND name IN (${placeholders(names.length)})`, f.name, ...names));
-    const heroNames = heroes.filter((h) => h.factionSlug === f.slug).map((h) => h.name);
-    out.push(q(`DELETE FROM heroes WHERE faction_id = ${FACTION_ID} AND name IN (${placeholders(heroNames.length)})`, f.name, ...heroNames));
-  }
-  const factionName = (slug: string) => FACTIONS.find((f) => f.slug === slug)!.name;
-  for (const u of units) {
-    out.push(
-      q(
-        `INSERT INTO units (faction_id, base_unit_id, name, description, summary, tier, cost, attack, defense, min_damage, max_damage,
-           health, speed, initiative, morale, luck, unit_type, upgrade_level, is_upgraded, weekly_growth, special_abilities, is_active)
-         VALUES (${FACTION_ID},
-           CASE WHEN ? IS NULL THEN NULL ELSE (SELECT id FROM units WHERE faction_id = ${FACTION_ID} AND name = ? AND upgrade_level = 0 ORDER BY id DESC LIMIT 1) END,
-           ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-        factionName(u.factionSlug), u.baseName, factionName(u.factionSlug), u.baseName,
-        u.name, u.description, u.summary, u.tier, u.cost, u.attack, u.defense, u.minDamage, u.maxDamage,
-        u.health, u.speed, u.initiative, u.morale, u.luck, u.unitType, u.upgradeLevel, b(u.isUpgraded), u.weeklyGrowth, u.specialAbilities,
-      ),
-    );
-  }
-  for (const h of heroes) {
-    out.push(
-      q(
-        `INSERT INTO heroes (faction_id, name, title, biography, summary, hero_class, hero_type, specialty, specialty_description,
-           starting_attack, starting_defense, starting_spell_power, starting_knowledge, rarity_level, starting_skills, starting_spells, is_active)
-         VALUES (${FACTION_ID}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-        factionName(h.factionSlug), h.name, h.title, h.biography, h.summary, h.heroClass, h.heroType, h.specialty,
-        h.specialtyDescription, h.startingAttack, h.startingDefense, h.startingSpellPower, h.startingKnowledge,
-        h.rarityLevel, h.startingSkills, h.startingSpells,
-      ),
-    );
-  }
+  // Spells (upsert by name) and the faction ↔ spell links (the faction's two schools + common spells).
+  out.push(
+    q(
+      `INSERT INTO spells (name, description, school, level, mana_cost, base_power, type, target, duration, is_common, required_skill_level, effects, is_active)
+       SELECT ${fields("name", "description", "school", "level", "manaCost", "basePower", "type", "target", "duration", "isCommon", "requiredSkillLevel", "effects")}, 1
+       FROM json_each(?) j WHERE true
+       ON CONFLICT(name) DO UPDATE SET ${excluded("description", "school", "level", "mana_cost", "base_power", "type", "target", "duration", "is_common", "required_skill_level", "effects")},
+         is_active = 1, updated_at = ${NOW}`,
+      json(SPELLS.map((sp) => ({ ...sp, isCommon: b(sp.isCommon) }))),
+    ),
+  );
+  const links = FACTIONS.flatMap((f) =>
+    SPELLS.filter((sp) => sp.isCommon || f.schools.includes(sp.school)).map((sp) => ({ faction: f.name, spell: sp.name })),
+  );
+  out.push(
+    q(
+      `DELETE FROM faction_spells WHERE faction_id IN (SELECT id FROM factions WHERE name IN (SELECT value FROM json_each(?)))
+         AND spell_id IN (SELECT id FROM spells WHERE name IN (SELECT value FROM json_each(?)))`,
+      json(FACTIONS.map((f) => f.name)), json(SPELLS.map((sp) => sp.name)),
+    ),
+    q(
+      `INSERT INTO faction_spells (faction_id, spell_id)
+       SELECT f.id, sp.id FROM json_each(?) j JOIN factions f ON f.name = j.value ->> 'faction' JOIN spells sp ON sp.name = j.value ->> 'spell'`,
+      json(links),
+    ),
+  );
 
-  // News: delete the demo articles (tags go with them) and insert again.
-  const titles = NEWS.map((n) => n.title);
-  out.push(q(`DELETE FROM news_tags WHERE article_id IN (SELECT id FROM news_articles WHERE title IN (${placeholders(titles.length)}))`, ...titles));
-  out.push(q(`DELETE FROM news_articles WHERE title IN (${placeholders(titles.length)})`, ...titles));
-  NEWS.forEach((n, i) => {
+  // Units and heroes: delete the demo ones (by faction and name) and insert them again;
+  // upgrades then point at their level-0 unit by name.
+  const unitKeys = json(units.map((u) => ({ faction: u.faction, name: u.name, base: u.baseName })));
+  out.push(
+    q(
+      `DELETE FROM units WHERE id IN (SELECT u.id FROM json_each(?) j JOIN factions f ON f.name = j.value ->> 'faction'
+         JOIN units u ON u.faction_id = f.id AND u.name = j.value ->> 'name')`,
+      unitKeys,
+    ),
+    q(
+      `DELETE FROM heroes WHERE id IN (SELECT h.id FROM json_each(?) j JOIN factions f ON f.name = j.value ->> 'faction'
+         JOIN heroes h ON h.faction_id = f.id AND h.name = j.value ->> 'name')`,
+      json(heroes.map((h) => ({ faction: h.faction, name: h.name }))),
+    ),
+    q(
+      `INSERT INTO units (faction_id, name, description, summary, tier, cost, attack, defense, min_damage, max_damage, health, speed,
+         initiative, morale, luck, unit_type, upgrade_level, is_upgraded, weekly_growth, special_abilities, is_active)
+       SELECT f.id, ${fields("name", "description", "summary", "tier", "cost", "attack", "defense", "minDamage", "maxDamage", "health", "speed", "initiative", "morale", "luck", "unitType", "upgradeLevel", "isUpgraded", "weeklyGrowth", "specialAbilities")}, 1
+       FROM json_each(?) j JOIN factions f ON f.name = j.value ->> 'faction' ORDER BY j.key`,
+      json(units),
+    ),
+    q(
+      `UPDATE units SET base_unit_id = (
+         SELECT b.id FROM json_each(?) j JOIN units b ON b.faction_id = units.faction_id AND b.name = j.value ->> 'base' AND b.upgrade_level = 0
+         JOIN factions f ON f.id = units.faction_id AND f.name = j.value ->> 'faction'
+         WHERE j.value ->> 'name' = units.name ORDER BY b.id DESC LIMIT 1)
+       WHERE upgrade_level > 0 AND id IN (SELECT u.id FROM json_each(?) j JOIN factions f ON f.name = j.value ->> 'faction'
+         JOIN units u ON u.faction_id = f.id AND u.name = j.value ->> 'name')`,
+      unitKeys, unitKeys,
+    ),
+    q(
+      `INSERT INTO heroes (faction_id, name, title, biography, summary, hero_class, hero_type, specialty, specialty_description,
+         starting_attack, starting_defense, starting_spell_power, starting_knowledge, rarity_level, starting_skills, starting_spells, is_active)
+       SELECT f.id, ${fields("name", "title", "biography", "summary", "heroClass", "heroType", "specialty", "specialtyDescription", "startingAttack", "startingDefense", "startingSpellPower", "startingKnowledge", "rarityLevel", "startingSkills", "startingSpells")}, 1
+       FROM json_each(?) j JOIN factions f ON f.name = j.value ->> 'faction' ORDER BY j.key`,
+      json(heroes),
+    ),
+  );
+
+  // News: delete the demo articles (and their tags) by title and author, insert them again.
+  const newsRows = NEWS.map((n, i) => {
     const published = n.daysAgo !== null;
-    const when = published ? iso(n.daysAgo!, 9 + (i % 8)) : iso(1, 16);
-    out.push(
-      q(
-        `INSERT INTO news_articles (title, summary, content, author, image_url, is_published, published_at, created_at, updated_at, created_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${USER_ID})`,
-        n.title, n.summary, n.content, n.author, art.news[i], b(published), published ? when : null, when, when, i % 2 ? moderator : admin,
-      ),
-      ...n.tags.map((tag, position) =>
-        q(`INSERT INTO news_tags (article_id, tag, position) VALUES ((SELECT id FROM news_articles WHERE title = ?), ?, ?)`, n.title, tag, position),
-      ),
-    );
+    const when = n.daysAgo !== null ? iso(n.daysAgo, 9 + (i % 8)) : iso(1, 16);
+    return {
+      ...n,
+      imageUrl: art.news[i] ?? null,
+      isPublished: b(published),
+      publishedAt: published ? when : null,
+      createdAt: when,
+      createdBy: i % 2 ? moderator : admin,
+    };
   });
+  const newsKeys = json(NEWS.map((n) => ({ title: n.title, author: n.author })));
+  const articleIds = `SELECT a.id FROM json_each(?) j JOIN news_articles a ON a.title = j.value ->> 'title' AND a.author = j.value ->> 'author'`;
+  out.push(
+    q(`DELETE FROM news_tags WHERE article_id IN (${articleIds})`, newsKeys),
+    q(`DELETE FROM news_articles WHERE id IN (${articleIds})`, newsKeys),
+    q(
+      `INSERT INTO news_articles (title, summary, content, author, image_url, is_published, published_at, created_at, updated_at, created_by)
+       SELECT ${fields("title", "summary", "content", "author", "imageUrl", "isPublished", "publishedAt", "createdAt", "createdAt")},
+         (SELECT id FROM users WHERE email = j.value ->> 'createdBy')
+       FROM json_each(?) j ORDER BY j.key`,
+      json(newsRows),
+    ),
+    q(
+      `INSERT INTO news_tags (article_id, tag, position)
+       SELECT a.id, j.value ->> 'tag', j.value ->> 'position' FROM json_each(?) j
+       JOIN news_articles a ON a.title = j.value ->> 'title' AND a.author = j.value ->> 'author'`,
+      json(NEWS.flatMap((n) => n.tags.map((tag, position) => ({ title: n.title, author: n.author, tag, position })))),
+    ),
+  );
 
   // Game info (upsert by slug).
-  for (const g of GAME_INFO) {
-    out.push(
-      q(
-        `INSERT INTO game_info_articles (title, slug, category, summary, content, author, is_featured, is_published, sort_order, published_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
-         ON CONFLICT(slug) DO UPDATE SET title = excluded.title, category = excluded.category, summary = excluded.summary,
-           content = excluded.content, author = excluded.author, is_featured = excluded.is_featured, is_published = 1,
-           sort_order = excluded.sort_order, published_at = excluded.published_at, updated_at = excluded.updated_at`,
-        g.title, g.slug, g.category, g.summary, g.content, g.author, b(g.isFeatured), g.sortOrder, iso(g.daysAgo), iso(g.daysAgo), iso(g.daysAgo),
-      ),
-    );
-  }
+  out.push(
+    q(
+      `INSERT INTO game_info_articles (title, slug, category, summary, content, author, is_featured, sort_order, published_at, created_at, updated_at, is_published)
+       SELECT ${fields("title", "slug", "category", "summary", "content", "author", "isFeatured", "sortOrder", "at", "at", "at")}, 1
+       FROM json_each(?) j WHERE true
+       ON CONFLICT(slug) DO UPDATE SET ${excluded("title", "category", "summary", "content", "author", "is_featured", "sort_order", "published_at", "updated_at")}, is_published = 1`,
+      json(GAME_INFO.map((g) => ({ ...g, isFeatured: b(g.isFeatured), at: iso(g.daysAgo) }))),
+    ),
+  );
 
-  // Media: categories upserted by slug; demo items (keys under media/demo-*) deleted and inserted again.
-  for (const c of MEDIA_CATEGORIES) {
-    out.push(
-      q(
-        `INSERT INTO media_categories (name, description, slug, color, sort_order, is_active) VALUES (?, ?, ?, ?, ?, 1)
-         ON CONFLICT(slug) DO UPDATE SET name = excluded.name, description = excluded.description, color = excluded.color,
-           sort_order = excluded.sort_order, is_active = 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-        c.name, c.description, c.slug, c.color, c.sortOrder,
+  // Media: categories upserted by slug; demo items (files under media/demo-*) deleted and inserted again.
+  out.push(
+    q(
+      `INSERT INTO media_categories (name, description, slug, color, sort_order, is_active)
+       SELECT ${fields("name", "description", "slug", "color", "sortOrder")}, 1 FROM json_each(?) j WHERE true
+       ON CONFLICT(slug) DO UPDATE SET ${excluded("name", "description", "color", "sort_order")}, is_active = 1, updated_at = ${NOW}`,
+      json(MEDIA_CATEGORIES),
+    ),
+    q(`DELETE FROM media_items WHERE original_key LIKE 'media/demo-%'`),
+    q(
+      `INSERT INTO media_items (title, description, media_type, alt_text, caption, tags, is_approved, is_featured,
+         original_key, large_key, large_webp_key, thumbnail_key, thumbnail_webp_key, thumbnail_status, content_type, width, height,
+         file_size, view_count, sort_order, created_at, updated_at, category_id, faction_id, uploaded_by)
+       SELECT j.value ->> 'title', j.value ->> 'description', 'image',
+         ${fields("altText", "caption", "tags", "isApproved", "isFeatured", "original", "large", "largeWebp", "thumb", "thumbWebp")},
+         'ready', 'image/jpeg', ${fields("width", "height", "fileSize", "viewCount", "sortOrder", "at", "at")},
+         (SELECT id FROM media_categories WHERE slug = j.value ->> 'categorySlug'),
+         (SELECT id FROM factions WHERE name = j.value ->> 'faction'),
+         (SELECT id FROM users WHERE email = j.value ->> 'uploadedBy')
+       FROM json_each(?) j ORDER BY j.key`,
+      json(
+        MEDIA_ITEMS.map((m, i) => ({
+          ...m,
+          ...pick(art.media, i, "media files"),
+          faction: factionName(m.factionSlug),
+          isApproved: b(m.isApproved),
+          isFeatured: b(m.isFeatured),
+          width: MEDIA_SIZE.width,
+          height: MEDIA_SIZE.height,
+          at: iso(m.daysAgo, 8 + (i % 10)),
+          uploadedBy: moderator,
+        })),
       ),
-    );
-  }
-  out.push(q(`DELETE FROM media_items WHERE original_key LIKE 'media/demo-%'`));
-  MEDIA_ITEMS.forEach((m, i) => {
-    const files = pick(art.media, i, "media files");
-    const when = iso(m.daysAgo, 8 + (i % 10));
-    out.push(
-      q(
-        `INSERT INTO media_items (title, description, media_type, alt_text, caption, tags, category_id, faction_id, is_approved, is_featured,
-           original_key, large_key, large_webp_key, thumbnail_key, thumbnail_webp_key, thumbnail_status, content_type, width, height,
-           file_size, view_count, sort_order, uploaded_by, created_at, updated_at)
-         VALUES (?, ?, 'image', ?, ?, ?, (SELECT id FROM media_categories WHERE slug = ?), ${FACTION_ID}, ?, ?,
-           ?, ?, ?, ?, ?, 'ready', 'image/jpeg', ?, ?, ?, ?, ?, ${USER_ID}, ?, ?)`,
-        m.title, m.description, m.altText, m.caption, m.tags, m.categorySlug, factionName(m.factionSlug), b(m.isApproved), b(m.isFeatured),
-        files.original, files.large, files.largeWebp, files.thumb, files.thumbWebp, MEDIA_SIZE.width, MEDIA_SIZE.height,
-        files.fileSize, m.viewCount, m.sortOrder, moderator, when, when,
-      ),
-    );
-  });
+    ),
+  );
   return out;
 }
 
@@ -357,6 +420,7 @@ try {
     console.log(`Seed skipped: ${persistTo} already has ${users.n} user(s).`);
   } else {
     // Images first (content-addressed keys: storing them can never harm existing data).
+    await loadStored(MEDIA);
     const [factionFiles, mediaFiles, newsFiles] = [
       await pool(FACTIONS, 2, (f) => factionArt(MEDIA, f)),
       await pool(MEDIA_ITEMS, 2, (m, i) => mediaArt(MEDIA, m, i)),

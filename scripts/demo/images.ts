@@ -36,6 +36,7 @@ export type SceneOptions = {
   height: number;
   /** Night scenes get stars and a moon; day scenes a sun and clouds. */
   night?: boolean;
+  /** true: always a castle; false: never; unset: most pictures get one. */
   castle?: boolean;
   /** Extra motif over the landscape. */
   motif?: "none" | "dragon" | "portal" | "ships";
@@ -112,11 +113,35 @@ function trees(rand: () => number, w: number, h: number, color: string): string 
   return parts.join("");
 }
 
+type Mood = "dawn" | "day" | "dusk" | "night";
+const pick3 = <T>(list: readonly [T, T, T], r: number): T => list[Math.min(2, Math.floor(r * 3)) as 0 | 1 | 2];
+
+/** Shifts a faction palette towards a time of day. */
+function moodPalette(p: Palette, mood: Mood): Palette {
+  const tint: Record<Mood, [string, number, string, number]> = {
+    dawn: ["#ffc9a3", 0.35, "#2b2450", 0.15],
+    day: ["#ffffff", 0.0, "#ffffff", 0.0],
+    dusk: ["#ff7a45", 0.45, "#5a2a5e", 0.3],
+    night: ["#101427", 0.35, "#04050b", 0.45],
+  };
+  const [horizon, hAmount, top, tAmount] = tint[mood];
+  return {
+    ...p,
+    sky: [mix(p.sky[0], top, tAmount), mix(p.sky[1], top, tAmount * 0.6), mix(p.sky[2], horizon, hAmount)],
+    hills: p.hills.map((c) => (mood === "night" ? mix(c, "#05060d", 0.3) : mood === "dusk" ? mix(c, "#3a1f3f", 0.2) : c)) as Palette["hills"],
+  };
+}
+
 /** A landscape scene as SVG text. */
 export function sceneSvg(o: SceneOptions): string {
   const rand = prng(o.seed);
-  const { width: w, height: h, palette: p } = o;
+  const { width: w, height: h } = o;
   const night = o.night ?? rand() < 0.5;
+  const p = moodPalette(o.palette, night ? "night" : pick3(["dawn", "day", "dusk"] as const, rand()));
+  // Per-picture variety: relief, castle or none, lake or forest floor.
+  const relief = 0.6 + rand() * 1.0;
+  const hasCastle = o.castle !== false && (o.castle === true || rand() < 0.65);
+  const lake = o.motif === "ships" || rand() < 0.3;
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`);
   parts.push(`<defs>
@@ -169,20 +194,30 @@ export function sceneSvg(o: SceneOptions): string {
     { base: 0.87, amp: 0.05, steps: 28 },
   ];
   layers.forEach((l, i) => {
-    parts.push(`<polygon points="${ridge(rand, w, h, h * l.base, h * l.amp, l.steps)}" fill="${p.hills[i]}"/>`);
-    if (i === 2 && o.castle !== false) {
-      parts.push(castle(rand, w * (0.25 + rand() * 0.5), h * 0.84, h * 0.11, p));
+    if (lake && i === 3) return;
+    parts.push(`<polygon points="${ridge(rand, w, h, h * l.base, h * l.amp * relief, l.steps)}" fill="${p.hills[i]}"/>`);
+    if (i === 2 && hasCastle) {
+      parts.push(castle(rand, w * (0.2 + rand() * 0.6), h * (lake ? 0.8 : 0.84), h * (0.07 + rand() * 0.07), p));
     }
   });
-  if (o.motif === "ships") {
+  if (lake) {
+    parts.push(`<defs><linearGradient id="lake" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${mix(p.sky[2], p.hills[3], 0.4)}"/><stop offset="1" stop-color="${mix(p.sky[0], "#000000", 0.4)}"/></linearGradient></defs>`);
+    parts.push(`<rect x="0" y="${f(h * 0.8)}" width="${w}" height="${f(h * 0.2)}" fill="url(#lake)"/>`);
+    parts.push(`<ellipse cx="${f(mx)}" cy="${f(h * 0.8 + (h * 0.8 - my) * 0.12)}" rx="${f(mr * 0.9)}" ry="${f(mr * 2.2)}" fill="${p.glow}" opacity="0.25"/>`);
+    for (let i = 0; i < 12; i++) {
+      const y = h * (0.82 + rand() * 0.17);
+      parts.push(`<rect x="${f(rand() * w)}" y="${f(y)}" width="${f(w * (0.03 + rand() * 0.08))}" height="${f(Math.max(1, h * 0.002))}" fill="#ffffff" opacity="0.18"/>`);
+    }
+  }
+  if (lake && o.motif === "ships") {
     for (let i = 0; i < 3; i++) {
       const sx = w * (0.1 + rand() * 0.8);
-      const sy = h * 0.9;
+      const sy = h * (0.86 + rand() * 0.08);
       const s = h * (0.03 + rand() * 0.02);
       parts.push(`<path d="M ${f(sx - s * 2)} ${f(sy)} h ${f(s * 4)} l ${f(-s * 0.6)} ${f(s * 0.7)} h ${f(-s * 2.8)} z" fill="${mix(p.hills[3], "#000000", 0.5)}"/><polygon points="${f(sx)},${f(sy - s * 3)} ${f(sx)},${f(sy - s * 0.2)} ${f(sx + s * 1.8)},${f(sy - s * 0.4)}" fill="${p.trim}"/>`);
     }
   }
-  parts.push(trees(rand, w, h, mix(p.hills[3], "#000000", 0.45)));
+  if (!lake) parts.push(trees(rand, w, h, mix(p.hills[3], "#000000", 0.45)));
   parts.push(`<rect width="${w}" height="${h}" fill="url(#vignette)"/>`);
   parts.push("</svg>");
   return parts.join("\n");
