@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button";
 import { PageMeta } from "../../../lib/page-meta";
-import { videoGameJsonLd, websiteJsonLd } from "../../../lib/structured-data";
+import { homeMeta } from "../../../../../worker/lib/seo";
 import { useNewsList } from "../api/get-news-list";
 import { HomeNewsCard } from "../components/home-news-card";
 import { NewsSkeletonList } from "../components/news-card-skeleton";
@@ -14,15 +14,17 @@ export const HOME_LATEST_COUNT = 3;
 export function Component() {
   const { data, error, isLoading } = useNewsList({ page: 1, pageSize: HOME_LATEST_COUNT });
   const articles = data?.items.slice(0, HOME_LATEST_COUNT) ?? [];
+  // The same metadata the Worker injects for crawlers (worker/lib/seo.ts).
+  const meta = homeMeta(location.origin);
 
   return (
     <>
       <PageMeta
         title="Home"
-        description="Realm Codex is an unofficial fan wiki for a turn-based fantasy strategy game: the latest news, factions, heroes, units, spells, screenshots and a community forum."
-        keywords={["fantasy strategy", "turn-based strategy", "game wiki", "factions", "heroes", "news"]}
+        description={meta.description}
+        keywords={meta.keywords}
         canonicalPath="/"
-        jsonLd={[websiteJsonLd(), videoGameJsonLd()]}
+        jsonLd={meta.jsonLd}
       />
       <section
         data-testid="home-hero"

@@ -1,10 +1,10 @@
 import { Link, useParams } from "react-router";
+import { newsArticleMeta } from "../../../../../worker/lib/seo";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { ApiRequestError } from "../../../lib/api-client";
 import { formatLongDateTime } from "../../../lib/format-date";
 import { PageMeta } from "../../../lib/page-meta";
 import { useSession } from "../../../lib/session";
-import { breadcrumbJsonLd, newsArticleJsonLd } from "../../../lib/structured-data";
 import { useNewsArticle } from "../api/get-news-article";
 import { ArticleComments } from "../components/article-comments";
 import { ArticleImage } from "../components/article-image";
@@ -42,24 +42,19 @@ export function Component() {
 
   const published = article.publishedAt ?? article.createdAt;
   const wasUpdated = article.updatedAt !== article.createdAt;
+  // The same metadata the Worker injects for crawlers (worker/lib/seo.ts).
+  const meta = newsArticleMeta(location.origin, article);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <PageMeta
         title={article.title}
-        description={article.summary}
-        keywords={["game news", ...article.tags]}
+        description={meta.description}
+        keywords={meta.keywords}
         canonicalPath={`/news/${article.id}`}
-        image={article.imageUrl}
+        image={meta.image}
         type="article"
-        jsonLd={[
-          newsArticleJsonLd(article),
-          breadcrumbJsonLd([
-            { name: "Home", path: "/" },
-            { name: "News", path: "/news" },
-            { name: article.title, path: `/news/${article.id}` },
-          ]),
-        ]}
+        jsonLd={meta.jsonLd}
       />
       <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
         <ol className="flex flex-wrap items-center gap-1.5">

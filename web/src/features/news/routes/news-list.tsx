@@ -1,3 +1,5 @@
+import { newsListMeta } from "../../../../../worker/lib/seo";
+import { isLocalSite } from "../../../lib/local-host";
 import { PageMeta } from "../../../lib/page-meta";
 import { useNewsFilters } from "../api/get-news-filters";
 import { useNewsList } from "../api/get-news-list";
@@ -17,14 +19,16 @@ export function Component() {
   const list = useNewsList(filters);
   const options = useNewsFilters();
   const data = list.data;
+  const meta = newsListMeta(location.origin);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageMeta
         title={filters.search ? `Latest News: “${filters.search}”` : "Latest News"}
-        description="The latest news, patch notes, events and community updates for the turn-based fantasy strategy game."
-        keywords={["game news", "patch notes", "updates", "fantasy strategy"]}
+        description={meta.description}
+        keywords={meta.keywords}
         canonicalPath="/news"
+        jsonLd={meta.jsonLd}
       />
       <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Latest News</h1>
       <div className="mt-6">
@@ -34,7 +38,7 @@ export function Component() {
       <div className="mt-8" aria-busy={list.isValidating}>
         {list.error && !data ? (
           <NewsStateMessage tone="error" title="Failed to load news articles">
-            {import.meta.env.DEV && (
+            {isLocalSite() && (
               <p>Make sure the backend is running: start it with npm run dev (the Worker serves /api).</p>
             )}
             <p>Please try again in a moment.</p>
