@@ -10,8 +10,13 @@ import { ToastProvider } from "./lib/toast";
 import "./app/styles.css";
 
 const swrConfig = createSwrConfig();
-// Any 401 clears the session; the browser then goes to the sign-in page (spec §4, §8).
-const toLogin = () => void router.navigate("/login");
+// Any 401 clears the session; the browser then goes to the sign-in page (spec §4, §8),
+// remembering the page it was on. A failed sign-in (401 on /login itself) stays put.
+const toLogin = () => {
+  const { pathname, search, hash } = router.state.location;
+  if (pathname === "/login") return;
+  void router.navigate("/login", { state: { from: `${pathname}${search}${hash}` } });
+};
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
