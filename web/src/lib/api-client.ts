@@ -31,7 +31,9 @@ const fetchWithSession: typeof fetch = async (input, init) => {
   const token = readStorage(STORAGE_KEYS.token);
   if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
   const res = await fetch(input, { ...init, headers });
-  if (res.status === 401) for (const listener of unauthorizedListeners) listener();
+  // Only a request that carried a session can find it expired: a guest's 401 (a wrong password
+  // on /login) must not re-navigate the sign-in page and drop its state.
+  if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener();
   return res;
 };
 
