@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { newsListMeta } from "../../../../../worker/lib/seo";
 import { isLocalSite } from "../../../lib/local-host";
 import { PageMeta } from "../../../lib/page-meta";
@@ -47,6 +48,14 @@ export function Component() {
           <div className="grid gap-6 md:grid-cols-2">
             <NewsSkeletonList count={SKELETON_COUNT} />
           </div>
+        ) : data.items.length === 0 && data.totalCount > 0 ? (
+          <NewsStateMessage title="This page has no articles.">
+            <p>
+              <Link to={pageHref(1)} className="font-medium text-brand-700 underline dark:text-brand-400">
+                Go to the first page
+              </Link>
+            </p>
+          </NewsStateMessage>
         ) : data.items.length === 0 ? (
           hasActiveFilters ? (
             <NewsStateMessage title="No articles match your filters.">
