@@ -105,11 +105,13 @@ const shortName = (name: string) => name.split(" ").find((w) => !HONORIFICS.has(
 
 export function buildHeroes(): DemoHero[] {
   return FACTIONS.flatMap((faction) => {
-    const schoolSpells = SPELLS.filter((s) => faction.schools.includes(s.school) && s.level <= 2).map((s) => s.name);
+    // Magic heroes start with spells of the faction's first school, hybrids with one of its second.
+    const lowSpells = (school: string) => SPELLS.filter((s) => s.school === school && s.level <= 2).map((s) => s.name);
     return lookup(HEROES, faction.slug, "heroes").map(([name, title, heroType, specialty, specialtyDescription, origin], i) => {
       const heroClass = lookup(CLASSES, faction.slug, "hero classes")[heroType];
       const [attack, defense, power, knowledge] = STATS[heroType];
-      const spells = heroType === "Might" ? [] : schoolSpells.slice(i % 2, (i % 2) + (heroType === "Magic" ? 2 : 1));
+      const spells =
+        heroType === "Might" ? [] : heroType === "Magic" ? lowSpells(faction.schools[0]).slice(i % 2, (i % 2) + 2) : lowSpells(faction.schools[1]).slice(i % 2, (i % 2) + 1);
       return {
         factionSlug: faction.slug,
         name,
