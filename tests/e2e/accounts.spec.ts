@@ -167,7 +167,7 @@ test("a user sees Access Denied on /admin/users and a guest is sent to /login", 
   await expect(page.getByText("You need administrator privileges to access this page.")).toBeVisible();
 });
 
-test("a deactivated user is sent to /login on the next action and cannot sign in", async ({ page, browser, request }) => {
+test("an admin sent to /login by the guard comes back after signing in; a deactivated user is sent to /login on the next action and cannot sign in", async ({ page, browser, request }) => {
   test.setTimeout(60_000);
   const email = uniqueEmail("deactivated");
   const session = await registerViaApi(request, email);
@@ -176,8 +176,13 @@ test("a deactivated user is sent to /login on the next action and cannot sign in
   await storeSession(userPage, session, "/profile");
   await expect(userPage.getByRole("heading", { name: "My Profile" })).toBeVisible();
 
-  await signInViaUi(page, ADMIN);
+  // The guard sends the admin to /login, and signing in comes back to /admin/users.
   await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
   await page.getByLabel("Role").selectOption("User");
   await page.getByLabel("Search users").fill(email);
   const row = page.getByRole("listitem").filter({ hasText: email });
