@@ -15,12 +15,8 @@ function NavigationProgress() {
   );
 }
 
-/**
- * The shell around every page: skip link, header, mobile menu, page, footer.
- * `pending`: the first page's code is still loading (the router's HydrateFallback): the shell
- * paints at once and the empty page area keeps the footer below the fold (no layout shift).
- */
-export function RootLayout({ pending = false }: { pending?: boolean }) {
+/** The shell around every page: skip link, header, mobile menu, page, footer. */
+export function RootLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -57,16 +53,20 @@ export function RootLayout({ pending = false }: { pending?: boolean }) {
       <NavigationProgress />
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} />
-      <main id="main-content" tabIndex={-1} className={`flex-1 outline-none ${pending ? "min-h-dvh" : ""}`}>
-        {pending ? null : <Outlet />}
+      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
       </main>
       <Footer />
-      {pending ? null : <ScrollRestoration />}
+      <ScrollRestoration />
     </div>
   );
 }
 
-/** Shown while the first page's lazy route module loads. */
-export function RootHydrateFallback() {
-  return <RootLayout pending />;
+/**
+ * The page area while the first page's lazy module loads (the router's HydrateFallback, set on
+ * the pathless route under the shell so the shell itself paints at once and stays mounted).
+ * It fills the viewport so the footer stays below the fold: no layout shift when the page lands.
+ */
+export function PagePending() {
+  return <div className="min-h-dvh" aria-busy="true" />;
 }

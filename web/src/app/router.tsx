@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { RootHydrateFallback, RootLayout } from "./root-layout";
+import { PagePending, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 
 /**
@@ -15,14 +15,14 @@ export const routes: RouteObject[] = [
   {
     // The shell (header, footer, notifications) wraps every page.
     Component: RootLayout,
-    // The shell paints while the first page's lazy module loads.
-    HydrateFallback: RootHydrateFallback,
     // A failure in the shell itself: the error page without the shell.
     errorElement: <RouteError withShell={false} />,
     children: [
       {
         // Page errors render inside the shell.
         errorElement: <RouteError />,
+        // While the first page's lazy module loads, the shell shows (and stays mounted).
+        HydrateFallback: PagePending,
         children: [
           // Features add their routes here (lazy) ↓
           { path: "login", lazy: () => import("../features/auth/routes/login") },
