@@ -11,7 +11,7 @@
  * stored in R2 under content-addressed keys (the hash of what was drawn), so they never change
  * under a key and re-runs skip images that are already stored.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { hashPassword } from "../worker/lib/password.ts";
 import { ACCOUNTS, DEMO_PASSWORD, SITE_SETTINGS } from "./demo/accounts.ts";
@@ -73,7 +73,10 @@ const readCache = (key: string): Buffer | undefined => {
 const writeCache = (key: string, bytes: Buffer) => {
   const file = join(ART_CACHE, key);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, bytes);
+  // Write then rename, so a seed running at the same time never reads a half-written file.
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, bytes);
+  renameSync(temp, file);
 };
 
 /** Sizes of the demo files already in the bucket (one list call per prefix instead of a head per file). */
