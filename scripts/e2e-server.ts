@@ -2,7 +2,7 @@
  * The browser tests' server: a fresh local state (migrated + demo content), the production
  * build, and wrangler on the given port. Playwright starts and stops it (see playwright.config.ts).
  */
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { migrate } from "./db-migrate.ts";
 import { ensureDevVars } from "./ensure-dev-vars.ts";
 import { argValue, run } from "./lib.ts";
@@ -15,4 +15,14 @@ rmSync(persistTo, { recursive: true, force: true });
 await migrate({ persistTo });
 await run(process.execPath, ["scripts/seed.ts", "--persist-to", persistTo]);
 if (!process.argv.includes("--no-build")) await run("npx", ["vite", "build", "--logLevel", "warn"]);
-await run(process.execPath, ["scripts/start.ts", "--persist-to", persistTo], { env: { PORT: port } });
+
+// Every browser in the suite signs in from 127.0.0.1, so the per-IP auth limit (20/min, tested
+// on its own in tests/worker/auth-rate-limit.test.ts) would throttle the journeys. The browser
+// tests' server runs a copy of the built config with a higher limit; production keeps 20/min.
+const builtConfig = "dist/realm_codex/wrangler.json";
+const e2eConfig = `dist/realm_codex/wrangler.e2e-${port}.json`;
+const config = JSON.parse(readFileSync(builtConfig, "utf8")) as { ratelimits?: { simple: { limit: number } }[] };
+for (const limiter of config.ratelimits ?? []) limiter.simple.limit = 1000;
+writeFileSync(e2eConfig, JSON.stringify(config));
+
+await run(process.execPath, ["scripts/start.ts", "--persist-to", persistTo, "--config", e2eConfig], { env: { PORT: port } });

@@ -3,10 +3,11 @@ import { argValue, DEFAULT_PERSIST_DIR, run } from "./lib.ts";
 
 const port = process.env.PORT ?? "8787";
 const persistTo = argValue("--persist-to") ?? DEFAULT_PERSIST_DIR;
+const config = argValue("--config") ?? "dist/realm_codex/wrangler.json";
 console.log(`Realm Codex: http://localhost:${port}`);
 await run("npx", [
   "wrangler", "dev",
-  "-c", "dist/realm_codex/wrangler.json",
+  "-c", config,
   "--persist-to", persistTo,
   "--port", port,
   "--ip", "127.0.0.1",
