@@ -26,7 +26,8 @@ test.describe("desktop header per role", () => {
   test("a guest sees the public links, Sign In and Sign Up, and no Admin menu", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const [name, href] of [["Home", "/"], ["News", "/news"], ["Factions", "/factions"], ["Screenshots", "/screenshots"], ["Forum", "/forum"]]) {
+    const links: [string, string][] = [["Home", "/"], ["News", "/news"], ["Factions", "/factions"], ["Screenshots", "/screenshots"], ["Forum", "/forum"]];
+    for (const [name, href] of links) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     const banner = page.getByRole("banner");
