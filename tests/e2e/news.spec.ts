@@ -145,11 +145,11 @@ test("a moderator creates a draft, publishes it, edits it and deletes it", async
 
   // Delete with the confirm.
   await page.goto("/admin/news");
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe(`Are you sure you want to delete "${title}"?`);
-    await dialog.accept();
-  });
   await page.getByRole("button", { name: `Delete "${title}"` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete article" });
+  await expect(confirm).toContainText(`Are you sure you want to delete "${title}"?`);
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByTestId("admin-news-row").filter({ hasText: title })).toHaveCount(0);
   await page.goto(`/news/${id}`);
   await expect(page.getByRole("heading", { name: "Article Not Found" })).toBeVisible();

@@ -4,6 +4,7 @@ import type { NewsListItem } from "../../../../../worker/schemas/news";
 import { ProtectedRoute } from "../../../components/protected-route";
 import { Alert } from "../../../components/ui/alert";
 import { Button, buttonClass } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
 import { Pagination } from "../../../components/ui/pagination";
 import { formatShortDate } from "../../../lib/format-date";
 import { isLocalSite } from "../../../lib/local-host";
@@ -29,15 +30,18 @@ function AdminNewsList() {
   const { data, error, isLoading } = useAdminNewsList(page);
   const toast = useToast();
   const [deleting, setDeleting] = useState<number | null>(null);
+  /** The article whose delete waits for confirmation. */
+  const [confirming, setConfirming] = useState<NewsListItem | null>(null);
 
   async function handleDelete(article: NewsListItem) {
-    if (!window.confirm(`Are you sure you want to delete "${article.title}"?`)) return;
     setDeleting(article.id);
     try {
       await deleteNewsArticle(article.id);
       toast.success(`Deleted "${article.title}".`);
+      setConfirming(null);
     } catch (err) {
       console.error("Deleting the article failed.", err);
+      setConfirming(null);
       toast.error("Failed to delete article. Please try again.");
     } finally {
       setDeleting(null);
@@ -110,7 +114,7 @@ function AdminNewsList() {
                       size="sm"
                       aria-label={`Delete "${article.title}"`}
                       disabled={deleting === article.id}
-                      onClick={() => void handleDelete(article)}
+                      onClick={() => setConfirming(article)}
                     >
                       {deleting === article.id ? "Deleting..." : "Delete"}
                     </Button>
@@ -118,6 +122,25 @@ function AdminNewsList() {
                 </li>
               ))}
             </ul>
+            <Dialog
+              open={confirming !== null}
+              onClose={() => setConfirming(null)}
+              dismissible={deleting === null}
+              size="sm"
+              title="Delete article"
+              footer={
+                <>
+                  <Button variant="secondary" onClick={() => setConfirming(null)} disabled={deleting !== null}>
+                    Cancel
+                  </Button>
+                  <Button variant="danger" onClick={() => confirming && void handleDelete(confirming)} disabled={deleting !== null}>
+                    {deleting !== null ? "Deleting..." : "Delete"}
+                  </Button>
+                </>
+              }
+            >
+              {confirming ? <p>{`Are you sure you want to delete "${confirming.title}"?`}</p> : null}
+            </Dialog>
             <div className="mt-8">
               <Pagination page={data.page} totalPages={data.totalPages} hrefFor={(p) => (p > 1 ? `/admin/news?page=${p}` : "/admin/news")} />
             </div>
