@@ -141,6 +141,7 @@ export function Component() {
 function ArticleSkeleton() {
   return (
     <div role="status" className="mx-auto max-w-3xl animate-pulse px-4 py-10 motion-reduce:animate-none">
+      <PageMeta title="News" />
       <span className="sr-only">Loading...</span>
       <div className="h-4 w-48 rounded bg-surface-muted" />
       <div className="mt-8 h-10 w-3/4 rounded bg-surface-muted" />
