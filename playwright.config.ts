@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 8788);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Its own folder: Playwright empties outputDir at start, and test-results/ also holds unit.json.
+  outputDir: "test-results/e2e-artifacts",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
