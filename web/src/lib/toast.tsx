@@ -1,4 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { IconButton } from "../components/ui/icon-button";
+import { CloseIcon } from "../components/ui/icons";
 
 export type ToastType = "success" | "error" | "warning" | "info";
 
@@ -113,16 +115,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(id: number): 
         <span className="sr-only">{style.label}: </span>
         {toast.message}
       </p>
-      <button
-        type="button"
-        onClick={() => onDismiss(toast.id)}
-        className="-m-1 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
-        aria-label="Close notification"
-      >
-        <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
-      </button>
+      <IconButton onClick={() => onDismiss(toast.id)} label="Close notification" size="xs" tone="inherit" className="-m-1">
+        <CloseIcon />
+      </IconButton>
     </li>
   );
 }

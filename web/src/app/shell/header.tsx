@@ -1,6 +1,8 @@
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/ui/button";
 import { DropdownMenu } from "../../components/ui/dropdown-menu";
+import { IconButton } from "../../components/ui/icon-button";
+import { MenuIcon } from "../../components/ui/icons";
 import { UserAvatar, userDisplayName } from "../../components/user-avatar";
 import { useSession } from "../../lib/session";
 import { Logo } from "./logo";
@@ -76,19 +78,16 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
           ) : null}
         </div>
 
-        <button
+        <IconButton
           ref={menuButtonRef}
-          type="button"
           onClick={onOpenMenu}
-          aria-label="Open menu"
+          label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          className="ml-auto inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 lg:hidden"
+          className="ml-auto lg:hidden"
         >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
-        </button>
+          <MenuIcon />
+        </IconButton>
       </div>
     </header>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonClass } from "../../components/ui/button";
+import { IconButton } from "../../components/ui/icon-button";
+import { CloseIcon } from "../../components/ui/icons";
 import { UserAvatar, userDisplayName } from "../../components/user-avatar";
 import { useSession } from "../../lib/session";
 import { useTheme } from "../../lib/theme";
@@ -95,17 +97,9 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
           <h2 id="mobile-menu-title" className="font-display text-lg font-bold text-ink">
             Menu
           </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            onClick={() => onClose(true)}
-            aria-label="Close menu"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </button>
+          <IconButton ref={closeRef} onClick={() => onClose(true)} label="Close menu">
+            <CloseIcon />
+          </IconButton>
         </div>
 
         <div className="flex-1 overflow-y-auto px-3 py-4">

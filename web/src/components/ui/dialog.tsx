@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { IconButton } from "./icon-button";
+import { CloseIcon } from "./icons";
 
 type DialogProps = {
   open: boolean;
@@ -67,16 +69,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
               ) : null}
             </div>
             {dismissible ? (
-              <button
-                type="button"
-                onClick={onClose}
-                aria-label="Close dialog"
-                className="-m-1 inline-flex h-9 w-9 items-center justify-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </button>
+              <IconButton onClick={onClose} label="Close dialog" size="md" tone="muted" className="-m-1">
+                <CloseIcon />
+              </IconButton>
             ) : null}
           </div>
           <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>

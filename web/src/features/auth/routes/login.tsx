@@ -1,18 +1,13 @@
-import { useState } from "react";
-import { Link, Navigate, useLocation } from "react-router";
+import { Link, Navigate } from "react-router";
 import { PageMeta } from "../../../lib/page-meta";
-import { useSession } from "../../../lib/session";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
-import { redirectTarget } from "../redirect-target";
+import { useAuthPageRedirect } from "../use-auth-page-redirect";
 
 /** /login (spec §2): a signed-in visitor goes to / (or back to where the guard sent them from). */
 export function Component() {
-  const { status } = useSession();
-  const location = useLocation();
-  // Kept from the first render: a failed sign-in (401) re-navigates to /login without state.
-  const [from] = useState<unknown>(location.state);
-  if (status === "authenticated") return <Navigate to={redirectTarget(from)} replace />;
+  const { from, redirectTo } = useAuthPageRedirect();
+  if (redirectTo !== null) return <Navigate to={redirectTo} replace />;
   return (
     <>
       <PageMeta title="Sign In" description="Sign in to your Realm Codex account." noIndex />

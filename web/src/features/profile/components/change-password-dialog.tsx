@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { IconButton } from "../../../components/ui/icon-button";
+import { CloseIcon } from "../../../components/ui/icons";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { ApiRequestError } from "../../../lib/api-client";
 import { changePasswordRequest } from "../api/change-password";
@@ -82,16 +84,9 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: Props) {
             <h2 id="change-password-title" className="font-display text-xl font-bold">
               Change Password
             </h2>
-            <button
-              type="button"
-              onClick={close}
-              aria-label="Close"
-              className="-m-1 rounded-md p-1 text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
+            <IconButton onClick={close} label="Close" size="sm" tone="muted" className="-m-1">
+              <CloseIcon />
+            </IconButton>
           </div>
           {error || attempts.notice ? (
             <Alert>
