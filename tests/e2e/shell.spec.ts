@@ -81,9 +81,12 @@ test.describe("mobile menu", () => {
     await expect(dialog.getByRole("button", { name: "Close menu" })).toBeFocused();
     await expect(dialog.getByRole("region", { name: "Admin" }).getByRole("link")).toHaveText(MODERATOR_LINKS);
     await expect(dialog.getByText("moderator@example.com")).toBeVisible();
-    const box = (await dialog.boundingBox())!;
-    expect(box.x + box.width).toBeCloseTo(390, 0);
-    expect(box.width).toBeLessThanOrEqual(390 * 0.8 + 0.5);
+    // The panel slides in: wait for the transition to end, then it sits flush with the right edge.
+    await expect.poll(async () => {
+      const box = await dialog.boundingBox();
+      return box ? Math.round(box.x + box.width) : null;
+    }).toBe(390);
+    expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(390 * 0.8 + 0.5);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(toggle).toBeFocused();
