@@ -2,7 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { headersFile } from "./worker/lib/security-headers";
+import { headersFile } from "./worker/lib/security-headers.ts";
 
 /** Writes Cloudflare's `_headers` for static assets from the Worker's own header values. */
 const securityHeadersFile = (): Plugin => ({
