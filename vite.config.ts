@@ -4,6 +4,9 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { headersFile } from "./worker/lib/security-headers.ts";
 
+// The site does not use request.cf locally; skip fetching it (offline machines print an error).
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
 /** Writes Cloudflare's `_headers` for static assets from the Worker's own header values. */
 const securityHeadersFile = (): Plugin => ({
   name: "realm-codex:headers-file",
