@@ -17,20 +17,18 @@ const envSchema = z.object({
 
 export type CheckedEnv = z.infer<typeof envSchema>;
 
-let checked: { ok: true } | { ok: false; problems: string[] } | undefined;
+/** What is wrong with an environment, one readable line per problem (empty when usable). */
+export function envProblems(env: Record<string, unknown>): string[] {
+  const result = envSchema.safeParse(env);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+}
 
-/**
- * Validates the environment the first time it is seen by this isolate and remembers the answer.
- * Returns the list of problems (empty when the environment is usable).
- */
+let checked: string[] | undefined;
+
+/** Validates the environment the first time this isolate sees it and remembers the answer. */
 export function checkEnv(env: Env): string[] {
-  if (!checked) {
-    const result = envSchema.safeParse(env);
-    checked = result.success
-      ? { ok: true }
-      : { ok: false, problems: result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) };
-  }
-  return checked.ok ? [] : checked.problems;
+  checked ??= envProblems(env as unknown as Record<string, unknown>);
+  return checked;
 }
 
 export type Database = DrizzleD1Database<typeof schema>;
