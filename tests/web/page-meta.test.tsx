@@ -1,5 +1,5 @@
 import { render } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { jsonLdText, PageMeta, pageTitle } from "../../web/src/lib/page-meta";
 
 const head = () => document.head;
@@ -42,5 +42,20 @@ describe("page metadata", () => {
     const { container } = render(<PageMeta title="Article" jsonLd={data} />);
     const script = container.ownerDocument.querySelector('script[type="application/ld+json"]');
     expect(script?.textContent).toBe(text);
+  });
+
+  it("removes the edge's static article tags when the app takes over the head", async () => {
+    // The Worker injects these for crawlers; after SPA navigation they would describe the wrong page.
+    for (const [attr, value] of [["property", "article:published_time"], ["property", "og:title"], ["name", "description"]]) {
+      const tag = document.createElement("meta");
+      tag.setAttribute(attr!, value!);
+      tag.setAttribute("content", "from the edge");
+      document.head.append(tag);
+    }
+    vi.resetModules();
+    const fresh = await import("../../web/src/lib/page-meta");
+    render(<fresh.PageMeta title="Latest News" />);
+    expect(document.head.querySelector('meta[property="article:published_time"]')).toBeNull();
+    expect(document.head.querySelectorAll('meta[content="from the edge"]')).toHaveLength(0);
   });
 });

@@ -55,6 +55,7 @@ const STATIC_SELECTOR = [
   'link[rel="canonical"]',
   'meta[property^="og:"]:not([property="og:locale"]):not([property="og:site_name"])',
   'meta[name^="twitter:"]',
+  'meta[property^="article:"]',
   'script[type="application/ld+json"]',
 ].join(",");
 let staticHead: Element[] | null =
