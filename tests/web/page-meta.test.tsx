@@ -50,7 +50,7 @@ describe("page metadata", () => {
       const tag = document.createElement("meta");
       tag.setAttribute(attr!, value!);
       tag.setAttribute("content", "from the edge");
-      document.head.append(tag);
+      document.head.appendChild(tag);
     }
     vi.resetModules();
     const fresh = await import("../../web/src/lib/page-meta");
