@@ -32,42 +32,22 @@ export function NewsFilters({ filters, options, onChange, onClear }: Props) {
     >
       <div className="grid gap-4 md:grid-cols-3">
         <NewsSearchBox value={filters.search} onSearch={(value) => onChange("search", value)} />
-        <div>
-          <label htmlFor="news-tag" className="sr-only">
-            Filter by Tag
-          </label>
-          <select
-            id="news-tag"
-            value={filters.tag}
-            onChange={(e) => onChange("tag", e.target.value)}
-            className={selectClass}
-          >
-            <option value="">All Tags</option>
-            {withCurrent(options?.tags, filters.tag).map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="news-author" className="sr-only">
-            Filter by Author
-          </label>
-          <select
-            id="news-author"
-            value={filters.author}
-            onChange={(e) => onChange("author", e.target.value)}
-            className={selectClass}
-          >
-            <option value="">All Authors</option>
-            {withCurrent(options?.authors, filters.author).map((author) => (
-              <option key={author} value={author}>
-                {author}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="news-tag"
+          label="Filter by Tag"
+          allLabel="All Tags"
+          value={filters.tag}
+          values={withCurrent(options?.tags, filters.tag)}
+          onChange={(value) => onChange("tag", value)}
+        />
+        <FilterSelect
+          id="news-author"
+          label="Filter by Author"
+          allLabel="All Authors"
+          value={filters.author}
+          values={withCurrent(options?.authors, filters.author)}
+          onChange={(value) => onChange("author", value)}
+        />
       </div>
       {active.length > 0 && (
         <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-line pt-4 text-sm">
@@ -98,5 +78,31 @@ export function NewsFilters({ filters, options, onChange, onClear }: Props) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A labelled filter dropdown whose first option ("All …") clears the filter. */
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  values: string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="sr-only">
+        {props.label}
+      </label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className={selectClass}>
+        <option value="">{props.allLabel}</option>
+        {props.values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
