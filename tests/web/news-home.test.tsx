@@ -36,7 +36,7 @@ describe("home page", () => {
   it("shows 3 skeleton cards while loading", () => {
     vi.spyOn(globalThis, "fetch").mockReturnValue(new Promise(() => {}));
     renderPage("/", HomePage);
-    expect(screen.getAllByTestId("news-skeleton")).toHaveLength(3);
+    expect(screen.getAllByTestId("skeleton-card")).toHaveLength(3);
   });
 
   it("shows the 3 latest articles with Read More links and View All News", async () => {
@@ -69,7 +69,7 @@ describe("news list page", () => {
   it("shows 4 skeleton cards while loading", () => {
     vi.spyOn(globalThis, "fetch").mockReturnValue(new Promise(() => {}));
     renderPage("/news", NewsListPage);
-    expect(screen.getAllByTestId("news-skeleton")).toHaveLength(4);
+    expect(screen.getAllByTestId("skeleton-card")).toHaveLength(4);
   });
 
   it("shows cards with 'By {author}', the long date and Read Full Article", async () => {
