@@ -22,6 +22,8 @@ export default defineConfig({
   root: "web",
   publicDir: "public",
   envDir: "..",
+  // Path aliases (@/, @shared/, @schemas/, @worker/app) come from tsconfig.base.json.
+  resolve: { tsconfigPaths: true },
   build: { outDir: "../dist", emptyOutDir: true },
   plugins: [
     react(),

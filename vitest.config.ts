@@ -28,6 +28,7 @@ export default defineConfig(async () => {
               miniflare: { bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations } },
             }),
           ],
+          resolve: { tsconfigPaths: true },
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],
@@ -36,6 +37,7 @@ export default defineConfig(async () => {
         },
         {
           plugins: [react()],
+          resolve: { tsconfigPaths: true },
           test: {
             name: "web",
             include: ["tests/web/**/*.test.{ts,tsx}"],

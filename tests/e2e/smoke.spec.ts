@@ -10,5 +10,5 @@ test("a deep link such as /news/5 answers the SPA's HTML with 200", async ({ req
 test("/api/unknown answers a JSON 404", async ({ request }) => {
   const res = await request.get("/api/unknown");
   expect(res.status()).toBe(404);
-  expect(await res.json()).toEqual({ message: "No API route for GET /api/unknown." });
+  expect(await res.json()).toEqual({ code: "not_found", message: "No API route for GET /api/unknown." });
 });

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, expect, it, vi } from "vitest";
-import { Component as AdminNewsPage } from "../../web/src/features/admin-news/routes/admin-news-list";
+import { Component as AdminNewsPage } from "@/features/admin-news/routes/admin-news-list";
 import { Providers, storeSession, testUser } from "./helpers/render-app";
 
 const ARTICLE = {

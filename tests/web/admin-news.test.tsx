@@ -5,8 +5,8 @@ import {
   articleToForm,
   emptyArticleForm,
   validateArticleForm,
-} from "../../web/src/features/admin-news/components/article-form";
-import { TagOverflow } from "../../web/src/features/admin-news/components/tag-overflow";
+} from "@/features/admin-news/components/article-form";
+import { TagOverflow } from "@/features/admin-news/components/tag-overflow";
 
 describe("admin tag overflow", () => {
   it("shows the first 2 tags and '+N more' for the rest", () => {

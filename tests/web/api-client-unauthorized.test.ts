@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api, onUnauthorized } from "../../web/src/lib/api-client";
+import { api, onUnauthorized } from "@/lib/api-client";
 
 afterEach(() => {
   vi.unstubAllGlobals();

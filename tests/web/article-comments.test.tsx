@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ArticleComments } from "../../web/src/features/news/components/article-comments";
-import { fastCommentsScriptUrl } from "../../web/src/lib/fastcomments";
-import { isLocalHostname } from "../../web/src/lib/local-host";
+import { ArticleComments } from "@/features/news/components/article-comments";
+import { fastCommentsScriptUrl } from "@/lib/fastcomments";
+import { isLocalHostname } from "@/lib/local-host";
 
 type HappyWindow = Window & { happyDOM: { setURL(url: string): void }; FastCommentsUI?: unknown };
 const win = window as unknown as HappyWindow;

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { AvatarPicker } from "../../web/src/features/profile/components/avatar-picker";
-import { AVATARS, avatarTabs, FALLBACK_AVATAR_PATH } from "../../web/src/lib/avatars";
+import { AvatarPicker } from "@/features/profile/components/avatar-picker";
+import { AVATARS, avatarTabs, FALLBACK_AVATAR_PATH } from "@/lib/avatars";
 
 /** The generated files (scripts/generate-avatars.ts), as Vite sees them. */
 const FILES = Object.keys(import.meta.glob("../../web/public/images/icons/avatars/*.webp")).map((f) => f.split("/").pop());

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChangePasswordDialog } from "../../web/src/features/profile/components/change-password-dialog";
+import { ChangePasswordDialog } from "@/features/profile/components/change-password-dialog";
 
 const wrongPassword = () =>
   vi.fn(async () => Response.json({ message: "Current password is incorrect." }, { status: 400 }));

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { Dialog } from "../../web/src/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
 
 function Harness({ dismissible = true }: { dismissible?: boolean }) {
   const [open, setOpen] = useState(false);

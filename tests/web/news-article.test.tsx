@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { SWRConfig, unstable_serialize } from "swr";
+import { SWRConfig } from "swr";
 import { describe, expect, it } from "vitest";
-import type { NewsArticle } from "../../worker/schemas/news";
-import { Component as ArticlePage } from "../../web/src/features/news/routes/news-article";
-import { newsKeys } from "../../web/src/lib/news-cache";
+import type { NewsArticle } from "@schemas/news";
+import { Component as ArticlePage } from "@/features/news/routes/news-article";
+import { newsKeys } from "@/lib/news-cache";
 import { Providers, storeSession, testUser } from "./helpers/render-app";
 
 const HOSTILE = 'Line one\n<script>window.__xss=1</script>\n<img src=x onerror="window.__xss=2">\n\nLast line';
@@ -36,7 +36,7 @@ function renderArticle(data: NewsArticle, role: "guest" | "moderator" = "guest")
     <SWRConfig
       value={{
         provider: () => new Map(),
-        fallback: { [unstable_serialize(newsKeys.article(data.id))]: data },
+        fallback: { [newsKeys.article(data.id)]: data },
         revalidateOnMount: false,
         revalidateIfStale: false,
       }}

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NewsFilters } from "../../web/src/features/news/components/news-filters";
-import { NewsSearchBox, SEARCH_DEBOUNCE_MS } from "../../web/src/features/news/components/news-search-box";
-import { parseNewsFilters, useNewsUrlFilters } from "../../web/src/features/news/hooks/use-news-url-filters";
+import { NewsFilters } from "@/features/news/components/news-filters";
+import { NewsSearchBox, SEARCH_DEBOUNCE_MS } from "@/features/news/components/news-search-box";
+import { parseNewsFilters, useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 
 const OPTIONS = { tags: ["Patch Notes", "Events"], authors: ["Alice Admin", "Mo Moderator"] };
 

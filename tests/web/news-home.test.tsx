@@ -3,8 +3,8 @@ import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Component as HomePage } from "../../web/src/features/news/routes/home";
-import { Component as NewsListPage } from "../../web/src/features/news/routes/news-list";
+import { Component as HomePage } from "@/features/news/routes/home";
+import { Component as NewsListPage } from "@/features/news/routes/news-list";
 
 const item = (id: number, title: string) => ({
   id, title, summary: `Summary ${id}`, author: "Mira", imageUrl: null, tags: ["patch"], isPublished: true,

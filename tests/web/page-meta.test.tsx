@@ -1,6 +1,7 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { jsonLdText, PageMeta, pageTitle } from "../../web/src/lib/page-meta";
+import { jsonLdText, pageTitle } from "@shared/seo";
+import { PageMeta } from "@/lib/page-meta";
 
 const head = () => document.head;
 const meta = (selector: string) => head().querySelector(selector)?.getAttribute("content");
@@ -53,7 +54,7 @@ describe("page metadata", () => {
       document.head.appendChild(tag);
     }
     vi.resetModules();
-    const fresh = await import("../../web/src/lib/page-meta");
+    const fresh = await import("@/lib/page-meta");
     render(<fresh.PageMeta title="Latest News" />);
     expect(document.head.querySelector('meta[property="article:published_time"]')).toBeNull();
     expect(document.head.querySelectorAll('meta[content="from the edge"]')).toHaveLength(0);

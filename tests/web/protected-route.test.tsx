@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ProtectedRoute, returnPath, type ProtectedRouteProps } from "../../web/src/components/protected-route";
+import { ProtectedRoute, returnPath, type ProtectedRouteProps } from "@/components/protected-route";
 import { Providers, storeSession, testUser, type TestRole } from "./helpers/render-app";
 
 function LoginProbe() {

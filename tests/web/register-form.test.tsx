@@ -2,9 +2,9 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RegisterForm } from "../../web/src/features/auth/components/register-form";
-import { registrationClientProblems, registrationServerProblems } from "../../web/src/features/auth/registration-problems";
-import { SessionProvider } from "../../web/src/lib/session";
+import { RegisterForm } from "@/features/auth/components/register-form";
+import { registrationClientProblems, registrationServerProblems } from "@/features/auth/registration-problems";
+import { SessionProvider } from "@/lib/session";
 
 function renderForm() {
   return render(

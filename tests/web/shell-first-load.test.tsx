@@ -2,7 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { PagePending, RootLayout } from "../../web/src/app/root-layout";
+import { PagePending, RootLayout } from "@/app/root-layout";
 import { Providers, storeSession } from "./helpers/render-app";
 
 describe("first load of a lazy page", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiRequestError } from "../../web/src/lib/api-client";
-import { createSwrConfig, isRetryable, retryDelay } from "../../web/src/lib/swr-config";
+import { ApiRequestError } from "@/lib/api-client";
+import { createSwrConfig, isRetryable, retryDelay } from "@/lib/swr-config";
 
 describe("SWR global config (spec §7, §9)", () => {
   it("normal connection: dedupe 2 s, no focus revalidation, reconnect on, focus throttle 5 s, slow timeout 3 s, retry 5 s", () => {

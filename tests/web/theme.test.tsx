@@ -1,8 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ThemeToggle } from "../../web/src/app/shell/theme-toggle";
-import { ThemeProvider, useTheme } from "../../web/src/lib/theme";
+import { ThemeToggle } from "@/app/shell/theme-toggle";
+import { ThemeProvider, useTheme } from "@/lib/theme";
 
 /** A controllable prefers-color-scheme (the browser API, not app code). */
 function fakeSystemPreference(dark: boolean) {

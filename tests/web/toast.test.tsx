@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useEffect } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ToastProvider, useToast, type ToastApi } from "../../web/src/lib/toast";
+import { ToastProvider, useToast, type ToastApi } from "@/lib/toast";
 
 const captured: { api?: ToastApi } = {};
 function Capture() {

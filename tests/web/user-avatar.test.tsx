@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { avatarInitial, FALLBACK_AVATAR, UserAvatar } from "../../web/src/components/user-avatar";
+import { avatarInitial, FALLBACK_AVATAR, UserAvatar } from "@/components/user-avatar";
 
 describe("avatar", () => {
   it("the initial is the first letter of firstName, then of email, then 'U'", () => {

@@ -2,10 +2,10 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { User } from "../../worker/schemas/user";
-import { UserManagement } from "../../web/src/features/admin-users/components/user-management";
-import { SessionProvider } from "../../web/src/lib/session";
-import { ToastProvider } from "../../web/src/lib/toast";
+import type { User } from "@schemas/user";
+import { UserManagement } from "@/features/admin-users/components/user-management";
+import { SessionProvider } from "@/lib/session";
+import { ToastProvider } from "@/lib/toast";
 
 const user = (id: number, roles: User["roles"] = ["User"]): User => ({
   id,

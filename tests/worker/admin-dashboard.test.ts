@@ -14,7 +14,7 @@ describe("GET /api/admin/dashboard/stats", () => {
     const u = await userWithToken(["User"]);
     const res = await call("/api/admin/dashboard/stats", { token: u.token });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ message: "You need moderator privileges to do this." });
+    expect(await res.json()).toEqual({ code: "forbidden", message: "You need moderator privileges to do this." });
   });
 
   it("answers 200 with counts and recent activity for a moderator and an admin", async () => {

@@ -36,7 +36,7 @@ describe("access to /api/admin/users", () => {
     for (const token of [member.token, moderator.token]) {
       for (const res of await Promise.all(attempts(token))) {
         expect(res.status).toBe(403);
-        expect(await body(res)).toEqual({ message: "You need administrator privileges to do this." });
+        expect(await body(res)).toEqual({ code: "forbidden", message: "You need administrator privileges to do this." });
       }
     }
     const row = await env.DB.prepare("SELECT is_active FROM users WHERE id = ?").bind(target.id).first<{ is_active: number }>();
@@ -133,7 +133,7 @@ describe("PUT /api/admin/users/{id}/status", () => {
   it("answers 404 for a user that does not exist and 400 for bad ids and bodies", async () => {
     const missing = await put("/api/admin/users/999999/status", { isActive: false }, admin.token);
     expect(missing.status).toBe(404);
-    expect(await body(missing)).toEqual({ message: "User not found." });
+    expect(await body(missing)).toEqual({ code: "not_found", message: "User not found." });
     for (const id of ["abc", "0", "-1", "1.5"]) {
       expect((await put(`/api/admin/users/${id}/status`, { isActive: false }, admin.token)).status).toBe(400);
     }
@@ -149,7 +149,7 @@ describe("PUT /api/admin/users/{id}/status", () => {
       body: "{isActive:false}",
     });
     expect(malformed.status).toBe(400);
-    expect(await body(malformed)).toEqual({ message: "Malformed JSON in request body." });
+    expect(await body(malformed)).toEqual({ code: "malformed_json", message: "Malformed JSON in request body." });
     expect(await auditRows(target.id)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ describe("per-IP rate limit on the auth routes (AUTH_LIMITER, 20 per 60 s)", () 
     const limited = await attempt(ip);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBe("60");
-    expect(await limited.json()).toEqual({ message: "Too many requests. Please wait a minute and try again." });
+    expect(await limited.json()).toEqual({ code: "rate_limited", message: "Too many requests. Please wait a minute and try again." });
     expect((await attempt(uniqueIp())).status).toBe(400);
   });
 

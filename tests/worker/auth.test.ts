@@ -60,6 +60,7 @@ describe("POST /api/auth/register", () => {
     expect(res.status).toBe(400);
     const data = await body(res);
     expect(data.message).toBe("Validation failed.");
+    expect(data.code).toBe("validation_failed");
     expect((data.errors as Json).password).toEqual([
       PASSWORD_MESSAGES.length,
       PASSWORD_MESSAGES.uppercase,
@@ -115,7 +116,7 @@ describe("POST /api/auth/register", () => {
       ip: uniqueIp(),
     });
     expect(res.status).toBe(400);
-    expect(await body(res)).toEqual({ message: "Malformed JSON in request body." });
+    expect(await body(res)).toEqual({ code: "malformed_json", message: "Malformed JSON in request body." });
     const after = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
   });
@@ -126,7 +127,7 @@ describe("POST /api/auth/register", () => {
       const input = registration();
       const res = await post("/api/auth/register", input);
       expect(res.status).toBe(403);
-      expect(await body(res)).toEqual({ message: "Registration is currently disabled." });
+      expect(await body(res)).toEqual({ code: "registration_disabled", message: "Registration is currently disabled." });
       const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(input.email).first();
       expect(row).toBeNull();
     } finally {
@@ -165,8 +166,8 @@ describe("POST /api/auth/login", () => {
     const unknown = await post("/api/auth/login", { email: uniqueEmail("nobody"), password: "Wrong#Pass1" });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await body(wrong)).toEqual({ message: "Invalid email or password." });
-    expect(await body(unknown)).toEqual({ message: "Invalid email or password." });
+    expect(await body(wrong)).toEqual({ code: "invalid_credentials", message: "Invalid email or password." });
+    expect(await body(unknown)).toEqual({ code: "invalid_credentials", message: "Invalid email or password." });
   });
 
   it("answers 403 with a clear message for a deactivated account with the right password", async () => {
@@ -193,7 +194,7 @@ describe("POST /api/auth/login", () => {
       ip: uniqueIp(),
     });
     expect(malformed.status).toBe(400);
-    expect(await body(malformed)).toEqual({ message: "Malformed JSON in request body." });
+    expect(await body(malformed)).toEqual({ code: "malformed_json", message: "Malformed JSON in request body." });
   });
 });
 
@@ -206,7 +207,9 @@ describe("lockout", () => {
     }
     const fifth = await post("/api/auth/login", { email: u.email, password: "Wrong#Pass1" });
     expect(fifth.status).toBe(423);
-    expect((await body(fifth)).message).toContain("locked");
+    const fifthBody = await body(fifth);
+    expect(fifthBody.code).toBe("account_locked");
+    expect(fifthBody.message).toContain("locked");
 
     const right = await post("/api/auth/login", { email: u.email, password: u.password });
     expect(right.status).toBe(423);

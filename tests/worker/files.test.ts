@@ -75,7 +75,7 @@ describe("GET /files/{key}", () => {
     const res = await call(`/files/${KEY}`, { headers: { Range: "bytes=100-200" } });
     expect(res.status).toBe(416);
     expect(res.headers.get("Content-Range")).toBe("bytes */100");
-    expect(await res.json()).toEqual({ message: "Requested range not satisfiable." });
+    expect(await res.json()).toEqual({ code: "range_not_satisfiable", message: "Requested range not satisfiable." });
   });
 
   it("answers HEAD with 200, the headers and no body", async () => {
@@ -91,13 +91,13 @@ describe("GET /files/{key}", () => {
     const res = await call("/files/media/404/nothing.webp");
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toContain("application/json");
-    expect(await res.json()).toEqual({ message: "File not found." });
+    expect(await res.json()).toEqual({ code: "not_found", message: "File not found." });
   });
 
   it("answers 404 for an empty key", async () => {
     const res = await call("/files/");
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "File not found." });
+    expect(await res.json()).toEqual({ code: "not_found", message: "File not found." });
   });
 
   it("answers 400 for encoded path traversal and malformed encoding", async () => {
@@ -113,6 +113,6 @@ describe("GET /files/{key}", () => {
     const res = await call(`/files/${KEY}`, { method: "PUT", body: "x" });
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET, HEAD");
-    expect(await res.json()).toEqual({ message: "PUT is not allowed on files." });
+    expect(await res.json()).toEqual({ code: "method_not_allowed", message: "PUT is not allowed on files." });
   });
 });

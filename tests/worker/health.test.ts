@@ -18,7 +18,7 @@ describe("unknown API paths and bad input", () => {
     const res = await call("/api/unknown");
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toContain("application/json");
-    expect(await res.json()).toEqual({ message: "No API route for GET /api/unknown." });
+    expect(await res.json()).toEqual({ code: "not_found", message: "No API route for GET /api/unknown." });
   });
 });
 

@@ -53,7 +53,7 @@ describe("write routes by role", () => {
     expect(guest.status).toBe(401);
     const user = await post(valid, tokens.user);
     expect(user.status).toBe(403);
-    expect(await user.json()).toEqual({ message: "You need moderator privileges to do this." });
+    expect(await user.json()).toEqual({ code: "forbidden", message: "You need moderator privileges to do this." });
     const count = await env.DB.prepare("SELECT count(*) AS n FROM news_articles").first<{ n: number }>();
     expect(count!.n).toBe(0);
   });
@@ -187,8 +187,9 @@ describe("validation (400 with a field error map)", () => {
   it.each(cases)("refuses %s", async (_name, change, field, message) => {
     const res = await post({ ...valid, ...change });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
+    const body = (await res.json()) as { code: string; message: string; errors: Record<string, string[]> };
     expect(body.message).toBe("Validation failed.");
+    expect(body.code).toBe("validation_failed");
     expect(body.errors[field]).toEqual([message]);
     expect(Object.keys(body.errors)).toEqual([field]);
   });
@@ -276,7 +277,7 @@ describe("PUT /api/news/{id}", () => {
   it.each(["999999", "abc", "0"])("answers 404 for a missing article id %s", async (id) => {
     const res = await put(id, valid);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Article not found." });
+    expect(await res.json()).toEqual({ code: "not_found", message: "Article not found." });
   });
 });
 

@@ -93,7 +93,7 @@ beforeAll(async () => {
 
 const list = async (query = "", token?: string) => {
   const res = await call(`/api/news${query}`, { token });
-  return { res, body: (await res.json()) as NewsListResponse & { message?: string; errors?: Record<string, string[]> } };
+  return { res, body: (await res.json()) as NewsListResponse & { code?: string; message?: string; errors?: Record<string, string[]> } };
 };
 
 describe("GET /api/news", () => {
@@ -227,6 +227,7 @@ describe("GET /api/news", () => {
       const { res, body } = await list(`?${q}`);
       expect(res.status).toBe(400);
       expect(body.message).toBe("Validation failed.");
+      expect(body.code).toBe("validation_failed");
       expect(Object.keys(body.errors ?? {})).toEqual([q.startsWith("pageSize") ? "pageSize" : "page"]);
     },
   );
@@ -297,7 +298,7 @@ describe("GET /api/news/{id}", () => {
   it.each(["999999", "abc", "0", "-1", "1.5", "99999999999999999999"])("answers 404 JSON for id %s", async (id) => {
     const res = await call(`/api/news/${id}`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Article not found." });
+    expect(await res.json()).toEqual({ code: "not_found", message: "Article not found." });
   });
 });
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_SHELL, renderPage } from "../../worker/lib/html-meta";
 import { escapeXml } from "../../worker/lib/seo-documents";
-import { headTags, homeMeta, jsonLdText, newsArticleMeta } from "../../worker/lib/seo";
+import { headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
 import { call } from "./helpers";
 
 const SITE = env.SITE_URL.replace(/\/$/, "");

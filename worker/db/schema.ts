@@ -20,8 +20,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
-export const ROLES = ["User", "Moderator", "Admin"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "../shared/roles";
+
+export { ROLES, type Role };
 export const ALIGNMENTS = ["Order", "Chaos", "Neutral"] as const;
 export const UNIT_TYPES = ["Infantry", "Ranged", "Cavalry", "Flying", "Magic"] as const;
 export const HERO_TYPES = ["Might", "Magic", "Hybrid"] as const;

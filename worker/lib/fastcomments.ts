@@ -4,6 +4,7 @@
  * keyed with the tenant's API secret, of `String(timestamp) + userDataJSONBase64`.
  */
 import type { Role } from "../db/schema";
+import { isAdminRole, isModeratorLevel } from "@shared/roles";
 
 export type SsoUser = {
   id: number;
@@ -66,8 +67,8 @@ export async function secureSsoPayload(env: SsoEnv, user: SsoUser, now = Date.no
     username: ssoUsername(user),
     displayName: user.displayName,
     avatar: absoluteUrl(env.SITE_URL, user.profilePictureUrl),
-    isAdmin: user.roles.includes("Admin"),
-    isModerator: user.roles.includes("Moderator") || user.roles.includes("Admin"),
+    isAdmin: isAdminRole(user.roles),
+    isModerator: isModeratorLevel(user.roles),
   };
   const userDataJSONBase64 = base64Utf8(JSON.stringify(userData));
   return {

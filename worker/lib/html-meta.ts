@@ -4,7 +4,7 @@
  * link and JSON-LD elements are removed and the page's are appended to <head>, so crawlers and
  * link previews see them without JavaScript.
  */
-import { headTags, type PageMeta } from "./seo";
+import { headTags, type PageMeta } from "@shared/seo";
 import { SECURITY_HEADERS } from "./security-headers";
 
 /** Head elements the page's metadata replaces (lol-html takes one selector per handler). */

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
+import { isModeratorLevel } from "@shared/roles";
 
 /**
  * Cache-Control for public reads (DESIGN.md §4). Guests share a short public cache; signed-in
@@ -12,7 +13,7 @@ export function setReadCache(
   options: { maxAge: number; staleWhileRevalidate: number },
 ): void {
   const user = c.get("user");
-  const privileged = !!user && user.roles.some((r) => r === "Moderator" || r === "Admin");
+  const privileged = isModeratorLevel(user?.roles);
   c.header(
     "Cache-Control",
     privileged

@@ -2,7 +2,7 @@
  * /sitemap.xml, /robots.txt and the Atom feed at /news/feed.xml, as pure string builders.
  * Every URL is absolute on the site origin (SITE_URL).
  */
-import { absoluteUrl, FEED_PATH, FEED_TITLE, SITE_NAME, type ArticleForMeta } from "./seo";
+import { absoluteUrl, FEED_PATH, FEED_TITLE, SITE_NAME, type ArticleForMeta } from "@shared/seo";
 
 /** Public pages listed in the sitemap besides the articles. */
 export const SITEMAP_STATIC_PATHS = ["/", "/news", "/factions", "/screenshots", "/forum"] as const;

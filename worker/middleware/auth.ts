@@ -4,6 +4,7 @@ import type { Role } from "../db/schema";
 import type { AppEnv } from "../env";
 import { forbidden, unauthorized } from "../lib/errors";
 import { verifyAccessToken } from "../lib/tokens";
+import { isModeratorLevel } from "@shared/roles";
 
 const bearer = (header: string | undefined) => {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -53,5 +54,4 @@ export const requireModerator = requireRole("Moderator", "Admin");
 export const requireAdmin = requireRole("Admin");
 
 /** True when the request comes from a moderator or admin (for reads that show drafts). */
-export const isModerator = (user: AppEnv["Variables"]["user"]) =>
-  !!user && user.roles.some((r) => r === "Moderator" || r === "Admin");
+export const isModerator = (user: AppEnv["Variables"]["user"]) => isModeratorLevel(user?.roles);

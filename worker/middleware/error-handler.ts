@@ -1,28 +1,41 @@
 import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { defaultErrorCode } from "@shared/error-codes";
 import type { AppEnv } from "../env";
 import { ApiError, type ErrorBody } from "../lib/errors";
 
-const messageFor = (err: HTTPException) => {
-  if (err.status === 400 && /json/i.test(err.message)) return "Malformed JSON in request body.";
-  if (err.status === 413) return "Payload too large.";
-  return err.message || "Request failed.";
-};
+/** Hono's own HTTPExceptions (malformed JSON from the validator, body limit) get a fitting envelope. */
+function envelopeOf(err: HTTPException): ErrorBody {
+  if (err instanceof ApiError) {
+    const body: ErrorBody = { code: err.code, message: err.message || "Request failed." };
+    if (err.errors) body.errors = err.errors;
+    return body;
+  }
+  if (err.status === 400 && /json/i.test(err.message)) return { code: "malformed_json", message: "Malformed JSON in request body." };
+  if (err.status === 413) return { code: "payload_too_large", message: "Payload too large." };
+  return { code: defaultErrorCode(err.status), message: err.message || "Request failed." };
+}
 
-/** Every error becomes DESIGN.md §4's envelope; unexpected ones are logged and answered 500. */
+/**
+ * Every error becomes the envelope `{ code, message, errors? }`; unexpected ones are logged with
+ * the request id and answered 500 with a generic message (details stay in the logs).
+ */
 export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   const requestId = c.get("requestId");
-  if (err instanceof HTTPException) {
-    const body: ErrorBody = { message: messageFor(err) };
-    if (err instanceof ApiError) {
-      if (err.errors) body.errors = err.errors;
-      if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    }
-    return c.json(body, err.status);
+  if (err instanceof HTTPException && err.status < 500) {
+    if (err instanceof ApiError && err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json(envelopeOf(err), err.status);
   }
-  console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
-  return c.json({ message: "Something went wrong on our side.", requestId } satisfies ErrorBody, 500);
+  if (err instanceof ApiError && err.status >= 500) {
+    // Our own 5xx (e.g. a misconfigured server): logged in full, the client sees the generic text.
+    console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: err.message }));
+    if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    if (err.code === "service_unavailable") return c.json({ code: err.code, message: err.message, requestId } satisfies ErrorBody, err.status);
+  } else {
+    console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
+  }
+  return c.json({ code: "internal_error", message: "Something went wrong on our side.", requestId } satisfies ErrorBody, 500);
 };
 
 export const notFoundHandler: NotFoundHandler<AppEnv> = (c: Context<AppEnv>) =>
-  c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` } satisfies ErrorBody, 404);
+  c.json({ code: "not_found", message: `No API route for ${c.req.method} ${c.req.path}.` } satisfies ErrorBody, 404);

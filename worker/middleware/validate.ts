@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
-import { ApiError, type FieldErrors } from "../lib/errors";
+import { validationFailed, type FieldErrors } from "../lib/errors";
 
 /** Turns zod issues into `{ field: [messages] }`; issues without a path go under "_". */
 export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
@@ -15,7 +15,7 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
 
 /**
  * The one validation wrapper: zod through @hono/zod-validator, failures answered with
- * 400 `{ message: "Validation failed.", errors }`. Malformed JSON is rejected by Hono's
+ * 400 `{ code: "validation_failed", message: "Validation failed.", errors }`. Malformed JSON is rejected by Hono's
  * validator itself (400) before the schema runs.
  */
 export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(
@@ -24,6 +24,6 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
 ) =>
   zValidator(target, schema, (result) => {
     if (!result.success) {
-      throw new ApiError(400, "Validation failed.", { errors: fieldErrors(result.error.issues) });
+      throw validationFailed(fieldErrors(result.error.issues));
     }
   });

@@ -60,7 +60,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", authRateLimit, validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
-    if (!(await registrationEnabled(db))) throw forbidden(REGISTRATION_CLOSED);
+    if (!(await registrationEnabled(db))) throw forbidden(REGISTRATION_CLOSED, "registration_disabled");
     if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     const created = await createAccount(
       db,
@@ -77,16 +77,16 @@ export const authRoutes = new Hono<AppEnv>()
     const found = await findUserByEmail(db, email);
     if (!found) {
       await verifyPassword(password, await timingDummy());
-      throw unauthorized(INVALID_CREDENTIALS);
+      throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
     }
     const { user, roles } = found;
     // While locked, even the right password is refused (and the attempt is not counted).
     if (isLocked(user)) throw new ApiError(423, LOCKED_MESSAGE);
     if (!(await verifyPassword(password, user.passwordHash))) {
       if (await recordFailedLogin(db, user.id)) throw new ApiError(423, LOCKED_MESSAGE);
-      throw unauthorized(INVALID_CREDENTIALS);
+      throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
     }
-    if (!user.isActive) throw forbidden(INACTIVE_MESSAGE);
+    if (!user.isActive) throw forbidden(INACTIVE_MESSAGE, "account_inactive");
     const signedIn = await recordSuccessfulLogin(db, user, roles, sessionMeta(c));
     const token = await signAccessToken(c.env, { userId: user.id, sessionId: signedIn.session.id, generation: 1 });
     return c.json({ token, user: signedIn.user } satisfies LoginResponse, 200);

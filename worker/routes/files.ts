@@ -139,7 +139,7 @@ export const filesRoutes = new Hono<AppEnv>()
       headers.set("Content-Range", `bytes */${meta.size}`);
       headers.set("Content-Type", "application/json");
       headers.set("Cache-Control", "no-store");
-      return new Response(JSON.stringify({ message: "Requested range not satisfiable." }), { status: 416, headers });
+      return new Response(JSON.stringify({ code: "range_not_satisfiable", message: "Requested range not satisfiable." }), { status: 416, headers });
     }
 
     if (range) {

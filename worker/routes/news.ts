@@ -3,6 +3,7 @@ import { etag } from "hono/etag";
 import { createNews, changedFields, deleteNews, getNews, listNews, newsFilters, updateNews } from "../db/queries/news";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
+import { parseId } from "@shared/ids";
 import { setReadCache } from "../lib/read-cache";
 import { isModerator, requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
@@ -14,8 +15,8 @@ const FILTERS_CACHE = { maxAge: 300, staleWhileRevalidate: 600 };
 
 /** Article ids are positive integers; anything else names no article (404). */
 function articleId(text: string): number {
-  const id = /^[0-9]{1,15}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound("Article");
+  const id = parseId(text);
+  if (id === null) throw notFound("Article");
   return id;
 }
 

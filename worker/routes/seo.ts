@@ -3,6 +3,7 @@ import { etag } from "hono/etag";
 import { getNews, publishedNewsIndex } from "../db/queries/news";
 import type { AppEnv } from "../env";
 import { renderPage } from "../lib/html-meta";
+import { parseId } from "@shared/ids";
 import { SECURITY_HEADERS } from "../lib/security-headers";
 import {
   articleNotFoundMeta,
@@ -11,7 +12,7 @@ import {
   newsListMeta,
   siteOrigin,
   type PageMeta,
-} from "../lib/seo";
+} from "@shared/seo";
 import { atomFeed, newsSitemapEntries, robotsTxt, sitemapXml, SITEMAP_STATIC_PATHS } from "../lib/seo-documents";
 
 /** The feed carries the latest 20 published articles; a sitemap file holds at most 50,000 URLs. */
@@ -72,9 +73,8 @@ export const seoRoutes = new Hono<AppEnv>()
   .get("/news", (c) => page(c, async () => ({ meta: newsListMeta(origin(c)), status: 200 })))
   .get("/news/:id", (c) =>
     page(c, async () => {
-      const idText = c.req.param("id");
-      const id = /^[0-9]{1,15}$/.test(idText) ? Number(idText) : 0;
-      const article = id >= 1 ? await getNews(c.env.DB, id, false) : null;
+      const id = parseId(c.req.param("id"));
+      const article = id === null ? null : await getNews(c.env.DB, id, false);
       return article
         ? { meta: newsArticleMeta(origin(c), article), status: 200 }
         : { meta: articleNotFoundMeta(), status: 404 };

@@ -1,11 +1,11 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
-import type { User } from "../../../worker/schemas/user";
-import { RootLayout } from "../../../web/src/app/root-layout";
-import { SessionProvider } from "../../../web/src/lib/session";
-import { ThemeProvider } from "../../../web/src/lib/theme";
-import { ToastProvider } from "../../../web/src/lib/toast";
+import type { User } from "@schemas/user";
+import { RootLayout } from "@/app/root-layout";
+import { SessionProvider } from "@/lib/session";
+import { ThemeProvider } from "@/lib/theme";
+import { ToastProvider } from "@/lib/toast";
 
 export type TestRole = "guest" | "user" | "moderator" | "admin";
 

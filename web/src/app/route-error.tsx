@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { buttonClass } from "../components/ui/button";
-import { PageMeta } from "../lib/page-meta";
+import { buttonClass } from "@/components/ui/button";
+import { PageMeta } from "@/lib/page-meta";
 
 /** A page chunk that no longer exists after a deploy: reloading fetches the new build. */
 function isChunkLoadError(error: unknown): boolean {

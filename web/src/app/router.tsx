@@ -6,7 +6,7 @@ import { RouteError } from "./route-error";
  * The whole application's routes (react-router data mode).
  *
  * Features add their routes here (lazy): one entry per page in the `children` list below,
- * `{ path: "news/:id", lazy: () => import("../features/news/routes/article") }`, where the
+ * `{ path: "news/:id", lazy: () => import("@/features/news/routes/article") }`, where the
  * route module exports `Component` (and optionally `ErrorBoundary`, `loader`). Keep every
  * page lazy so the entry chunk stays small (DESIGN.md §9: JS loaded by `/` ≤ 90 KB gzip).
  * Guard protected pages inside the page with <ProtectedRoute> from src/components/protected-route.
@@ -25,17 +25,17 @@ export const routes: RouteObject[] = [
         HydrateFallback: PagePending,
         children: [
           // Features add their routes here (lazy) ↓
-          { path: "login", lazy: () => import("../features/auth/routes/login") },
-          { path: "register", lazy: () => import("../features/auth/routes/register") },
-          { path: "profile", lazy: () => import("../features/profile/routes/profile") },
-          { path: "admin/users", lazy: () => import("../features/admin-users/routes/admin-users") },
-          { index: true, lazy: () => import("../features/news/routes/home") },
-          { path: "news", lazy: () => import("../features/news/routes/news-list") },
-          { path: "news/:id", lazy: () => import("../features/news/routes/news-article") },
-          { path: "admin/news", lazy: () => import("../features/admin-news/routes/admin-news-list") },
-          { path: "admin/news/create", lazy: () => import("../features/admin-news/routes/article-editor") },
-          { path: "admin/news/edit/:id", lazy: () => import("../features/admin-news/routes/article-editor") },
-          { path: "admin/news/:id/edit", lazy: () => import("../features/admin-news/routes/edit-redirect") },
+          { path: "login", lazy: () => import("@/features/auth/routes/login") },
+          { path: "register", lazy: () => import("@/features/auth/routes/register") },
+          { path: "profile", lazy: () => import("@/features/profile/routes/profile") },
+          { path: "admin/users", lazy: () => import("@/features/admin-users/routes/admin-users") },
+          { index: true, lazy: () => import("@/features/news/routes/home") },
+          { path: "news", lazy: () => import("@/features/news/routes/news-list") },
+          { path: "news/:id", lazy: () => import("@/features/news/routes/news-article") },
+          { path: "admin/news", lazy: () => import("@/features/admin-news/routes/admin-news-list") },
+          { path: "admin/news/create", lazy: () => import("@/features/admin-news/routes/article-editor") },
+          { path: "admin/news/edit/:id", lazy: () => import("@/features/admin-news/routes/article-editor") },
+          { path: "admin/news/:id/edit", lazy: () => import("@/features/admin-news/routes/edit-redirect") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],

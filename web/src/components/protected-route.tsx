@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import type { User } from "../../../worker/schemas/user";
-import { useSession } from "../lib/session";
+import type { User } from "@schemas/user";
+import { useSession } from "@/lib/session";
 import { buttonClass } from "./ui/button";
 import { LoadingState } from "./ui/spinner";
 

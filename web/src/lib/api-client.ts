@@ -1,16 +1,22 @@
 import { hc } from "hono/client";
-import type { AppType } from "../../../worker/app";
+import type { ErrorCode } from "@shared/error-codes";
+import type { AppType } from "@worker/app";
 import { readStorage, STORAGE_KEYS } from "./storage";
 
 /** Field → messages, as the API's error envelope carries them. */
 export type FieldErrors = Record<string, string[]>;
 
-/** A failed API call: the envelope's message and field errors, plus the HTTP status. */
+/**
+ * A failed API call: the envelope's stable `code` (branch on it, never on the message), its
+ * message and field errors, and the HTTP status. Network failures have status 0 and code
+ * "network_error".
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: FieldErrors,
+    readonly code: ErrorCode | "network_error" | "unknown" = "unknown",
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -51,16 +57,17 @@ export async function unwrap<T>(
   try {
     res = await call;
   } catch {
-    throw new ApiRequestError(0, "Failed to connect to server");
+    throw new ApiRequestError(0, "Failed to connect to server", undefined, "network_error");
   }
   if (res.status === 204) return undefined as never;
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
-    const envelope = (body ?? {}) as { message?: unknown; errors?: unknown };
+    const envelope = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
     throw new ApiRequestError(
       res.status,
       typeof envelope.message === "string" ? envelope.message : `Request failed (${res.status})`,
       envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as FieldErrors) : undefined,
+      typeof envelope.code === "string" ? (envelope.code as ErrorCode) : "unknown",
     );
   }
   return body as Exclude<T, { message: string; errors?: unknown }>;

@@ -1,8 +1,11 @@
 import { mutate } from "swr";
+import { apiKey } from "@shared/api-key";
 
 /**
  * SWR keys for news reads, shared by the public news pages and the admin editor (features do
- * not import each other). Every key starts with "/api/news" so one write can refresh them all.
+ * not import each other). Keys follow the one convention of worker/shared/api-key.ts (the API
+ * URL with its canonical query), so every key starts with "/api/news" and one write can refresh
+ * them all.
  */
 export type NewsListQuery = {
   search?: string;
@@ -15,9 +18,9 @@ export type NewsListQuery = {
 };
 
 export const newsKeys = {
-  list: (query: NewsListQuery) => ["/api/news", query] as const,
-  filters: () => ["/api/news/filters"] as const,
-  article: (id: number) => ["/api/news/:id", id] as const,
+  list: (query: NewsListQuery) => apiKey("/api/news", newsQueryParams(query)),
+  filters: () => "/api/news/filters",
+  article: (id: number) => `/api/news/${id}`,
 };
 
 /** Spec §7: news list deduped 30 s, news filters 5 min. */
@@ -25,7 +28,7 @@ export const NEWS_LIST_DEDUPE_MS = 30_000;
 export const NEWS_FILTERS_DEDUPE_MS = 5 * 60_000;
 
 function isNewsKey(key: unknown): boolean {
-  return Array.isArray(key) && typeof key[0] === "string" && key[0].startsWith("/api/news");
+  return typeof key === "string" && key.startsWith("/api/news");
 }
 
 /**

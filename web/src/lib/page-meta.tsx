@@ -1,10 +1,8 @@
 import { useLayoutEffect } from "react";
+import { absoluteUrl, DEFAULT_DESCRIPTION, jsonLdText, pageTitle, type JsonLd } from "@shared/seo";
 
-export const SITE_TITLE = "Realm Codex";
-export const DEFAULT_DESCRIPTION =
-  "Realm Codex: an unofficial fan wiki and news site for a turn-based fantasy strategy game.";
-
-type JsonLd = Record<string, unknown>;
+/** The page's origin in the browser (localhost outside one). */
+const origin = () => (typeof location === "undefined" ? "http://localhost" : location.origin);
 
 export type PageMetaProps = {
   /** The page's own name; the document title becomes '{title} | Realm Codex'. Omit on the home page. */
@@ -21,28 +19,6 @@ export type PageMetaProps = {
   /** Keeps private pages (profile, admin) out of search engines. */
   noIndex?: boolean;
 };
-
-/** '{page} | Realm Codex' (spec: page metadata). */
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${SITE_TITLE}` : SITE_TITLE;
-}
-
-function origin(): string {
-  return typeof location === "undefined" ? "" : location.origin;
-}
-
-export function absoluteUrl(pathOrUrl: string): string {
-  try {
-    return new URL(pathOrUrl, origin() || "http://localhost").href;
-  } catch {
-    return pathOrUrl;
-  }
-}
-
-/** JSON for a <script> element: `<` is escaped so no text can close the element. */
-export function jsonLdText(data: JsonLd | readonly JsonLd[]): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c");
-}
 
 // Head tags that index.html (or the Worker, for crawlers) put in the static HTML and that
 // PageMeta owns once the app runs. Captured before React renders anything, removed when the
@@ -82,8 +58,8 @@ export function PageMeta({
   }, []);
 
   const fullTitle = pageTitle(title);
-  const canonical = absoluteUrl(canonicalPath ?? (typeof location === "undefined" ? "/" : location.pathname));
-  const imageUrl = image ? absoluteUrl(image) : null;
+  const canonical = absoluteUrl(origin(), canonicalPath ?? (typeof location === "undefined" ? "/" : location.pathname));
+  const imageUrl = image ? absoluteUrl(origin(), image) : null;
   const keywordText = typeof keywords === "string" ? keywords : keywords?.join(", ");
 
   return (

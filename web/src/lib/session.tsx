@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { User } from "../../../worker/schemas/user";
+import { isAdminRole, isModeratorLevel } from "@shared/roles";
+import type { User } from "@schemas/user";
 import { api, onUnauthorized, unwrap } from "./api-client";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
 
@@ -155,8 +156,8 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
       signIn,
       signOut,
       setUser,
-      isModerator: roles.includes("Moderator") || roles.includes("Admin"),
-      isAdmin: roles.includes("Admin"),
+      isModerator: isModeratorLevel(roles),
+      isAdmin: isAdminRole(roles),
     };
   }, [status, user, signIn, signOut, setUser]);
 

@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { IconButton } from "../components/ui/icon-button";
-import { CloseIcon } from "../components/ui/icons";
+import { IconButton } from "@/components/ui/icon-button";
+import { CloseIcon } from "@/components/ui/icons";
 
 export type ToastType = "success" | "error" | "warning" | "info";
 

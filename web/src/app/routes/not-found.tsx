@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { buttonClass } from "../../components/ui/button";
-import { PageMeta } from "../../lib/page-meta";
+import { buttonClass } from "@/components/ui/button";
+import { PageMeta } from "@/lib/page-meta";
 
 /** Any unknown path (spec: a catch-all page with links back home and to the news). */
 export function Component() {

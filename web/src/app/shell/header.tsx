@@ -1,10 +1,10 @@
 import { Link, NavLink } from "react-router";
-import { buttonClass } from "../../components/ui/button";
-import { DropdownMenu } from "../../components/ui/dropdown-menu";
-import { IconButton } from "../../components/ui/icon-button";
-import { MenuIcon } from "../../components/ui/icons";
-import { UserAvatar, userDisplayName } from "../../components/user-avatar";
-import { useSession } from "../../lib/session";
+import { buttonClass } from "@/components/ui/button";
+import { DropdownMenu } from "@/components/ui/dropdown-menu";
+import { IconButton } from "@/components/ui/icon-button";
+import { MenuIcon } from "@/components/ui/icons";
+import { UserAvatar, userDisplayName } from "@/components/user-avatar";
+import { useSession } from "@/lib/session";
 import { Logo } from "./logo";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";

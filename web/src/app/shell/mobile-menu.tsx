@@ -1,11 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Link, NavLink } from "react-router";
-import { buttonClass } from "../../components/ui/button";
-import { IconButton } from "../../components/ui/icon-button";
-import { CloseIcon } from "../../components/ui/icons";
-import { UserAvatar, userDisplayName } from "../../components/user-avatar";
-import { useSession } from "../../lib/session";
-import { useTheme } from "../../lib/theme";
+import { buttonClass } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
+import { CloseIcon } from "@/components/ui/icons";
+import { UserAvatar, userDisplayName } from "@/components/user-avatar";
+import { useSession } from "@/lib/session";
+import { useTheme } from "@/lib/theme";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
 import { MoonIcon, SunIcon } from "./theme-toggle";
 import { useSignOut } from "./use-sign-out";

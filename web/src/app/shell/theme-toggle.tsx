@@ -1,4 +1,4 @@
-import { useTheme } from "../../lib/theme";
+import { useTheme } from "@/lib/theme";
 
 export function SunIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useSession } from "../../lib/session";
+import { useSession } from "@/lib/session";
 
 /** Signs out (server + storage) and goes home. */
 export function useSignOut(): () => Promise<void> {

@@ -5,7 +5,7 @@ import {
   PASSWORD_MESSAGES,
   passwordChecks,
   PASSWORD_MAX,
-} from "../../../../worker/schemas/auth";
+} from "@schemas/auth";
 
 export const REGISTRATION_FAILED = "Registration failed. Please try again.";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match.";

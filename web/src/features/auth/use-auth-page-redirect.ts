@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { useSession } from "../../lib/session";
+import { useSession } from "@/lib/session";
 import { redirectTarget } from "./redirect-target";
 
 /**

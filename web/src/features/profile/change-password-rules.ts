@@ -2,7 +2,7 @@ import {
   NEW_PASSWORD_SAME_MESSAGE,
   PASSWORD_SPECIAL_CHARACTERS,
   passwordSchema,
-} from "../../../../worker/schemas/auth";
+} from "@schemas/auth";
 
 export const CURRENT_REQUIRED = "Current password is required.";
 export const NEW_PASSWORDS_DO_NOT_MATCH = "New passwords do not match.";

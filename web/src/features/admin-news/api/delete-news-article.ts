@@ -1,5 +1,5 @@
-import { api, unwrap } from "../../../lib/api-client";
-import { revalidateAllNews } from "../../../lib/news-cache";
+import { api, unwrap } from "@/lib/api-client";
+import { revalidateAllNews } from "@/lib/news-cache";
 
 /** DELETE /api/news/{id}; then the lists reload (spec §7). */
 export async function deleteNewsArticle(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import useSWR from "swr";
-import type { NewsArticle } from "../../../../../worker/schemas/news";
-import { api, unwrap } from "../../../lib/api-client";
-import { newsKeys } from "../../../lib/news-cache";
+import type { NewsArticle } from "@schemas/news";
+import { api, unwrap } from "@/lib/api-client";
+import { newsKeys } from "@/lib/news-cache";
 
 /** GET /api/news/{id} for the editor (moderators also get drafts); always fresh. */
 export function useAdminNewsArticle(id: number | null) {

@@ -1,7 +1,7 @@
 import useSWR from "swr";
-import type { NewsListResponse } from "../../../../../worker/schemas/news";
-import { api, unwrap } from "../../../lib/api-client";
-import { NEWS_LIST_DEDUPE_MS, newsKeys, newsQueryParams, type NewsListQuery } from "../../../lib/news-cache";
+import type { NewsListResponse } from "@schemas/news";
+import { api, unwrap } from "@/lib/api-client";
+import { NEWS_LIST_DEDUPE_MS, newsKeys, newsQueryParams, type NewsListQuery } from "@/lib/news-cache";
 
 /** Articles per admin page (the API's maximum is 100). */
 export const ADMIN_NEWS_PAGE_SIZE = 25;

@@ -1,6 +1,6 @@
-import type { NewsArticle, NewsArticleInput } from "../../../../../worker/schemas/news";
-import { api, unwrap } from "../../../lib/api-client";
-import { revalidateAllNews } from "../../../lib/news-cache";
+import type { NewsArticle, NewsArticleInput } from "@schemas/news";
+import { api, unwrap } from "@/lib/api-client";
+import { revalidateAllNews } from "@/lib/news-cache";
 
 /** POST /api/news (create) or PUT /api/news/{id} (update); then every cached news read refreshes. */
 export async function saveNewsArticle(id: number | null, input: NewsArticleInput): Promise<NewsArticle> {

@@ -5,11 +5,11 @@ import {
   newsArticleInputSchema,
   type NewsArticle,
   type NewsArticleInput,
-} from "../../../../../worker/schemas/news";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { inputClass } from "../../../components/ui/text-field";
-import { ApiRequestError } from "../../../lib/api-client";
+} from "@schemas/news";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/text-field";
+import { ApiRequestError } from "@/lib/api-client";
 
 /** The form's own state: every field as text, tags as comma-separated text (spec §5). */
 export type ArticleFormState = {

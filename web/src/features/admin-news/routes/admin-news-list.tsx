@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { NewsListItem } from "../../../../../worker/schemas/news";
-import { ProtectedRoute } from "../../../components/protected-route";
-import { Alert } from "../../../components/ui/alert";
-import { Button, buttonClass } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Pagination } from "../../../components/ui/pagination";
-import { formatShortDate } from "../../../lib/format-date";
-import { isLocalSite } from "../../../lib/local-host";
-import { PageMeta } from "../../../lib/page-meta";
-import { useToast } from "../../../lib/toast";
-import { deleteNewsArticle } from "../api/delete-news-article";
-import { useAdminNewsList } from "../api/get-admin-news-list";
-import { StatusBadge } from "../components/status-badge";
-import { TagOverflow } from "../components/tag-overflow";
+import type { NewsListItem } from "@schemas/news";
+import { ProtectedRoute } from "@/components/protected-route";
+import { Alert } from "@/components/ui/alert";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Pagination } from "@/components/ui/pagination";
+import { formatShortDate } from "@/lib/format-date";
+import { isLocalSite } from "@/lib/local-host";
+import { PageMeta } from "@/lib/page-meta";
+import { useToast } from "@/lib/toast";
+import { deleteNewsArticle } from "@/features/admin-news/api/delete-news-article";
+import { useAdminNewsList } from "@/features/admin-news/api/get-admin-news-list";
+import { StatusBadge } from "@/features/admin-news/components/status-badge";
+import { TagOverflow } from "@/features/admin-news/components/tag-overflow";
 
 /** /admin/news (moderators): every article with its state, View, Edit and Delete. */
 export function Component() {

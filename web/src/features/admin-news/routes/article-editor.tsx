@@ -1,25 +1,20 @@
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import type { NewsArticleInput } from "../../../../../worker/schemas/news";
-import { ProtectedRoute } from "../../../components/protected-route";
-import { Alert } from "../../../components/ui/alert";
-import { buttonClass } from "../../../components/ui/button";
-import { LoadingState } from "../../../components/ui/spinner";
-import { ApiRequestError } from "../../../lib/api-client";
-import { PageMeta } from "../../../lib/page-meta";
-import { useSession } from "../../../lib/session";
-import { useToast } from "../../../lib/toast";
-import { useAdminNewsArticle } from "../api/get-admin-news-article";
-import { saveNewsArticle } from "../api/save-news-article";
-import { ArticleForm, articleToForm, emptyArticleForm } from "../components/article-form";
+import type { NewsArticleInput } from "@schemas/news";
+import { ProtectedRoute } from "@/components/protected-route";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { LoadingState } from "@/components/ui/spinner";
+import { ApiRequestError } from "@/lib/api-client";
+import { parseId } from "@shared/ids";
+import { PageMeta } from "@/lib/page-meta";
+import { useSession } from "@/lib/session";
+import { useToast } from "@/lib/toast";
+import { useAdminNewsArticle } from "@/features/admin-news/api/get-admin-news-article";
+import { saveNewsArticle } from "@/features/admin-news/api/save-news-article";
+import { ArticleForm, articleToForm, emptyArticleForm } from "@/features/admin-news/components/article-form";
 
 /** A positive integer id from the URL, else null. */
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
-
 /** /admin/news/create and /admin/news/edit/{id} (moderators). */
 export function Component() {
   return (

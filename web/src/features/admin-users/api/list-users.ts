@@ -1,5 +1,5 @@
-import { ADMIN_USERS_PAGE_SIZE, type ROLE_NAMES } from "../../../../../worker/schemas/admin-users";
-import { api, unwrap } from "../../../lib/api-client";
+import { ADMIN_USERS_PAGE_SIZE, type ROLE_NAMES } from "@schemas/admin-users";
+import { api, unwrap } from "@/lib/api-client";
 
 /** role "" means All Roles. */
 export type UsersQuery = { page: number; search: string; role: "" | (typeof ROLE_NAMES)[number] };

@@ -1,5 +1,5 @@
-import type { ROLE_NAMES } from "../../../../../worker/schemas/admin-users";
-import { api, unwrap } from "../../../lib/api-client";
+import type { ROLE_NAMES } from "@schemas/admin-users";
+import { api, unwrap } from "@/lib/api-client";
 
 /** PUT /api/admin/users/{id}/status { isActive }. */
 export function updateUserStatusRequest(id: number, isActive: boolean) {

@@ -1,6 +1,6 @@
-import { ProtectedRoute } from "../../../components/protected-route";
-import { PageMeta } from "../../../lib/page-meta";
-import { UserManagement } from "../components/user-management";
+import { ProtectedRoute } from "@/components/protected-route";
+import { PageMeta } from "@/lib/page-meta";
+import { UserManagement } from "@/features/admin-users/components/user-management";
 
 /** /admin/users: administrators only (spec §2). */
 export function Component() {

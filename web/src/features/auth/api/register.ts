@@ -1,7 +1,7 @@
-import type { RegisterInput } from "../../../../../worker/schemas/auth";
-import type { LoginResponse } from "../../../../../worker/schemas/user";
-import { api } from "../../../lib/api-client";
-import { registrationServerProblems, REGISTRATION_FAILED } from "../registration-problems";
+import type { RegisterInput } from "@schemas/auth";
+import type { LoginResponse } from "@schemas/user";
+import { api } from "@/lib/api-client";
+import { registrationServerProblems, REGISTRATION_FAILED } from "@/features/auth/registration-problems";
 
 /** A refused registration with every message the server gave (spec §8). */
 export class RegistrationError extends Error {

@@ -1,5 +1,5 @@
-import type { LoginInput } from "../../../../../worker/schemas/auth";
-import { api, unwrap } from "../../../lib/api-client";
+import type { LoginInput } from "@schemas/auth";
+import { api, unwrap } from "@/lib/api-client";
 
 /** POST /api/auth/login → { token, user } (spec §7). Throws ApiRequestError with the server's message. */
 export function signInRequest(body: LoginInput) {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { PasswordInput } from "../../../components/ui/password-input";
-import { TextField } from "../../../components/ui/text-field";
-import { ApiRequestError } from "../../../lib/api-client";
-import { useSession } from "../../../lib/session";
-import { useToast } from "../../../lib/toast";
-import { signInRequest } from "../api/sign-in";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PasswordInput } from "@/components/ui/password-input";
+import { TextField } from "@/components/ui/text-field";
+import { ApiRequestError } from "@/lib/api-client";
+import { useSession } from "@/lib/session";
+import { useToast } from "@/lib/toast";
+import { signInRequest } from "@/features/auth/api/sign-in";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 export const LOCKED_NOTICE =
@@ -27,7 +27,7 @@ export function LoginForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; locked: boolean } | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +38,7 @@ export function LoginForm() {
       signIn(res.token, res.user);
     } catch (err) {
       const message = failureMessage(err);
-      setError(message);
+      setError({ message, locked: err instanceof ApiRequestError && err.code === "account_locked" });
       toast.error(message, { duration: FAILURE_TOAST_MS });
       setPending(false);
     }
@@ -48,8 +48,8 @@ export function LoginForm() {
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {error ? (
         <Alert title="Sign In Failed">
-          <p>{error}</p>
-          {error.toLowerCase().includes("locked") ? <p className="mt-2">{LOCKED_NOTICE}</p> : null}
+          <p>{error.message}</p>
+          {error.locked ? <p className="mt-2">{LOCKED_NOTICE}</p> : null}
         </Alert>
       ) : null}
       <TextField

@@ -1,4 +1,4 @@
-import { passwordChecks } from "../../../../../worker/schemas/auth";
+import { passwordChecks } from "@schemas/auth";
 
 const ITEMS = [
   ["length", "At least 8 characters"],

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { PasswordInput } from "../../../components/ui/password-input";
-import { TextField } from "../../../components/ui/text-field";
-import { useSession } from "../../../lib/session";
-import { registerRequest, RegistrationError } from "../api/register";
-import { REGISTRATION_FAILED, registrationClientProblems, type RegisterForm as Form } from "../registration-problems";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PasswordInput } from "@/components/ui/password-input";
+import { TextField } from "@/components/ui/text-field";
+import { useSession } from "@/lib/session";
+import { registerRequest, RegistrationError } from "@/features/auth/api/register";
+import { REGISTRATION_FAILED, registrationClientProblems, type RegisterForm as Form } from "@/features/auth/registration-problems";
 import { PasswordChecklist } from "./password-checklist";
 
 const EMPTY: Form = { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" };

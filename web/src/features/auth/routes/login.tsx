@@ -1,8 +1,8 @@
 import { Link, Navigate } from "react-router";
-import { PageMeta } from "../../../lib/page-meta";
-import { AuthCard } from "../components/auth-card";
-import { LoginForm } from "../components/login-form";
-import { useAuthPageRedirect } from "../use-auth-page-redirect";
+import { PageMeta } from "@/lib/page-meta";
+import { AuthCard } from "@/features/auth/components/auth-card";
+import { LoginForm } from "@/features/auth/components/login-form";
+import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
 
 /** /login (spec §2): a signed-in visitor goes to / (or back to where the guard sent them from). */
 export function Component() {

@@ -1,8 +1,8 @@
 import { Link, Navigate } from "react-router";
-import { PageMeta } from "../../../lib/page-meta";
-import { AuthCard } from "../components/auth-card";
-import { RegisterForm } from "../components/register-form";
-import { useAuthPageRedirect } from "../use-auth-page-redirect";
+import { PageMeta } from "@/lib/page-meta";
+import { AuthCard } from "@/features/auth/components/auth-card";
+import { RegisterForm } from "@/features/auth/components/register-form";
+import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
 
 /** /register (spec §2): a signed-in visitor (including one who just registered) goes to /. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { api, unwrap } from "../../../lib/api-client";
+import { api, unwrap } from "@/lib/api-client";
 
 /**
  * GET /api/auth/fastcomments-sso: the widget's tenant and region, and the signed SSO payload for

@@ -1,7 +1,7 @@
 import useSWR from "swr";
-import { api, unwrap } from "../../../lib/api-client";
-import { NEWS_LIST_DEDUPE_MS, newsKeys } from "../../../lib/news-cache";
-import type { NewsArticle } from "../../../../../worker/schemas/news";
+import { api, unwrap } from "@/lib/api-client";
+import { NEWS_LIST_DEDUPE_MS, newsKeys } from "@/lib/news-cache";
+import type { NewsArticle } from "@schemas/news";
 
 /** GET /api/news/{id}: one article (drafts only for moderators). */
 export async function getNewsArticle(id: number): Promise<NewsArticle> {

@@ -1,7 +1,7 @@
 import useSWR from "swr";
-import { api, unwrap } from "../../../lib/api-client";
-import { NEWS_FILTERS_DEDUPE_MS, newsKeys } from "../../../lib/news-cache";
-import type { NewsFilters as NewsFilterOptions } from "../../../../../worker/schemas/news";
+import { api, unwrap } from "@/lib/api-client";
+import { NEWS_FILTERS_DEDUPE_MS, newsKeys } from "@/lib/news-cache";
+import type { NewsFilters as NewsFilterOptions } from "@schemas/news";
 
 /** GET /api/news/filters: the tags and authors to filter by. */
 export async function getNewsFilters(): Promise<NewsFilterOptions> {

@@ -1,7 +1,7 @@
 import useSWR from "swr";
-import { api, unwrap } from "../../../lib/api-client";
-import { NEWS_LIST_DEDUPE_MS, newsKeys, newsQueryParams, type NewsListQuery } from "../../../lib/news-cache";
-import type { NewsListResponse } from "../../../../../worker/schemas/news";
+import { api, unwrap } from "@/lib/api-client";
+import { NEWS_LIST_DEDUPE_MS, newsKeys, newsQueryParams, type NewsListQuery } from "@/lib/news-cache";
+import type { NewsListResponse } from "@schemas/news";
 
 /** GET /api/news: one page of published articles, newest first, optionally filtered. */
 export async function getNewsList(query: NewsListQuery): Promise<NewsListResponse> {

@@ -6,9 +6,9 @@ import {
   mountFastComments,
   type FastCommentsConfig,
   type WidgetLoadState,
-} from "../../../lib/fastcomments";
-import { isLocalSite } from "../../../lib/local-host";
-import { getFastCommentsSso } from "../api/get-fastcomments-sso";
+} from "@/lib/fastcomments";
+import { isLocalSite } from "@/lib/local-host";
+import { getFastCommentsSso } from "@/features/news/api/get-fastcomments-sso";
 
 type Props = { articleId: number; title: string };
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Button, buttonClass } from "../../../components/ui/button";
-import { PageMeta } from "../../../lib/page-meta";
-import { useGoBack } from "../hooks/use-go-back";
+import { Button, buttonClass } from "@/components/ui/button";
+import { PageMeta } from "@/lib/page-meta";
+import { useGoBack } from "@/features/news/hooks/use-go-back";
 
 /** A missing (or unpublished, for guests) article: 'Article Not Found', Go Back, View All News. */
 export function ArticleNotFound() {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatLongDate } from "../../../lib/format-date";
-import type { NewsListItem } from "../../../../../worker/schemas/news";
+import { formatLongDate } from "@/lib/format-date";
+import type { NewsListItem } from "@schemas/news";
 import { ArticleImage } from "./article-image";
 import { TagChips } from "./tag-chips";
 

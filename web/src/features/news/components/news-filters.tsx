@@ -1,5 +1,5 @@
-import type { NewsFilters as NewsFilterOptions } from "../../../../../worker/schemas/news";
-import type { NewsFilterName, NewsUrlFilters } from "../hooks/use-news-url-filters";
+import type { NewsFilters as NewsFilterOptions } from "@schemas/news";
+import type { NewsFilterName, NewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 import { NewsSearchBox } from "./news-search-box";
 
 type Props = {

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { buttonClass } from "../../../components/ui/button";
-import { PageMeta } from "../../../lib/page-meta";
-import { homeMeta } from "../../../../../worker/lib/seo";
-import { useNewsList } from "../api/get-news-list";
-import { HomeNewsCard } from "../components/home-news-card";
-import { NewsSkeletonList } from "../components/news-card-skeleton";
-import { NewsStateMessage } from "../components/news-state-message";
+import { buttonClass } from "@/components/ui/button";
+import { PageMeta } from "@/lib/page-meta";
+import { homeMeta } from "@shared/seo";
+import { useNewsList } from "@/features/news/api/get-news-list";
+import { HomeNewsCard } from "@/features/news/components/home-news-card";
+import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
+import { NewsStateMessage } from "@/features/news/components/news-state-message";
 
 /** Spec §9: the home page shows the 3 latest published articles. */
 export const HOME_LATEST_COUNT = 3;

@@ -1,28 +1,22 @@
 import { Link, useParams } from "react-router";
-import { newsArticleMeta } from "../../../../../worker/lib/seo";
-import { Button, buttonClass } from "../../../components/ui/button";
-import { ApiRequestError } from "../../../lib/api-client";
-import { formatLongDateTime } from "../../../lib/format-date";
-import { PageMeta } from "../../../lib/page-meta";
-import { useSession } from "../../../lib/session";
-import { useNewsArticle } from "../api/get-news-article";
-import { ArticleComments } from "../components/article-comments";
-import { ArticleImage } from "../components/article-image";
-import { ArticleNotFound } from "../components/article-not-found";
-import { NewsStateMessage } from "../components/news-state-message";
-import { TagChips } from "../components/tag-chips";
-import { useGoBack } from "../hooks/use-go-back";
-
-/** A positive integer id from the URL, else null (a malformed URL is a missing article). */
-export function parseArticleId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+import { newsArticleMeta } from "@shared/seo";
+import { Button, buttonClass } from "@/components/ui/button";
+import { ApiRequestError } from "@/lib/api-client";
+import { formatLongDateTime } from "@/lib/format-date";
+import { PageMeta } from "@/lib/page-meta";
+import { useSession } from "@/lib/session";
+import { useNewsArticle } from "@/features/news/api/get-news-article";
+import { ArticleComments } from "@/features/news/components/article-comments";
+import { ArticleImage } from "@/features/news/components/article-image";
+import { ArticleNotFound } from "@/features/news/components/article-not-found";
+import { NewsStateMessage } from "@/features/news/components/news-state-message";
+import { TagChips } from "@/features/news/components/tag-chips";
+import { parseId } from "@shared/ids";
+import { useGoBack } from "@/features/news/hooks/use-go-back";
 
 /** /news/{id}: the article, its content as text with line breaks kept, and the comments. */
 export function Component() {
-  const id = parseArticleId(useParams().id);
+  const id = parseId(useParams().id);
   const { data: article, error, isLoading } = useNewsArticle(id);
   const { isModerator } = useSession();
   const goBack = useGoBack("/news");

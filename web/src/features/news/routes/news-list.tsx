@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import { newsListMeta } from "../../../../../worker/lib/seo";
-import { isLocalSite } from "../../../lib/local-host";
-import { PageMeta } from "../../../lib/page-meta";
-import { useNewsFilters } from "../api/get-news-filters";
-import { useNewsList } from "../api/get-news-list";
-import { NewsCard } from "../components/news-card";
-import { NewsSkeletonList } from "../components/news-card-skeleton";
-import { NewsFilters } from "../components/news-filters";
-import { Pagination } from "../../../components/ui/pagination";
-import { NewsStateMessage } from "../components/news-state-message";
-import { useNewsUrlFilters } from "../hooks/use-news-url-filters";
+import { newsListMeta } from "@shared/seo";
+import { isLocalSite } from "@/lib/local-host";
+import { PageMeta } from "@/lib/page-meta";
+import { useNewsFilters } from "@/features/news/api/get-news-filters";
+import { useNewsList } from "@/features/news/api/get-news-list";
+import { NewsCard } from "@/features/news/components/news-card";
+import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
+import { NewsFilters } from "@/features/news/components/news-filters";
+import { Pagination } from "@/components/ui/pagination";
+import { NewsStateMessage } from "@/features/news/components/news-state-message";
+import { useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 
 /** Spec §9: 4 skeleton cards on /news. */
 const SKELETON_COUNT = 4;

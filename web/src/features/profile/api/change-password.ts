@@ -1,5 +1,5 @@
-import type { ChangePasswordInput } from "../../../../../worker/schemas/auth";
-import { api, unwrap } from "../../../lib/api-client";
+import type { ChangePasswordInput } from "@schemas/auth";
+import { api, unwrap } from "@/lib/api-client";
 
 /** POST /api/auth/change-password → 204; the server signs out every other session (spec §7). */
 export async function changePasswordRequest(body: ChangePasswordInput): Promise<void> {

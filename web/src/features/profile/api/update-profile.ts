@@ -1,5 +1,5 @@
-import type { ProfileInput } from "../../../../../worker/schemas/auth";
-import { api, unwrap } from "../../../lib/api-client";
+import type { ProfileInput } from "@schemas/auth";
+import { api, unwrap } from "@/lib/api-client";
 
 /** PUT /api/auth/profile → { user } (spec §7). */
 export function updateProfileRequest(body: ProfileInput) {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { AVATARS, avatarTabs, handleAvatarError, type AvatarCategory } from "../../../lib/avatars";
+import { AVATARS, avatarTabs, handleAvatarError, type AvatarCategory } from "@/lib/avatars";
 
 type Props = { value: string; onChange(path: string): void };
 

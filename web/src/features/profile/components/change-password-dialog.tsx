@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { IconButton } from "../../../components/ui/icon-button";
-import { CloseIcon } from "../../../components/ui/icons";
-import { PasswordInput } from "../../../components/ui/password-input";
-import { ApiRequestError } from "../../../lib/api-client";
-import { changePasswordRequest } from "../api/change-password";
-import { changePasswordProblem, type ChangePasswordForm } from "../change-password-rules";
-import { usePasswordAttempts } from "../password-attempts";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
+import { CloseIcon } from "@/components/ui/icons";
+import { PasswordInput } from "@/components/ui/password-input";
+import { ApiRequestError } from "@/lib/api-client";
+import { changePasswordRequest } from "@/features/profile/api/change-password";
+import { changePasswordProblem, type ChangePasswordForm } from "@/features/profile/change-password-rules";
+import { usePasswordAttempts } from "@/features/profile/password-attempts";
 
 const EMPTY: ChangePasswordForm = { currentPassword: "", newPassword: "", confirmNewPassword: "" };
 

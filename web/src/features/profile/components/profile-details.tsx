@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { User } from "../../../../../worker/schemas/user";
-import { TextField } from "../../../components/ui/text-field";
+import type { User } from "@schemas/user";
+import { TextField } from "@/components/ui/text-field";
 
 export type ProfileDraft = { firstName: string; lastName: string; profilePictureUrl: string };
 

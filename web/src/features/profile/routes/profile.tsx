@@ -1,6 +1,6 @@
-import { ProtectedRoute } from "../../../components/protected-route";
-import { PageMeta } from "../../../lib/page-meta";
-import { ProfilePage } from "../components/profile-page";
+import { ProtectedRoute } from "@/components/protected-route";
+import { PageMeta } from "@/lib/page-meta";
+import { ProfilePage } from "@/features/profile/components/profile-page";
 
 /** /profile: login required (spec §2). */
 export function Component() {
