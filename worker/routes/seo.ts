@@ -13,6 +13,7 @@ import {
   siteOrigin,
   type PageMeta,
 } from "@shared/seo";
+import { database } from "../middleware/database";
 import { atomFeed, newsSitemapEntries, robotsTxt, sitemapXml, SITEMAP_STATIC_PATHS } from "../lib/seo-documents";
 
 /** The feed carries the latest 20 published articles; a sitemap file holds at most 50,000 URLs. */
@@ -53,16 +54,19 @@ function text(body: string, contentType: string, cacheControl: string): Response
  * then shows 'Article Not Found').
  */
 export const seoRoutes = new Hono<AppEnv>()
+  // These routes are mounted outside /api, so they open the database handle themselves.
+  .use("/sitemap.xml", database)
+  .use("/news/*", database)
   .use("/robots.txt", etag())
   .use("/sitemap.xml", etag())
   .use("/news/feed.xml", etag())
   .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"))
   .get("/sitemap.xml", async (c) => {
-    const articles = await publishedNewsIndex(c.env.DB, SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length);
+    const articles = await publishedNewsIndex(c.get("db"), SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length);
     return text(sitemapXml(origin(c), newsSitemapEntries(articles)), "application/xml; charset=utf-8", "public, max-age=300");
   })
   .get("/news/feed.xml", async (c) => {
-    const articles = await publishedNewsIndex(c.env.DB, FEED_SIZE);
+    const articles = await publishedNewsIndex(c.get("db"), FEED_SIZE);
     return text(
       atomFeed(origin(c), articles, new Date().toISOString()),
       "application/atom+xml; charset=utf-8",
@@ -74,7 +78,7 @@ export const seoRoutes = new Hono<AppEnv>()
   .get("/news/:id", (c) =>
     page(c, async () => {
       const id = parseId(c.req.param("id"));
-      const article = id === null ? null : await getNews(c.env.DB, id, false);
+      const article = id === null ? null : await getNews(c.get("db"), id, false);
       return article
         ? { meta: newsArticleMeta(origin(c), article), status: 200 }
         : { meta: articleNotFoundMeta(), status: 404 };
