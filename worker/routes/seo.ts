@@ -4,6 +4,7 @@ import { publishedNewsIndex } from "../db/queries/news";
 import type { AppEnv } from "../env";
 import { SECURITY_HEADERS } from "../lib/security-headers";
 import { siteOrigin } from "@shared/seo";
+import { database } from "../middleware/database";
 import { atomFeed, newsSitemapEntries, robotsTxt, sitemapXml, SITEMAP_STATIC_PATHS } from "../lib/seo-documents";
 
 /** The feed carries the latest 20 published articles; a sitemap file holds at most 50,000 URLs. */
@@ -27,16 +28,19 @@ function text(body: string, contentType: string, cacheControl: string): Response
  * metadata and first data comes from the page registry (worker/pages).
  */
 export const seoRoutes = new Hono<AppEnv>()
+  // These routes are mounted outside /api, so they open the database handle themselves.
+  .use("/sitemap.xml", database)
+  .use("/news/*", database)
   .use("/robots.txt", etag())
   .use("/sitemap.xml", etag())
   .use("/news/feed.xml", etag())
   .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"))
   .get("/sitemap.xml", async (c) => {
-    const articles = await publishedNewsIndex(c.env.DB, SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length);
+    const articles = await publishedNewsIndex(c.get("db"), SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length);
     return text(sitemapXml(origin(c), newsSitemapEntries(articles)), "application/xml; charset=utf-8", "public, max-age=300");
   })
   .get("/news/feed.xml", async (c) => {
-    const articles = await publishedNewsIndex(c.env.DB, FEED_SIZE);
+    const articles = await publishedNewsIndex(c.get("db"), FEED_SIZE);
     return text(
       atomFeed(origin(c), articles, new Date().toISOString()),
       "application/atom+xml; charset=utf-8",
