@@ -106,3 +106,7 @@ export type WriteFailure =
   | { kind: "conflict"; message: string; errors?: Record<string, string[]> };
 
 export type WriteResult<T> = { ok: true; value: T; changed: boolean } | ({ ok: false } & WriteFailure);
+
+/** A 409 for a value that must be unique (answers the field's message too). */
+export const duplicate = (field: string, message: string) =>
+  ({ ok: false, kind: "conflict", message, errors: { [field]: [message] } }) as const satisfies { ok: false } & WriteFailure;
