@@ -13,6 +13,8 @@ import { adminUsersRoutes } from "./routes/admin-users";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { newsRoutes } from "./routes/news";
+import { mediaRoutes } from "./routes/media";
+import { thumbnailRoutes } from "./routes/thumbnails";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -40,7 +42,10 @@ const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
   .route("/admin/users", adminUsersRoutes)
   .route("/admin/dashboard", adminDashboardRoutes)
-  .route("/news", newsRoutes);
+  .route("/news", newsRoutes)
+  // Media (gallery, media management, categories, thumbnail maintenance).
+  .route("/media", mediaRoutes)
+  .route("/", thumbnailRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

@@ -1,11 +1,24 @@
 /**
- * Thumbnail jobs (DESIGN.md §6). A message `{ mediaId, force? }` makes the large (1280 wide) and
- * thumbnail (400 wide) renditions of a media item's original, each as WebP and JPEG with the
- * aspect ratio kept, through the Images binding, stores them in R2 next to the original and marks
- * the item ready. Failures retry with backoff; after the queue's max_retries the message lands in
- * the dead-letter queue, whose consumer records the failure for admins and marks the item failed.
+ * Thumbnail jobs. A message `{ mediaId, force? }` makes the large (1280 wide) and thumbnail
+ * (400 wide) renditions of a media item's original (a video's poster frame), each as WebP and
+ * JPEG with the aspect ratio kept, through the Images binding, stores them in R2 under a new
+ * version folder beside the original, marks the item ready and deletes the renditions it
+ * replaced. Failures retry with backoff and leave their error on the item; after the queue's
+ * max_retries the message lands in the dead-letter queue, whose consumer records the failure for
+ * moderators and marks the item failed. Jobs are sent by the admin routes (worker/routes/media.ts)
+ * and by uploads.
  */
+import { drizzle } from "drizzle-orm/d1";
 import { z } from "zod";
+import {
+  recordThumbnailError,
+  recordThumbnailFailure,
+  saveRenditions,
+  thumbnailSourceOf,
+  unreferencedKeys,
+  type RenditionKeys,
+} from "../db/queries/media";
+import * as schema from "../db/schema";
 
 export const THUMBNAIL_QUEUE_NAME = "realm-codex-thumbnails";
 export const THUMBNAIL_DLQ_NAME = "realm-codex-thumbnails-dlq";
@@ -17,48 +30,47 @@ export const thumbnailJobSchema = z.object({
 export type ThumbnailJob = z.infer<typeof thumbnailJobSchema>;
 
 export const RENDITIONS = [
-  { column: "large_webp_key", name: "large.webp", width: 1280, format: "image/webp" },
-  { column: "large_key", name: "large.jpg", width: 1280, format: "image/jpeg" },
-  { column: "thumbnail_webp_key", name: "thumb.webp", width: 400, format: "image/webp" },
-  { column: "thumbnail_key", name: "thumb.jpg", width: 400, format: "image/jpeg" },
+  { field: "largeWebpKey", name: "large.webp", width: 1280, format: "image/webp" },
+  { field: "largeKey", name: "large.jpg", width: 1280, format: "image/jpeg" },
+  { field: "thumbnailWebpKey", name: "thumb.webp", width: 400, format: "image/webp" },
+  { field: "thumbnailKey", name: "thumb.jpg", width: 400, format: "image/jpeg" },
 ] as const;
-
-type MediaRow = {
-  id: number;
-  media_type: string;
-  original_key: string | null;
-  thumbnail_webp_key: string | null;
-  thumbnail_status: string;
-};
 
 /** Folder of an R2 key: renditions are stored beside the original. */
 const folderOf = (key: string) => (key.includes("/") ? key.slice(0, key.lastIndexOf("/")) : "media");
 
 /**
- * Makes and stores the renditions of one media item. Returns what happened, for logs and tests.
- * Throws on failures worth retrying (R2 or Images errors).
+ * A new version folder name per job run. `/files/*` serves every key as immutable for a year,
+ * so renditions are never overwritten in place: each run writes under a fresh folder and the
+ * item is pointed at it afterwards.
+ */
+const newVersion = () => `r${Date.now().toString(36)}${crypto.getRandomValues(new Uint8Array(3)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "")}`;
+
+const dbOf = (env: Env) => drizzle(env.DB, { schema });
+
+/**
+ * Makes and stores the renditions of one media item, points the item at them and then deletes
+ * the renditions it replaced. Returns what happened, for logs and tests. Throws on failures worth
+ * retrying (R2 or Images errors).
  */
 export async function makeThumbnails(env: Env, job: ThumbnailJob): Promise<"done" | "skipped"> {
-  const row = await env.DB.prepare(
-    "SELECT id, media_type, original_key, thumbnail_webp_key, thumbnail_status FROM media_items WHERE id = ?1",
-  )
-    .bind(job.mediaId)
-    .first<MediaRow>();
-  // Deleted items and external or video originals have nothing to resize.
-  if (!row || !row.original_key || row.media_type === "video") return "skipped";
-  if (row.thumbnail_status === "ready" && row.thumbnail_webp_key && !job.force) return "skipped";
+  const db = dbOf(env);
+  const row = await thumbnailSourceOf(db, job.mediaId);
+  // Deleted items, external originals and videos without a poster have nothing to resize.
+  if (!row || !row.source) return "skipped";
+  if (row.thumbnailStatus === "ready" && row.thumbnailWebpKey && row.largeWebpKey && !job.force) return "skipped";
 
-  const original = await env.MEDIA.get(row.original_key);
-  if (!original) throw new Error(`original ${row.original_key} is missing from R2`);
+  const original = await env.MEDIA.get(row.source);
+  if (!original) throw new Error(`original ${row.source} is missing from R2`);
   const bytes = await original.arrayBuffer();
   const stream = () => new Blob([bytes]).stream();
 
   const info = await env.IMAGES.info(stream());
   const width = "width" in info ? info.width : null;
   const height = "height" in info ? info.height : null;
-  const folder = folderOf(row.original_key);
+  const folder = `${folderOf(row.source)}/${newVersion()}`;
 
-  const keys: Record<string, string> = {};
+  const keys = {} as RenditionKeys;
   for (const rendition of RENDITIONS) {
     const targetWidth = width ? Math.min(width, rendition.width) : rendition.width;
     const result = await env.IMAGES.input(stream())
@@ -69,18 +81,13 @@ export async function makeThumbnails(env: Env, job: ThumbnailJob): Promise<"done
     await env.MEDIA.put(key, await new Response(result.image()).arrayBuffer(), {
       httpMetadata: { contentType: rendition.format, cacheControl: "public, max-age=31536000, immutable" },
     });
-    keys[rendition.column] = key;
+    keys[rendition.field] = key;
   }
 
-  await env.DB.prepare(
-    `UPDATE media_items
-        SET large_webp_key = ?2, large_key = ?3, thumbnail_webp_key = ?4, thumbnail_key = ?5,
-            width = COALESCE(?6, width), height = COALESCE(?7, height),
-            thumbnail_status = 'ready', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-      WHERE id = ?1`,
-  )
-    .bind(row.id, keys.large_webp_key, keys.large_key, keys.thumbnail_webp_key, keys.thumbnail_key, width, height)
-    .run();
+  // A video's poster says nothing about the video's size: keep the recorded one.
+  const isPoster = row.source === row.posterKey;
+  const replaced = await saveRenditions(db, row.id, keys, isPoster ? { width: null, height: null } : { width, height });
+  if (replaced.length) await env.MEDIA.delete(await unreferencedKeys(db, replaced));
   return "done";
 }
 
@@ -96,12 +103,7 @@ export async function handleThumbnailBatch(batch: MessageBatch<unknown>, env: En
       continue;
     }
     if (deadLetters) {
-      await env.DB.batch([
-        env.DB.prepare(
-          "INSERT INTO thumbnail_failures (media_id, reason, attempts) SELECT id, ?2, ?3 FROM media_items WHERE id = ?1",
-        ).bind(parsed.data.mediaId, "Thumbnail generation failed after all retries.", message.attempts),
-        env.DB.prepare("UPDATE media_items SET thumbnail_status = 'failed' WHERE id = ?1").bind(parsed.data.mediaId),
-      ]);
+      await recordThumbnailFailure(dbOf(env), parsed.data.mediaId, message.attempts);
       message.ack();
       continue;
     }
@@ -110,6 +112,7 @@ export async function handleThumbnailBatch(batch: MessageBatch<unknown>, env: En
       message.ack();
     } catch (err) {
       console.error(JSON.stringify({ level: "error", where: "thumbnails", mediaId: parsed.data.mediaId, attempt: message.attempts, error: String(err) }));
+      await recordThumbnailError(dbOf(env), parsed.data.mediaId, err instanceof Error ? err.message : String(err)).catch(() => {});
       message.retry({ delaySeconds: Math.min(60, 5 * 2 ** (message.attempts - 1)) });
     }
   }
