@@ -13,6 +13,11 @@ import { adminUsersRoutes } from "./routes/admin-users";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { newsRoutes } from "./routes/news";
+import { factionRoutes } from "./routes/faction";
+import { gameInfoRoutes } from "./routes/gameinfo";
+import { heroRoutes } from "./routes/hero";
+import { spellRoutes } from "./routes/spell";
+import { unitRoutes } from "./routes/unit";
 import { mediaRoutes } from "./routes/media";
 import { thumbnailRoutes } from "./routes/thumbnails";
 
@@ -43,6 +48,12 @@ const api = new Hono<AppEnv>()
   .route("/admin/users", adminUsersRoutes)
   .route("/admin/dashboard", adminDashboardRoutes)
   .route("/news", newsRoutes)
+  // Game content (factions, units, heroes, spells, game info).
+  .route("/faction", factionRoutes)
+  .route("/unit", unitRoutes)
+  .route("/hero", heroRoutes)
+  .route("/spell", spellRoutes)
+  .route("/gameinfo", gameInfoRoutes)
   // Media (gallery, media management, categories, thumbnail maintenance).
   .route("/media", mediaRoutes)
   .route("/", thumbnailRoutes);

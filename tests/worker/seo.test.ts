@@ -219,7 +219,8 @@ describe("HTML pages through the Worker", () => {
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<!-- comment");
-    for (const tag of scriptTags(html)) expect(tag === '<script type="application/ld+json">' || / src="\/[^"]*"/.test(tag), tag).toBe(true);
+    const allowed = ['<script type="application/ld+json">', '<script type="application/json" id="initial-data">'];
+    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || / src="\/[^"]*"/.test(tag), tag).toBe(true);
     const blocks = jsonLdBlocks(html);
     expect(blocks[0]!.headline).toBe(`Evil ${XSS} "quoted" & 'single'`);
     expect(html).toContain("\\u003c/script\\u003e");

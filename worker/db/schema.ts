@@ -24,13 +24,17 @@ import { MEDIA_TYPES, THUMBNAIL_STATES } from "../schemas/media";
 import { ROLES, type Role } from "../shared/roles";
 
 export { MEDIA_TYPES, ROLES, THUMBNAIL_STATES, type Role };
-export const ALIGNMENTS = ["Order", "Chaos", "Neutral"] as const;
-export const UNIT_TYPES = ["Infantry", "Ranged", "Cavalry", "Flying", "Magic"] as const;
-export const HERO_TYPES = ["Might", "Magic", "Hybrid"] as const;
-export const SPELL_SCHOOLS = ["Earth", "Air", "Fire", "Water", "Light", "Dark"] as const;
-export const SPELL_TYPES = ["Combat", "Adventure", "Global"] as const;
-export const SPELL_TARGETS = ["Single", "Area", "All", "Self"] as const;
-export const SPELL_DURATIONS = ["Instant", "Combat", "Permanent", "Turns"] as const;
+import {
+  ALIGNMENTS,
+  HERO_TYPES,
+  SPELL_DURATIONS,
+  SPELL_SCHOOLS,
+  SPELL_TARGETS,
+  SPELL_TYPES,
+  UNIT_TYPES,
+} from "../shared/game";
+
+export { ALIGNMENTS, HERO_TYPES, SPELL_DURATIONS, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, UNIT_TYPES };
 export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;

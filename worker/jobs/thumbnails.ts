@@ -8,7 +8,6 @@
  * moderators and marks the item failed. Jobs are sent by the admin routes (worker/routes/media.ts)
  * and by uploads.
  */
-import { drizzle } from "drizzle-orm/d1";
 import { z } from "zod";
 import {
   recordThumbnailError,
@@ -18,7 +17,7 @@ import {
   unreferencedKeys,
   type RenditionKeys,
 } from "../db/queries/media";
-import * as schema from "../db/schema";
+import { openDatabase } from "../db/client";
 
 export const THUMBNAIL_QUEUE_NAME = "realm-codex-thumbnails";
 export const THUMBNAIL_DLQ_NAME = "realm-codex-thumbnails-dlq";
@@ -46,7 +45,7 @@ const folderOf = (key: string) => (key.includes("/") ? key.slice(0, key.lastInde
  */
 const newVersion = () => `r${Date.now().toString(36)}${crypto.getRandomValues(new Uint8Array(3)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "")}`;
 
-const dbOf = (env: Env) => drizzle(env.DB, { schema });
+const dbOf = (env: Env) => openDatabase(env.DB);
 
 /**
  * Makes and stores the renditions of one media item, points the item at them and then deletes

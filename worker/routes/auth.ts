@@ -10,11 +10,9 @@ import {
   recordFailedLogin,
   recordSuccessfulLogin,
   registrationEnabled,
-  revokeSession,
-  rotateSession,
   updateProfile,
-  type SessionMeta,
 } from "../db/queries/users";
+import { revokeSession, rotateSession, type SessionMeta } from "../db/queries/sessions";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
 import { loginUrl, logoutUrl, secureSsoPayload } from "../lib/fastcomments";

@@ -1,7 +1,6 @@
-import { drizzle } from "drizzle-orm/d1";
 import { Hono, type Context } from "hono";
 import { isPrivateMediaKey } from "../db/queries/media";
-import * as schema from "../db/schema";
+import { openDatabase } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyFileSignature } from "../lib/file-signature";
@@ -123,7 +122,7 @@ async function privateAccess(c: Context<AppEnv>, key: string): Promise<number | 
   if (!key.startsWith("media/")) return null;
   const remaining = await verifyFileSignature(c.env.JWT_SECRET, key, c.req.query("exp"), c.req.query("sig"));
   if (remaining !== null) return remaining;
-  if (await isPrivateMediaKey(drizzle(c.env.DB, { schema }), key)) throw notFound("File");
+  if (await isPrivateMediaKey(openDatabase(c.env.DB), key)) throw notFound("File");
   return null;
 }
 
