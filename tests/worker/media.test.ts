@@ -216,19 +216,22 @@ describe("GET /api/media/filters", () => {
       "INSERT INTO media_categories (name, slug) VALUES ('Pending only', 'pending-only-cat') RETURNING id",
     ).first<{ id: number }>();
     await item({ approved: false, category: empty!.id });
+    await item({ type: "video" });
+    await item({ type: "gif", approved: false });
     const res = await call("/api/media/filters");
     expect(res.status).toBe(200);
     const body = (await res.json()) as MediaFilters;
-    expect(body.categories.some((c) => c.id === empty!.id)).toBe(false);
-    const screens = body.categories.find((c) => c.id === categoryId)!;
+    expect(body.categories.some((c) => c.value === empty!.id)).toBe(false);
+    const screens = body.categories.find((c) => c.value === categoryId)!;
     const approvedInScreens = await env.DB.prepare(
       "SELECT count(*) AS n FROM media_items WHERE category_id = ?1 AND is_approved = 1",
     )
       .bind(categoryId)
       .first<{ n: number }>();
-    expect(screens).toMatchObject({ name: "Screens", slug: "screens-main", color: "#EF4444", count: approvedInScreens!.n });
-    expect(body.factions.find((f) => f.id === factionId)?.name).toBe("Concord");
-    expect(body.mediaTypes.map((t) => t.value)).toEqual(["image", "video", "gif"]);
+    expect(screens).toEqual({ value: categoryId, label: "Screens", slug: "screens-main", color: "#EF4444", count: approvedInScreens!.n });
+    expect(body.factions.find((f) => f.value === factionId)?.label).toBe("Concord");
+    // Only types that approved items have, in the spec's order.
+    expect(body.mediaTypes.map((t) => t.value)).toEqual(["image", "video"]);
   });
 });
 

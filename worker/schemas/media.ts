@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FilterOption } from "../shared/game";
 
 /**
  * Media items and media categories: the request schemas of /api/media* (the admin media form and
@@ -312,11 +313,15 @@ export type MediaListResponse = {
   totalPages: number;
 };
 
-/** GET /media/filters: what the gallery can filter by, with the number of approved items. */
+/**
+ * GET /media/filters: what the gallery can filter by, in the one `/filters` shape: only values
+ * approved items have, each with its count; categories (id as value, name as label) also carry
+ * their colour and slug, in the categories' display order.
+ */
 export type MediaFilters = {
-  categories: { id: number; name: string; slug: string; color: string; count: number }[];
-  factions: { id: number; name: string; count: number }[];
-  mediaTypes: { value: MediaType; count: number }[];
+  categories: (FilterOption<number> & { label: string; color: string; slug: string })[];
+  factions: (FilterOption<number> & { label: string })[];
+  mediaTypes: FilterOption<MediaType>[];
 };
 
 export type MediaCategory = {

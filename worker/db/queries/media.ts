@@ -227,10 +227,10 @@ export async function mediaFilters(db: Database): Promise<MediaFilters> {
   const [categories, factionRows, types] = await db.batch([
     db
       .select({
-        id: mediaCategories.id,
-        name: mediaCategories.name,
-        slug: mediaCategories.slug,
+        value: mediaCategories.id,
+        label: mediaCategories.name,
         color: mediaCategories.color,
+        slug: mediaCategories.slug,
         count: n,
       })
       .from(mediaCategories)
@@ -239,7 +239,7 @@ export async function mediaFilters(db: Database): Promise<MediaFilters> {
       .groupBy(mediaCategories.id)
       .orderBy(asc(mediaCategories.sortOrder), asc(mediaCategories.name)),
     db
-      .select({ id: factions.id, name: factions.name, count: n })
+      .select({ value: factions.id, label: factions.name, count: n })
       .from(factions)
       .innerJoin(mediaItems, and(eq(mediaItems.factionId, factions.id), approved))
       .groupBy(factions.id)
@@ -250,7 +250,7 @@ export async function mediaFilters(db: Database): Promise<MediaFilters> {
   return {
     categories,
     factions: factionRows,
-    mediaTypes: MEDIA_TYPES.map((value) => ({ value, count: byType.get(value) ?? 0 })),
+    mediaTypes: MEDIA_TYPES.filter((value) => byType.has(value)).map((value) => ({ value, count: byType.get(value)! })),
   };
 }
 
