@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FilterOption } from "../shared/game";
+import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
 
 /**
  * Media items and media categories: the request schemas of /api/media* (the admin media form and
@@ -35,8 +36,7 @@ export const CATEGORY_LIMITS = {
 
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
-/** The public gallery asks for 20 items a page, the admin list for 50; no one gets more than 100. */
-export const GALLERY_PAGE_SIZE = 20;
+/** The public gallery asks for 20 items a page (GALLERY_PAGE_SIZE), the admin list for 50; no one gets more than 100. */
 export const ADMIN_MEDIA_PAGE_SIZE = 50;
 export const MEDIA_MAX_PAGE_SIZE = 100;
 const MAX_PAGE = 1_000_000_000;

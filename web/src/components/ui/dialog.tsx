@@ -13,6 +13,8 @@ type DialogProps = {
   size?: "sm" | "md" | "lg" | "xl";
   /** When false, Escape and the backdrop do not close it (e.g. while saving). */
   dismissible?: boolean;
+  /** "sheet": a bottom sheet across the full width (phones' filter panels); default centred. */
+  placement?: "center" | "sheet";
 };
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
@@ -21,7 +23,7 @@ const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl
  * A modal dialog on the native <dialog> element (showModal): focus moves in and is trapped
  * by the browser, the rest of the page is inert, Escape closes, focus returns to the opener.
  */
-export function Dialog({ open, onClose, title, description, children, footer, size = "md", dismissible = true }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, size = "md", dismissible = true, placement = "center" }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -53,7 +55,12 @@ export function Dialog({ open, onClose, title, description, children, footer, si
         // A click on the backdrop lands on the <dialog> element itself.
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${widths[size]} rounded-2xl border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-stone-950/60 open:motion-safe:animate-[toast-in_150ms_ease-out]`}
+      data-placement={placement}
+      className={`${
+        placement === "sheet"
+          ? "mx-0 mt-auto mb-0 w-full max-w-none rounded-t-2xl border-b-0"
+          : `m-auto w-[calc(100%-2rem)] ${widths[size]} rounded-2xl`
+      } border border-line bg-surface p-0 text-ink shadow-2xl backdrop:bg-stone-950/60 open:motion-safe:animate-[toast-in_150ms_ease-out]`}
     >
       {open ? (
         <div className="flex max-h-[85dvh] flex-col">
