@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
 import { PagePending, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 
@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: "game-info", lazy: () => import("@/features/game/routes/factions") },
           { path: "factions/:id", lazy: () => import("@/features/game/routes/faction-detail") },
           { path: "game-info/:slug", lazy: () => import("@/features/game/routes/game-info-article") },
+          { path: "screenshots", lazy: () => import("@/features/gallery/routes/gallery") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
@@ -48,5 +49,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);
