@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
           { path: "admin/news/edit/:id", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/:id/edit", lazy: () => import("@/features/admin-news/routes/edit-redirect") },
           { path: "screenshots", lazy: () => import("@/features/gallery/routes/gallery") },
+          { path: "admin/media", lazy: () => import("@/features/admin-media/routes/admin-media-list") },
+          { path: "admin/media/:id/edit", lazy: () => import("@/features/admin-media/routes/media-edit") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
