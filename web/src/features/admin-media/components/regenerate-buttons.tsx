@@ -43,9 +43,9 @@ export function RegenerateButtons() {
         title={asking === "all" ? "Force Regenerate All" : "Generate WebP Thumbnails"}
         message={asking ? CONFIRM[asking] : ""}
         confirmLabel="Continue"
-        busyLabel="Queueing..."
+        pendingLabel="Queueing..."
         tone="primary"
-        busy={busy}
+        pending={busy}
         onConfirm={() => asking && void run(asking)}
         onCancel={() => setAsking(null)}
       />

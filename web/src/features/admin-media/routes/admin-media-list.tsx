@@ -278,8 +278,8 @@ function AdminMediaList() {
         title="Delete media item"
         message={confirming ? `Are you sure you want to delete "${confirming.title}"?` : ""}
         confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={busy !== null && busy === confirming?.id}
+        pendingLabel="Deleting..."
+        pending={busy !== null && busy === confirming?.id}
         onConfirm={() => confirming && void remove(confirming)}
         onCancel={() => setConfirming(null)}
       />
