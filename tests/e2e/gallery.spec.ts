@@ -56,6 +56,7 @@ test.describe("gallery as a guest", () => {
 
   test("the lightbox opens on a card, moves with the arrow keys, closes with Escape and gives focus back", async ({ page }) => {
     await page.goto("/screenshots");
+    await expect(cardButtons(page)).toHaveCount(18);
     const titles = await cardButtons(page).allTextContents();
     expect(titles.length).toBe(18);
     const viewed = page.waitForResponse((r) => /\/api\/media\/\d+\/view$/.test(r.url()) && r.request().method() === "POST");
@@ -69,6 +70,7 @@ test.describe("gallery as a guest", () => {
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("dialog", { name: `${titles[2]} (3 of 18)` })).toBeVisible();
     await page.keyboard.press("ArrowLeft");
+    await expect(page.getByRole("dialog", { name: `${titles[1]} (2 of 18)` })).toBeVisible();
     await page.keyboard.press("ArrowLeft");
     await expect(page.getByRole("dialog", { name: `${titles[0]} (1 of 18)` })).toBeVisible();
     // Not past the first item.
