@@ -43,7 +43,7 @@ const formatBytes = (n: number) =>
 function Summary({ item }: { item: MediaItem }) {
   const preview = item.thumbnailUrl ?? (item.mediaType === "video" ? item.posterUrl : item.originalUrl);
   return (
-    <aside className="space-y-3 rounded-xl border border-line bg-surface p-4" aria-label="Current media">
+    <aside className="space-y-3 self-start rounded-xl border border-line bg-surface p-4" aria-label="Current media">
       {preview ? (
         <img src={preview} alt={item.altText || item.title} width={400} height={225} className="aspect-video w-full rounded-lg bg-surface-muted object-cover" />
       ) : null}
