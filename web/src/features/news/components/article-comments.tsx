@@ -8,7 +8,7 @@ import {
   type WidgetLoadState,
 } from "@/lib/fastcomments";
 import { isLocalSite } from "@/lib/local-host";
-import { getFastCommentsSso } from "@/features/news/api/get-fastcomments-sso";
+import { useFastCommentsSso } from "@/features/news/api/get-fastcomments-sso";
 
 type Props = { articleId: number; title: string };
 
@@ -44,20 +44,25 @@ export function ArticleComments({ articleId, title }: Props) {
 function LiveComments({ articleId, title }: Props) {
   const target = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<WidgetLoadState>("Started");
+  const sso = useFastCommentsSso();
+  const ssoData = sso.data;
+  const ssoError = sso.error as unknown;
+  const ssoSettled = ssoData !== undefined || ssoError !== undefined;
 
+  // The widget starts once the SSO answer (or its failure) is in, and again for another user.
   useEffect(() => {
+    if (!ssoSettled) return;
     let cancelled = false;
     let unmount: (() => void) | undefined;
+    let config: FastCommentsConfig = { tenantId: DEMO_TENANT_ID, urlId: commentThreadId(articleId) };
+    if (ssoData) {
+      const { tenantId, region, ...payload } = ssoData;
+      config = { ...config, tenantId: tenantId || DEMO_TENANT_ID, ...(region === "eu" ? { region } : {}), sso: payload };
+    } else {
+      // The widget then runs without single sign-on.
+      console.error("FastComments SSO token could not be loaded; comments run without SSO.", ssoError);
+    }
     (async () => {
-      let config: FastCommentsConfig = { tenantId: DEMO_TENANT_ID, urlId: commentThreadId(articleId) };
-      try {
-        const sso = await getFastCommentsSso();
-        const { tenantId, region, ...payload } = sso;
-        config = { ...config, tenantId: tenantId || DEMO_TENANT_ID, ...(region === "eu" ? { region } : {}), sso: payload };
-      } catch (error) {
-        // Spec §8: logged; the widget runs without single sign-on.
-        console.error("FastComments SSO token could not be loaded; comments run without SSO.", error);
-      }
       try {
         await loadScript(fastCommentsScriptUrl(config.region));
       } catch (error) {
@@ -84,7 +89,7 @@ function LiveComments({ articleId, title }: Props) {
       cancelled = true;
       unmount?.();
     };
-  }, [articleId, title]);
+  }, [articleId, title, ssoSettled, ssoData, ssoError]);
 
   return (
     <div data-state={state}>
