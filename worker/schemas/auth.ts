@@ -118,22 +118,30 @@ export const profileSchema = z.object({
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const NEW_PASSWORD_SAME_MESSAGE = "New password must be different from current password.";
+export const NEW_PASSWORD_REQUIREMENTS_MESSAGE = `New password does not meet requirements: at least 8 characters, uppercase, lowercase, number and a special character (${PASSWORD_SPECIAL_CHARACTERS}).`;
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: "Current password is required." })
-      .min(1, "Current password is required.")
-      .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
-    newPassword: passwordSchema,
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, { message: NEW_PASSWORD_SAME_MESSAGE, path: ["newPassword"] });
+const changePasswordFields = z.object({
+  currentPassword: z
+    .string({ error: "Current password is required." })
+    .min(1, "Current password is required.")
+    .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
+  /** The same rules as registration, reported as one message. */
+  newPassword: z
+    .string({ error: NEW_PASSWORD_REQUIREMENTS_MESSAGE })
+    .refine((value) => passwordSchema.safeParse(value).success, NEW_PASSWORD_REQUIREMENTS_MESSAGE),
+});
+
+const newPasswordDiffers = (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword;
+const sameAsCurrent = { message: NEW_PASSWORD_SAME_MESSAGE, path: ["newPassword"] };
+
+export const changePasswordSchema = changePasswordFields.refine(newPasswordDiffers, sameAsCurrent);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The change-password dialog: the API body plus the confirmation field. */
-export const changePasswordFormSchema = changePasswordSchema
-  .and(z.object({ confirmNewPassword: z.string() }))
+export const changePasswordFormSchema = changePasswordFields
+  .extend({ confirmNewPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: "New passwords do not match.",
     path: ["confirmNewPassword"],
-  });
+  })
+  .refine(newPasswordDiffers, sameAsCurrent);
