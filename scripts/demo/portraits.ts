@@ -95,7 +95,7 @@ function heroBust(type: HeroType, rand: () => number, p: Palette, s: number): st
   const face = `<ellipse cx="${f(cx)}" cy="${f(s * 0.42)}" rx="${f(s * 0.1)}" ry="${f(s * 0.125)}" fill="${skin}"/>
 <circle cx="${f(cx - s * 0.035)}" cy="${f(s * 0.41)}" r="${f(s * 0.008)}" fill="#1c1917"/><circle cx="${f(cx + s * 0.035)}" cy="${f(s * 0.41)}" r="${f(s * 0.008)}" fill="#1c1917"/>`;
   const hairColor = ["#2b1d14", "#6b4a2b", "#c9b27a", "#9a9a9a", "#3b2a4a"][Math.floor(rand() * 5)]!;
-  let head = "";
+  let head: string;
   if (type === "Might") {
     head = `<path d="M ${f(cx - s * 0.115)} ${f(s * 0.42)} Q ${f(cx - s * 0.12)} ${f(s * 0.26)} ${f(cx)} ${f(s * 0.25)} Q ${f(cx + s * 0.12)} ${f(s * 0.26)} ${f(cx + s * 0.115)} ${f(s * 0.42)} L ${f(cx + s * 0.1)} ${f(s * 0.37)} L ${f(cx - s * 0.1)} ${f(s * 0.37)} Z" fill="${mix(p.trim, "#000000", 0.25)}"/>
 <path d="M ${f(cx)} ${f(s * 0.25)} Q ${f(cx + s * 0.14)} ${f(s * 0.12)} ${f(cx + s * 0.2)} ${f(s * 0.22)} Q ${f(cx + s * 0.1)} ${f(s * 0.2)} ${f(cx)} ${f(s * 0.27)} Z" fill="${cape}"/>`;
