@@ -1,15 +1,14 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { getHero, heroFilters, listHeroes } from "../db/queries/hero";
+import { getHeroDetail, heroFilters, listHeroes } from "../db/queries/hero";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { canSeeHidden, gameReadCache, includeHidden, pathId } from "../lib/game-read";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/gameinfo";
 import { paged } from "../schemas/game-query";
-import { heroFiltersQuerySchema, heroListQuerySchema } from "../schemas/hero";
+import { heroDetailQuerySchema, heroFiltersQuerySchema, heroListQuerySchema } from "../schemas/hero";
 
-/** /api/hero: heroes across factions, the filters' values, one hero. */
+/** /api/hero: heroes across factions, the filters' values, one hero (with its faction and spells on request). */
 export const heroRoutes = new Hono<AppEnv>()
   .use(etag())
   .get("/", validate("query", heroListQuerySchema), async (c) => {
@@ -23,8 +22,8 @@ export const heroRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(body, 200);
   })
-  .get("/:id", validate("query", emptyQuerySchema), async (c) => {
-    const hero = await getHero(c.get("db"), pathId(c, "Hero"), canSeeHidden(c));
+  .get("/:id", validate("query", heroDetailQuerySchema), async (c) => {
+    const hero = await getHeroDetail(c.get("db"), pathId(c, "Hero"), canSeeHidden(c), c.req.valid("query"));
     if (!hero) throw notFound("Hero");
     gameReadCache(c);
     return c.json(hero, 200);

@@ -1,6 +1,7 @@
 import {
   SPELL_LEVEL_RANGE,
   SPELL_SCHOOLS,
+  SPELL_TARGETS,
   SPELL_TYPES,
   type FilterOption,
   type SpellDuration,
@@ -8,6 +9,7 @@ import {
   type SpellTarget,
   type SpellType,
 } from "@shared/game";
+import type { FactionRef } from "./faction";
 import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, queryOptionalFlag, strictQuery } from "./game-query";
 import type { JsonValue } from "./unit";
 
@@ -34,10 +36,23 @@ export type Spell = {
   updatedAt: string;
 };
 
+/** A spell as other records name it (a hero's starting spells). */
+export type SpellRef = { id: number; name: string; school: SpellSchool; level: number };
+
+/** A spell with the visible factions offering it (`includeFactions=true`). */
+export type SpellWithFactions = Spell & { factions: FactionRef[] };
+
+export const spellIncludeShape = { includeFactions: queryFlag("includeFactions", false) };
+
+/** GET /spell/{id}. */
+export const spellDetailQuerySchema = strictQuery(spellIncludeShape);
+
 export const spellListQuerySchema = strictQuery({
   school: queryEnum("School", SPELL_SCHOOLS),
   level: queryInt("Level", SPELL_LEVEL_RANGE.min, SPELL_LEVEL_RANGE.max),
   type: queryEnum("Type", SPELL_TYPES),
+  target: queryEnum("Target", SPELL_TARGETS),
+  ...spellIncludeShape,
   isCommon: queryOptionalFlag("isCommon"),
   factionId: queryId("Faction id"),
   activeOnly: queryFlag("activeOnly", true),
