@@ -36,6 +36,9 @@ export const routes: RouteObject[] = [
           { path: "admin/news/create", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/edit/:id", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/:id/edit", lazy: () => import("@/features/admin-news/routes/edit-redirect") },
+          // Game wiki: units, heroes, spells, comparison
+          { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
+          { path: "compare", lazy: () => import("@/features/game/routes/compare") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
