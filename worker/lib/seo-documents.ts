@@ -43,10 +43,23 @@ export function newsSitemapEntries(articles: readonly Pick<ArticleForMeta, "id" 
   ];
 }
 
+/** The game pages of the sitemap: /game-info, every active faction and published game-info article. */
+export function gameSitemapEntries(
+  factions: readonly { id: number; updatedAt: string }[],
+  articles: readonly { slug: string; updatedAt: string }[],
+): SitemapEntry[] {
+  const latest = articles.reduce<string | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
+  return [
+    { path: "/game-info", lastmod: latest },
+    ...factions.map((f) => ({ path: `/factions/${f.id}`, lastmod: f.updatedAt })),
+    ...articles.map((a) => ({ path: `/game-info/${encodeURIComponent(a.slug)}`, lastmod: a.updatedAt })),
+  ];
+}
+
 type Dated = { id: number; updatedAt: string };
 
 /** The unit, hero and spell pages (lastmod = the record's updatedAt). */
-export function gameSitemapEntries(game: { units: readonly Dated[]; heroes: readonly Dated[]; spells: readonly Dated[] }): SitemapEntry[] {
+export function entitySitemapEntries(game: { units: readonly Dated[]; heroes: readonly Dated[]; spells: readonly Dated[] }): SitemapEntry[] {
   return [
     ...game.units.map((u) => ({ path: gamePaths.unit(u.id), lastmod: u.updatedAt })),
     ...game.heroes.map((h) => ({ path: gamePaths.hero(h.id), lastmod: h.updatedAt })),

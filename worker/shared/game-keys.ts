@@ -1,43 +1,93 @@
 /**
- * The API keys of the game pages (units, heroes, spells, comparison), shared by the SPA's hooks
- * and the Worker that writes a page's first API answers into its HTML (see @shared/news-keys).
- * Each page's URL is parsed here once, for both sides.
+ * The API keys of the game pages, shared by the SPA's hooks and the Worker that writes a page's
+ * first API answers into its HTML (same key convention as ./api-key.ts), plus the URL state of
+ * the faction page (tab and filters live in the query string), the spell book (filters) and the
+ * comparison (unit ids).
  */
 import { apiKey } from "./api-key";
 import {
   GAME_MAX_PAGE_SIZE,
+  HERO_TYPES,
   SPELL_LEVEL_RANGE,
   SPELL_SCHOOLS,
   SPELL_TARGETS,
   SPELL_TYPES,
+  TIERS,
   UNIT_COMPARE_MAX,
+  UNIT_TYPES,
+  UPGRADE_LEVELS,
+  type HeroType,
   type SpellSchool,
   type SpellTarget,
   type SpellType,
+  type UnitType,
 } from "./game";
 import { parseId } from "./ids";
 
-export const unitKeys = {
+/** Everything the faction page shows comes from one read (one D1 batch). */
+export const FACTION_PAGE_QUERY = { includeUnits: true, includeHeroes: true, includeSpells: true } as const;
+
+export const gameKeys = {
+  factions: () => "/api/faction",
+  /** The faction page's read: the faction with its units, heroes and spells. */
+  factionPage: (id: number) => apiKey(`/api/faction/${id}`, FACTION_PAGE_QUERY),
+  gameInfoFeatured: () => "/api/gameinfo/featured",
+  gameInfoArticle: (slug: string) => `/api/gameinfo/slug/${encodeURIComponent(slug)}`,
+  gameInfoRelated: (id: number) => `/api/gameinfo/${id}/related`,
   /** The unit page: the unit with its faction, upgrade chain and same-tier units. */
-  page: (id: number) => apiKey(`/api/unit/${id}`, { includeFaction: true, includeSameTier: true, includeUpgrades: true }),
+  unitPage: (id: number) => apiKey(`/api/unit/${id}`, { includeFaction: true, includeSameTier: true, includeUpgrades: true }),
   /** The comparison: the units of `ids` in that order (1 to 4). */
-  byIds: (ids: readonly number[]) => apiKey("/api/unit", { ids: ids.join(",") }),
-};
-
-export const heroKeys = {
+  unitsByIds: (ids: readonly number[]) => apiKey("/api/unit", { ids: ids.join(",") }),
   /** The hero page: the hero with its faction and the spells it starts with. */
-  page: (id: number) => apiKey(`/api/hero/${id}`, { includeFaction: true, includeSpells: true }),
-};
-
-export type SpellBookFilters = { school?: SpellSchool; level?: number; type?: SpellType; target?: SpellTarget };
-
-export const spellKeys = {
+  heroPage: (id: number) => apiKey(`/api/hero/${id}`, { includeFaction: true, includeSpells: true }),
   /** The spell book: every visible spell matching the filters (one page holds them all), with factions. */
-  book: (f: SpellBookFilters) =>
+  spellBook: (f: SpellBookFilters) =>
     apiKey("/api/spell", { ...spellBookQuery(f), includeFactions: true, pageSize: GAME_MAX_PAGE_SIZE }),
   /** The spell page. */
-  page: (id: number) => apiKey(`/api/spell/${id}`, { includeFactions: true }),
+  spellPage: (id: number) => apiKey(`/api/spell/${id}`, { includeFactions: true }),
 };
+
+export const FACTION_TABS = ["overview", "units", "heroes"] as const;
+export type FactionTab = (typeof FACTION_TABS)[number];
+
+/** The faction page's URL state: ?tab=units&tier=3&type=Flying&level=1 or ?tab=heroes&class=Magic. */
+export type FactionView = {
+  tab: FactionTab;
+  tier: number | null;
+  unitType: UnitType | null;
+  /** Upgrade level shown on the Units tab: 0 Normal (default), 1, 2. */
+  level: number;
+  heroClass: HeroType | null;
+};
+
+const oneOf = <T extends string | number>(list: readonly T[], value: T | null | undefined): T | null =>
+  value !== null && value !== undefined && list.includes(value) ? value : null;
+
+/** Reads the view from the query string; unknown values fall back to the defaults. */
+export function parseFactionView(params: URLSearchParams): FactionView {
+  const tier = Number(params.get("tier"));
+  const level = Number(params.get("level"));
+  return {
+    tab: oneOf(FACTION_TABS, params.get("tab") as FactionTab | null) ?? "overview",
+    tier: oneOf(TIERS as readonly number[], Number.isInteger(tier) ? tier : null),
+    unitType: oneOf(UNIT_TYPES, params.get("type") as UnitType | null),
+    level: oneOf(UPGRADE_LEVELS as readonly number[], Number.isInteger(level) ? level : null) ?? 0,
+    heroClass: oneOf(HERO_TYPES, params.get("class") as HeroType | null),
+  };
+}
+
+/** The query string of a view (defaults left out, so the plain page has a clean URL). */
+export function factionViewParams(view: FactionView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.tab !== "overview") params.set("tab", view.tab);
+  if (view.tier !== null) params.set("tier", String(view.tier));
+  if (view.unitType) params.set("type", view.unitType);
+  if (view.level) params.set("level", String(view.level));
+  if (view.heroClass) params.set("class", view.heroClass);
+  return params;
+}
+
+export type SpellBookFilters = { school?: SpellSchool; level?: number; type?: SpellType; target?: SpellTarget };
 
 /** The filters as query values (unset ones left out): the spell book's URL and its API query. */
 export function spellBookQuery(f: SpellBookFilters): Record<string, string> {
@@ -49,17 +99,17 @@ export function spellBookQuery(f: SpellBookFilters): Record<string, string> {
   return out;
 }
 
-const oneOf = <T extends string>(values: readonly T[], text: string | null): T | undefined =>
+const pick = <T extends string>(values: readonly T[], text: string | null): T | undefined =>
   values.find((v) => v === text);
 
 /** Reads /spells?school=…&level=…&type=…&target=… (unknown values count as unset). */
 export function parseSpellBookFilters(params: URLSearchParams): SpellBookFilters {
   const level = Number(params.get("level"));
   return {
-    school: oneOf(SPELL_SCHOOLS, params.get("school")),
+    school: pick(SPELL_SCHOOLS, params.get("school")),
     level: Number.isInteger(level) && level >= SPELL_LEVEL_RANGE.min && level <= SPELL_LEVEL_RANGE.max ? level : undefined,
-    type: oneOf(SPELL_TYPES, params.get("type")),
-    target: oneOf(SPELL_TARGETS, params.get("target")),
+    type: pick(SPELL_TYPES, params.get("type")),
+    target: pick(SPELL_TARGETS, params.get("target")),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
 import { PagePending, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 
@@ -36,6 +36,15 @@ export const routes: RouteObject[] = [
           { path: "admin/news/create", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/edit/:id", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/:id/edit", lazy: () => import("@/features/admin-news/routes/edit-redirect") },
+          // Game content (factions, game info).
+          { path: "factions", lazy: () => import("@/features/game/routes/factions") },
+          { path: "game-info", lazy: () => import("@/features/game/routes/factions") },
+          { path: "factions/:id", lazy: () => import("@/features/game/routes/faction-detail") },
+          { path: "game-info/:slug", lazy: () => import("@/features/game/routes/game-info-article") },
+          { path: "screenshots", lazy: () => import("@/features/gallery/routes/gallery") },
+          { path: "admin/media", lazy: () => import("@/features/admin-media/routes/admin-media-list") },
+          { path: "admin/media/:id/edit", lazy: () => import("@/features/admin-media/routes/media-edit") },
+          { path: "admin/menu", lazy: () => import("@/features/admin-media/routes/admin-menu") },
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
@@ -46,5 +55,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,14 +1,12 @@
-/** What the sitemap lists of the game content: every visible unit, hero and spell (one batch). */
+/** Statements listing the unit, hero and spell pages for the sitemap (batched by gameSitemapIndex). */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../env";
 import { heroes, spells, units } from "../schema";
 import { activeFactionIds } from "./game-common";
 
-export type SitemapRow = { id: number; updatedAt: string };
-
-/** Active units and heroes of active factions and active spells, by id, at most `limit` of each. */
-export async function gameSitemapIndex(db: Database, limit: number) {
-  const [unitRows, heroRows, spellRows] = await db.batch([
+/** Active units and heroes of active factions, and active spells, by id (at most `limit` each). */
+export const entitySitemapStatements = (db: Database, limit: number) =>
+  [
     db
       .select({ id: units.id, updatedAt: units.updatedAt })
       .from(units)
@@ -27,6 +25,4 @@ export async function gameSitemapIndex(db: Database, limit: number) {
       .where(eq(spells.isActive, true))
       .orderBy(asc(spells.id))
       .limit(limit),
-  ]);
-  return { units: unitRows, heroes: heroRows, spells: spellRows };
-}
+  ] as const;

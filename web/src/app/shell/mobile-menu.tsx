@@ -1,14 +1,16 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { UserAvatar, userDisplayName } from "@/components/user-avatar";
+import { useHydrated } from "@/lib/hydrated";
 import { useSession } from "@/lib/session";
 import { useTheme } from "@/lib/theme";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
-import { MoonIcon, SunIcon } from "./theme-toggle";
+import { ShellNavLink } from "./shell-nav-link";
+import { ThemeIcon } from "./theme-toggle";
 import { useSignOut } from "./use-sign-out";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `block rounded-lg px-3 py-2 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
     isActive ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-300" : "text-ink hover:bg-surface-muted"
   }`;
@@ -21,10 +23,14 @@ type MobileMenuProps = { open: boolean; onClose(): void };
  * Dialog traps focus, closes on Escape, the close button and the backdrop, and gives focus back.
  */
 export function MobileMenu({ open, onClose }: MobileMenuProps) {
-  const { status, user, isModerator, isAdmin } = useSession();
+  const session = useSession();
+  const hydrated = useHydrated();
+  // Until hydration: what the prerendered shell shows (a guest; the theme decided by CSS).
+  const { user, isModerator, isAdmin } = session;
+  const status = hydrated ? session.status : "unauthenticated";
   const { theme, toggleTheme } = useTheme();
   const signOut = useSignOut();
-  const admin = adminLinks(isModerator, isAdmin);
+  const admin = hydrated ? adminLinks(isModerator, isAdmin) : [];
 
   const account =
     status === "authenticated" && user ? (
@@ -81,9 +87,9 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
         <ul className="space-y-1">
           {PUBLIC_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} className={linkClass} onClick={onClose}>
+              <ShellNavLink to={link.to} className={linkClass} onClick={onClose}>
                 {link.label}
-              </NavLink>
+              </ShellNavLink>
             </li>
           ))}
         </ul>
@@ -95,9 +101,9 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
             <ul className="space-y-1">
               {admin.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} className={linkClass} onClick={onClose}>
+                  <ShellNavLink to={link.to} className={linkClass} onClick={onClose}>
                     {link.label}
-                  </NavLink>
+                  </ShellNavLink>
                 </li>
               ))}
             </ul>
@@ -110,8 +116,17 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
           onClick={toggleTheme}
           className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-base font-semibold text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          {theme === "dark" ? <SunIcon /> : <MoonIcon />}
-          {theme === "dark" ? "Light mode" : "Dark mode"}
+          <ThemeIcon />
+          {!hydrated ? (
+            <>
+              <span className="hidden dark:inline">Light mode</span>
+              <span className="dark:hidden">Dark mode</span>
+            </>
+          ) : theme === "dark" ? (
+            "Light mode"
+          ) : (
+            "Dark mode"
+          )}
         </button>
       </div>
     </Dialog>

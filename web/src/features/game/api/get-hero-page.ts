@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { heroKeys } from "@shared/game-keys";
+import { gameKeys } from "@shared/game-keys";
 import { api, unwrap } from "@/lib/api-client";
 import type { HeroDetail } from "@schemas/hero";
 import { GAME_DEDUPE_MS } from "./game-cache";
@@ -14,5 +14,5 @@ export async function getHeroPage(id: number): Promise<HeroDetail> {
 }
 
 export function useHeroPage(id: number | null) {
-  return useSWR(id === null ? null : heroKeys.page(id), () => getHeroPage(id!), { dedupingInterval: GAME_DEDUPE_MS });
+  return useSWR(id === null ? null : gameKeys.heroPage(id), () => getHeroPage(id!), { dedupingInterval: GAME_DEDUPE_MS });
 }

@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { GAME_MAX_PAGE_SIZE } from "@shared/game";
-import { spellBookQuery, spellKeys, type SpellBookFilters } from "@shared/game-keys";
+import { gameKeys, spellBookQuery, type SpellBookFilters } from "@shared/game-keys";
 import { api, unwrap } from "@/lib/api-client";
 import type { Paged } from "@schemas/game-query";
 import type { SpellWithFactions } from "@schemas/spell";
@@ -18,7 +18,7 @@ export async function getSpellBook(filters: SpellBookFilters): Promise<Paged<Spe
 }
 
 export function useSpellBook(filters: SpellBookFilters) {
-  return useSWR(spellKeys.book(filters), () => getSpellBook(filters), {
+  return useSWR(gameKeys.spellBook(filters), () => getSpellBook(filters), {
     dedupingInterval: GAME_DEDUPE_MS,
     keepPreviousData: true,
   });

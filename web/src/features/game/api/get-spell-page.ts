@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { spellKeys } from "@shared/game-keys";
+import { gameKeys } from "@shared/game-keys";
 import { api, unwrap } from "@/lib/api-client";
 import type { SpellWithFactions } from "@schemas/spell";
 import { GAME_DEDUPE_MS } from "./game-cache";
@@ -11,5 +11,5 @@ export async function getSpellPage(id: number): Promise<SpellWithFactions> {
 }
 
 export function useSpellPage(id: number | null) {
-  return useSWR(id === null ? null : spellKeys.page(id), () => getSpellPage(id!), { dedupingInterval: GAME_DEDUPE_MS });
+  return useSWR(id === null ? null : gameKeys.spellPage(id), () => getSpellPage(id!), { dedupingInterval: GAME_DEDUPE_MS });
 }

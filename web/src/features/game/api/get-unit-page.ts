@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { unitKeys } from "@shared/game-keys";
+import { gameKeys } from "@shared/game-keys";
 import { api, unwrap } from "@/lib/api-client";
 import type { UnitDetail } from "@schemas/unit";
 import { GAME_DEDUPE_MS } from "./game-cache";
@@ -18,5 +18,5 @@ export async function getUnitPage(id: number): Promise<UnitDetail> {
 
 /** The unit page's data through SWR; `id` null (a malformed URL) fetches nothing. */
 export function useUnitPage(id: number | null) {
-  return useSWR(id === null ? null : unitKeys.page(id), () => getUnitPage(id!), { dedupingInterval: GAME_DEDUPE_MS });
+  return useSWR(id === null ? null : gameKeys.unitPage(id), () => getUnitPage(id!), { dedupingInterval: GAME_DEDUPE_MS });
 }

@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { unitKeys } from "@shared/game-keys";
+import { gameKeys } from "@shared/game-keys";
 import { api, unwrap } from "@/lib/api-client";
 import type { UnitsByIds } from "@schemas/unit";
 import { GAME_DEDUPE_MS } from "./game-cache";
@@ -13,7 +13,7 @@ export async function getUnitsByIds(ids: readonly number[]): Promise<UnitsByIds>
 
 /** The comparison's units through SWR; no ids fetches nothing. */
 export function useUnitsByIds(ids: readonly number[]) {
-  return useSWR(ids.length ? unitKeys.byIds(ids) : null, () => getUnitsByIds(ids), {
+  return useSWR(ids.length ? gameKeys.unitsByIds(ids) : null, () => getUnitsByIds(ids), {
     dedupingInterval: GAME_DEDUPE_MS,
     keepPreviousData: true,
   });
