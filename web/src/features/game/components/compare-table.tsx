@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import type { UnitWithFaction } from "@schemas/unit";
 import { bestIndexes, UNIT_STATS } from "@/features/game/lib/unit-stats";
-import { Portrait } from "./unit-portrait";
+import { Portrait } from "./portrait";
 
 /**
  * Every stat of the compared units, one column per unit; in each stat row the best value (the
@@ -22,7 +22,7 @@ export function CompareTable({ units, onRemove }: { units: readonly UnitWithFact
             {units.map((unit) => (
               <th key={unit.id} scope="col" className="px-3 py-3 text-left align-top font-normal">
                 <div className="flex items-start gap-3">
-                  <Portrait src={unit.portraitUrl} name={unit.name} size="sm" />
+                  <Portrait src={unit.portraitUrl} name={unit.name} size={48} />
                   <div className="min-w-0">
                     <Link to={gamePaths.unit(unit.id)} className="block font-semibold text-ink hover:underline">
                       {unit.name}

@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { buttonClass } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { PageMeta } from "@/lib/page-meta";
+import { StateMessage } from "./state-message";
 
-/** A missing record ('Unit Not Found'...): title, a sentence and a way back; never indexed. */
+/** A missing record page ('Unit Not Found'...): title, a sentence and a way back; never indexed. */
 export function GameNotFound({ title, message, backTo, backLabel }: { title: string; message: string; backTo: string; backLabel: string }) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
@@ -19,19 +19,17 @@ export function GameNotFound({ title, message, backTo, backLabel }: { title: str
   );
 }
 
-/** A failed load: the title, the server's message (or a fallback) and a retry. */
-export function GameLoadError({ title, message, onRetry, children }: { title: string; message: string; onRetry?: () => void; children?: ReactNode }) {
+/** A page whose read failed: the error state with the server's message and Try Again. */
+export function GameLoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   return (
-    <div role="alert" className="mx-auto max-w-2xl px-4 py-16 text-center">
+    <div className="mx-auto max-w-2xl px-4 py-16">
       <PageMeta title={title} noIndex />
-      <h1 className="font-display text-2xl font-bold text-ink">{title}</h1>
-      <p className="mt-3 text-ink-muted">{message}</p>
-      {children}
-      {onRetry ? (
-        <button type="button" onClick={onRetry} className={buttonClass({ variant: "secondary", className: "mt-6" })}>
+      <StateMessage tone="error" title={title}>
+        <p>{error instanceof Error && error.message ? error.message : "Please check your connection and try again."}</p>
+        <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
           Try Again
-        </button>
-      ) : null}
+        </Button>
+      </StateMessage>
     </div>
   );
 }

@@ -71,11 +71,3 @@ export function statDiffs(previous: Stats, next: Stats): StatDiff[] {
 
 /** "+2" or "−3" (a real minus sign). */
 export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${Math.abs(n)}` : "0");
-
-/** Special abilities as text lines (stored as a JSON list of texts, or anything else). */
-export function abilityLines(value: unknown): string[] {
-  if (value === null || value === undefined || value === "") return [];
-  if (Array.isArray(value)) return value.flatMap((v) => (v === null || v === "" ? [] : [typeof v === "string" ? v : JSON.stringify(v)]));
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
-  return [String(value)];
-}

@@ -10,7 +10,7 @@ import { PageMeta } from "@/lib/page-meta";
 import { useUnitsByIds } from "@/features/game/api/get-units-by-ids";
 import { CompareChart } from "@/features/game/components/compare-chart";
 import { CompareTable } from "@/features/game/components/compare-table";
-import { GameBreadcrumb } from "@/features/game/components/game-breadcrumb";
+import { Breadcrumb } from "@/features/game/components/breadcrumb";
 import { readCompareList, removeFromCompare } from "@/features/game/hooks/use-compare-list";
 
 const list = (ids: readonly (number | string)[]) => ids.join(", ");
@@ -59,7 +59,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={COMPARE_TITLE} description="Compare up to four units from any factions side by side." canonicalPath="/compare" noIndex />
-      <GameBreadcrumb items={[{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }, { label: COMPARE_TITLE }]} />
+      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }]} current={COMPARE_TITLE} />
       <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink">{COMPARE_TITLE}</h1>
       <p className="mt-2 text-ink-muted">
         Compare {UNIT_COMPARE_MIN} to {UNIT_COMPARE_MAX} units from any factions. Add units with the Compare button on unit pages and unit cards; share this page’s address to share the comparison.

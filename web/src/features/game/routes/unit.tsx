@@ -9,12 +9,12 @@ import { PageMeta } from "@/lib/page-meta";
 import { useUnitPage } from "@/features/game/api/get-unit-page";
 import { CompareToggle } from "@/features/game/components/compare-toggle";
 import { CompareTray } from "@/features/game/components/compare-tray";
-import { GameBreadcrumb } from "@/features/game/components/game-breadcrumb";
+import { Breadcrumb } from "@/features/game/components/breadcrumb";
 import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
-import { Portrait } from "@/features/game/components/unit-portrait";
+import { Portrait } from "@/features/game/components/portrait";
+import { abilityList } from "@/features/game/components/unit-card";
 import { UnitStatList } from "@/features/game/components/unit-stats";
 import { UpgradeChain } from "@/features/game/components/upgrade-chain";
-import { abilityLines } from "@/features/game/lib/unit-stats";
 
 /** /units/{id}: one unit with every stat, its upgrade chain and the same tier in other factions. */
 export function Component() {
@@ -25,12 +25,12 @@ export function Component() {
     return <GameNotFound title="Unit Not Found" message="This unit does not exist or is no longer available." backTo="/factions" backLabel="Back to Factions" />;
   }
   if (error && !unit) {
-    return <GameLoadError title="Failed to Load Unit" message={error instanceof Error ? error.message : "Please try again."} onRetry={() => void mutate()} />;
+    return <GameLoadError title="Failed to Load Unit" error={error} onRetry={() => void mutate()} />;
   }
   if (isLoading || !unit) return <UnitSkeleton />;
 
   const meta = unitMeta(location.origin, unit);
-  const abilities = abilityLines(unit.specialAbilities);
+  const abilities = abilityList(unit.specialAbilities);
   const chain = unit.upgrades ?? [];
   const sameTier = unit.sameTier ?? [];
   const level = UPGRADE_LEVEL_LABELS[unit.upgradeLevel] ?? `Upgrade ${unit.upgradeLevel}`;
@@ -46,17 +46,17 @@ export function Component() {
         type="article"
         jsonLd={meta.jsonLd}
       />
-      <GameBreadcrumb
-        items={[
+      <Breadcrumb
+        trail={[
           { label: "Home", to: "/" },
           { label: "Factions", to: "/factions" },
           ...(unit.faction ? [{ label: unit.faction.name, to: gamePaths.faction(unit.faction.id) }] : []),
-          { label: unit.name },
         ]}
+        current={unit.name}
       />
 
       <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start">
-        <Portrait src={unit.portraitUrl} name={unit.name} size="lg" eager />
+        <Portrait src={unit.portraitUrl} name={unit.name} size={160} eager />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="brand">{tierLabel(unit.tier)}</Badge>
@@ -130,7 +130,7 @@ export function Component() {
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="same-tier">
             {sameTier.map((other) => (
               <li key={other.id} className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3">
-                <Portrait src={other.portraitUrl} name={other.name} size="sm" />
+                <Portrait src={other.portraitUrl} name={other.name} size={48} />
                 <div className="min-w-0 flex-1">
                   <Link to={gamePaths.unit(other.id)} className="block truncate font-semibold text-ink hover:underline">
                     {other.name}
