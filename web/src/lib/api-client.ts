@@ -18,6 +18,8 @@ export class ApiRequestError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly code: ErrorCode | "network_error" | "unknown" = "unknown",
+    /** With `stale_version`: the record as the server stores it now. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -92,12 +94,13 @@ export async function unwrap<T>(
   if (res.status === 204) return undefined as never;
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
-    const envelope = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
+    const envelope = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown; current?: unknown };
     throw new ApiRequestError(
       res.status,
       typeof envelope.message === "string" ? envelope.message : `Request failed (${res.status})`,
       envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as FieldErrors) : undefined,
       typeof envelope.code === "string" ? (envelope.code as ErrorCode) : "unknown",
+      envelope.current,
     );
   }
   return body as Exclude<T, { message: string; errors?: unknown }>;
