@@ -7,12 +7,14 @@ import { API_SECURITY_HEADERS } from "./lib/security-headers";
 import { database } from "./middleware/database";
 import { authenticate } from "./middleware/auth";
 import { envCheck } from "./middleware/env-check";
+import { maintenanceGate } from "./middleware/maintenance";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminUsersRoutes } from "./routes/admin-users";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { newsRoutes } from "./routes/news";
+import { settingsRoutes } from "./routes/settings";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -36,11 +38,13 @@ const api = new Hono<AppEnv>()
   .use(envCheck)
   .use(database)
   .use(authenticate)
+  .use(maintenanceGate)
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/admin/users", adminUsersRoutes)
   .route("/admin/dashboard", adminDashboardRoutes)
-  .route("/news", newsRoutes);
+  .route("/news", newsRoutes)
+  .route("/settings", settingsRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

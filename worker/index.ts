@@ -3,6 +3,7 @@ import { api } from "./app";
 import type { AppEnv } from "./env";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
+import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { filesRoutes } from "./routes/files";
 import { seoRoutes } from "./routes/seo";
@@ -15,6 +16,8 @@ import { seoRoutes } from "./routes/seo";
  * answered from the SPA's static assets with the site's security headers.
  */
 const app = new Hono<AppEnv>()
+  // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
+  .use(siteHtml)
   .route("/", api)
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)

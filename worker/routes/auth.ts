@@ -9,21 +9,24 @@ import {
   isLocked,
   recordFailedLogin,
   recordSuccessfulLogin,
-  registrationEnabled,
   revokeSession,
   rotateSession,
   updateProfile,
   type SessionMeta,
 } from "../db/queries/users";
+import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
+import { isModeratorLevel } from "@shared/roles";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
 import { loginUrl, logoutUrl, secureSsoPayload } from "../lib/fastcomments";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { signAccessToken } from "../lib/tokens";
 import { requireAuth } from "../middleware/auth";
+import { maintenanceError } from "../middleware/maintenance";
 import { authRateLimit, clientIp } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
 import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from "../schemas/auth";
+import { toPublicSettings } from "../schemas/settings";
 import type { LoginResponse } from "../schemas/user";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -33,6 +36,7 @@ export const INACTIVE_MESSAGE = "This account has been deactivated. Please conta
 export const REGISTRATION_CLOSED = "Registration is currently disabled.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
+export const COMMENTS_DISABLED = "Comments are turned off on this site.";
 
 /** A well-formed hash of a random password, so unknown emails cost as much as wrong passwords. */
 let dummyHash: Promise<string> | undefined;
@@ -60,7 +64,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", authRateLimit, validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
-    if (!(await registrationEnabled(db))) throw forbidden(REGISTRATION_CLOSED, "registration_disabled");
+    if (!(await getSettings(db)).enableRegistration) throw forbidden(REGISTRATION_CLOSED, "registration_disabled");
     if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     const created = await createAccount(
       db,
@@ -87,6 +91,9 @@ export const authRoutes = new Hono<AppEnv>()
       throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
     }
     if (!user.isActive) throw forbidden(INACTIVE_MESSAGE, "account_inactive");
+    // During maintenance only moderators and admins may start a session.
+    const settings = await getSettings(db);
+    if (settings.maintenanceMode && !isModeratorLevel(roles)) throw maintenanceError(toPublicSettings(settings).maintenanceMessage);
     const signedIn = await recordSuccessfulLogin(db, user, roles, sessionMeta(c));
     const token = await signAccessToken(c.env, { userId: user.id, sessionId: signedIn.session.id, generation: 1 });
     return c.json({ token, user: signedIn.user } satisfies LoginResponse, 200);
@@ -132,10 +139,16 @@ export const authRoutes = new Hono<AppEnv>()
       tenantId: c.env.FASTCOMMENTS_TENANT_ID,
       region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null,
     };
+    const db = c.get("db");
+    const settings = await getSettings(db);
+    if (!settings.enableComments) throw forbidden(COMMENTS_DISABLED, "comments_disabled");
     const me = c.get("user");
-    const user = me ? await getUserDto(c.get("db"), me.id) : null;
-    if (!user) {
-      return c.json({ ...widget, loginURL: loginUrl(c.env.SITE_URL), logoutURL: logoutUrl(c.env.SITE_URL) }, 200);
+    const user = me ? await getUserDto(db, me.id) : null;
+    const anonymous = { ...widget, loginURL: loginUrl(c.env.SITE_URL), logoutURL: logoutUrl(c.env.SITE_URL) };
+    if (!user) return c.json(anonymous, 200);
+    // New accounts comment only once they confirmed their address: until then no sign-on.
+    if (settings.requireEmailVerification && !user.emailConfirmed) {
+      return c.json({ ...anonymous, emailVerificationRequired: true as const }, 200);
     }
     return c.json({ ...widget, ...(await secureSsoPayload(c.env, user)) }, 200);
   });

@@ -1,6 +1,9 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
+import { drizzle } from "drizzle-orm/d1";
 import { getNews, publishedNewsIndex } from "../db/queries/news";
+import { getSettings } from "../db/queries/settings";
+import * as schema from "../db/schema";
 import type { AppEnv } from "../env";
 import { renderPage } from "../lib/html-meta";
 import { parseId } from "@shared/ids";
@@ -62,9 +65,12 @@ export const seoRoutes = new Hono<AppEnv>()
     return text(sitemapXml(origin(c), newsSitemapEntries(articles)), "application/xml; charset=utf-8", "public, max-age=300");
   })
   .get("/news/feed.xml", async (c) => {
-    const articles = await publishedNewsIndex(c.env.DB, FEED_SIZE);
+    const [articles, site] = await Promise.all([
+      publishedNewsIndex(c.env.DB, FEED_SIZE),
+      getSettings(drizzle(c.env.DB, { schema })),
+    ]);
     return text(
-      atomFeed(origin(c), articles, new Date().toISOString()),
+      atomFeed(origin(c), articles, new Date().toISOString(), site),
       "application/atom+xml; charset=utf-8",
       "public, max-age=300",
     );

@@ -2,7 +2,7 @@ import { and, count, desc, eq, exists, gt, isNull, ne, or, sql, type SQL } from 
 import type { Database } from "../../env";
 import type { User } from "../../schemas/user";
 import { SESSION_TTL_SECONDS } from "../../lib/tokens";
-import { auditLog, emailOutbox, ROLES, sessions, siteSettings, userRoles, users, type Role } from "../schema";
+import { auditLog, emailOutbox, ROLES, sessions, userRoles, users, type Role } from "../schema";
 
 /** After this many failed sign-ins in a row the account is locked... */
 export const MAX_FAILED_LOGINS = 5;
@@ -56,12 +56,6 @@ export async function findUserById(db: Database, id: number) {
 export async function getUserDto(db: Database, id: number): Promise<User | null> {
   const found = await findUserById(db, id);
   return found ? toUserDto(found.user, found.roles) : null;
-}
-
-/** True unless the site_settings row exists and turns registration off. */
-export async function registrationEnabled(db: Database): Promise<boolean> {
-  const row = await db.select({ on: siteSettings.enableRegistration }).from(siteSettings).where(eq(siteSettings.id, 1)).get();
-  return row?.on ?? true;
 }
 
 export type SessionMeta = { userAgent: string | null; ipAddress: string | null };
