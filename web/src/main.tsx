@@ -4,6 +4,7 @@ import { RouterProvider } from "react-router/dom";
 import { SWRConfig } from "swr";
 import { router } from "./app/router";
 import { SessionProvider } from "./lib/session";
+import { SiteSettingsProvider } from "./lib/site-settings";
 import { createSwrConfig } from "./lib/swr-config";
 import { ThemeProvider } from "./lib/theme";
 import { ToastProvider } from "./lib/toast";
@@ -23,9 +24,11 @@ createRoot(document.getElementById("root")!).render(
     <ThemeProvider>
       <ToastProvider>
         <SWRConfig value={swrConfig}>
-          <SessionProvider onSignedOut={toLogin}>
-            <RouterProvider router={router} />
-          </SessionProvider>
+          <SiteSettingsProvider>
+            <SessionProvider onSignedOut={toLogin}>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </SiteSettingsProvider>
         </SWRConfig>
       </ToastProvider>
     </ThemeProvider>

@@ -5,6 +5,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import { MenuIcon } from "@/components/ui/icons";
 import { UserAvatar, userDisplayName } from "@/components/user-avatar";
 import { useSession } from "@/lib/session";
+import { useSiteSettings } from "@/lib/site-settings";
 import { Logo } from "./logo";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
 import { ThemeToggle } from "./theme-toggle";
@@ -22,6 +23,7 @@ const menuTriggerClass =
 export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: boolean; onOpenMenu(): void; menuButtonRef: React.Ref<HTMLButtonElement> }) {
   const { status, user, isModerator, isAdmin } = useSession();
   const signOut = useSignOut();
+  const { enableRegistration } = useSiteSettings();
   const admin = adminLinks(isModerator, isAdmin);
 
   return (
@@ -71,9 +73,11 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
               <Link to="/login" className={buttonClass({ variant: "ghost" })}>
                 Sign In
               </Link>
-              <Link to="/register" className={buttonClass()}>
-                Sign Up
-              </Link>
+              {enableRegistration ? (
+                <Link to="/register" className={buttonClass()}>
+                  Sign Up
+                </Link>
+              ) : null}
             </div>
           ) : null}
         </div>

@@ -5,6 +5,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import { CloseIcon } from "@/components/ui/icons";
 import { UserAvatar, userDisplayName } from "@/components/user-avatar";
 import { useSession } from "@/lib/session";
+import { useSiteSettings } from "@/lib/site-settings";
 import { useTheme } from "@/lib/theme";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
 import { MoonIcon, SunIcon } from "./theme-toggle";
@@ -32,6 +33,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
   const { status, user, isModerator, isAdmin } = useSession();
   const { theme, toggleTheme } = useTheme();
   const signOut = useSignOut();
+  const { enableRegistration } = useSiteSettings();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const admin = adminLinks(isModerator, isAdmin);
@@ -169,13 +171,15 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
               </div>
             </>
           ) : (
-            <div className="grid grid-cols-2 gap-2">
+            <div className={`grid gap-2 ${enableRegistration ? "grid-cols-2" : "grid-cols-1"}`}>
               <Link to="/login" onClick={navigated} className={buttonClass({ variant: "secondary" })}>
                 Sign In
               </Link>
-              <Link to="/register" onClick={navigated} className={buttonClass()}>
-                Sign Up
-              </Link>
+              {enableRegistration ? (
+                <Link to="/register" onClick={navigated} className={buttonClass()}>
+                  Sign Up
+                </Link>
+              ) : null}
             </div>
           )}
         </div>
