@@ -21,6 +21,25 @@ export default tseslint.config(
     },
   },
   {
+    // Data access lives in worker/db/queries (drizzle, taking the db handle); nothing else in the
+    // Worker touches the D1 binding.
+    files: ["worker/**/*.ts"],
+    ignores: ["worker/db/**", "worker/worker-configuration.d.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name='openDatabase'] > MemberExpression)",
+          message: "Use a query function in worker/db/queries with c.get(\"db\") (or openDatabase() in jobs).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: "No raw D1 statements: write a drizzle query function in worker/db/queries.",
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.ts", "tests/e2e/**/*.ts", "tests/perf/**/*.ts", "*.ts", "*.js"],
     languageOptions: { globals: globals.node },
   },

@@ -14,6 +14,11 @@ import { adminUsersRoutes } from "./routes/admin-users";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { newsRoutes } from "./routes/news";
+import { factionRoutes } from "./routes/faction";
+import { gameInfoRoutes } from "./routes/gameinfo";
+import { heroRoutes } from "./routes/hero";
+import { spellRoutes } from "./routes/spell";
+import { unitRoutes } from "./routes/unit";
 import { settingsRoutes } from "./routes/settings";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
@@ -44,6 +49,13 @@ const api = new Hono<AppEnv>()
   .route("/admin/users", adminUsersRoutes)
   .route("/admin/dashboard", adminDashboardRoutes)
   .route("/news", newsRoutes)
+  // Game content (factions, units, heroes, spells, game info).
+  .route("/faction", factionRoutes)
+  .route("/unit", unitRoutes)
+  .route("/hero", heroRoutes)
+  .route("/spell", spellRoutes)
+  .route("/gameinfo", gameInfoRoutes)
+  // Site settings.
   .route("/settings", settingsRoutes);
 
 api.onError(errorHandler);

@@ -5,13 +5,15 @@ import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
+import { pageRoutes } from "./pages";
 import { filesRoutes } from "./routes/files";
 import { seoRoutes } from "./routes/seo";
 
 /**
  * The Worker. The API lives under /api; unknown /api paths answer JSON 404 (never the SPA).
- * R2 files are served at /files/{key} (worker/routes/files.ts). robots.txt, sitemap.xml, the news
- * feed and the HTML of /, /news and /news/{id} with per-page metadata come from worker/routes/seo.ts.
+ * R2 files are served at /files/{key} (worker/routes/files.ts). robots.txt, sitemap.xml and the
+ * news feed come from worker/routes/seo.ts; the HTML of content pages (/, /news, /news/{id}...)
+ * with their metadata and first API answers from the page registry (worker/pages).
  * Everything else that reaches the Worker first (see run_worker_first in wrangler.toml) is
  * answered from the SPA's static assets with the site's security headers.
  */
@@ -22,6 +24,7 @@ const app = new Hono<AppEnv>()
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)
   .route("/", seoRoutes)
+  .route("/", pageRoutes)
   .all("*", async (c) => withHeaders(await c.env.ASSETS.fetch(c.req.raw), SECURITY_HEADERS));
 
 app.onError(errorHandler);

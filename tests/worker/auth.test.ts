@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
-import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { createAccount } from "../../worker/db/queries/users";
-import * as schema from "../../worker/db/schema";
+import { openDatabase } from "../../worker/db/client";
 import { PASSWORD_MESSAGES } from "../../worker/schemas/auth";
 import { call, createUser, resetSettings, setSettings, signIn, tokenFor, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
@@ -417,7 +416,7 @@ describe("POST /api/auth/logout and immediate revocation", () => {
 describe("registration race", () => {
   it("createAccount answers null (→ 409) when the email is taken between the check and the insert, writing nothing", async () => {
     const existing = await createUser(env);
-    const db = drizzle(env.DB, { schema });
+    const db = openDatabase(env.DB);
     const sessionsBefore = await env.DB.prepare("SELECT count(*) AS n FROM sessions").first<{ n: number }>();
     const result = await createAccount(
       db,

@@ -219,9 +219,12 @@ describe("HTML pages through the Worker", () => {
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<!-- comment");
-    // Only JSON data blocks (structured data, the public site settings) and the app's own files.
-    const dataTag = (tag: string) => tag === '<script type="application/ld+json">' || tag === '<script type="application/json" id="site-settings">';
-    for (const tag of scriptTags(html)) expect(dataTag(tag) || / src="\/[^"]*"/.test(tag), tag).toBe(true);
+    const allowed = [
+      '<script type="application/ld+json">',
+      '<script type="application/json" id="initial-data">',
+      '<script type="application/json" id="site-settings">',
+    ];
+    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || / src="\/[^"]*"/.test(tag), tag).toBe(true);
     const blocks = jsonLdBlocks(html);
     expect(blocks[0]!.headline).toBe(`Evil ${XSS} "quoted" & 'single'`);
     expect(html).toContain("\\u003c/script\\u003e");

@@ -23,13 +23,17 @@ import {
 import { ROLES, type Role } from "../shared/roles";
 
 export { ROLES, type Role };
-export const ALIGNMENTS = ["Order", "Chaos", "Neutral"] as const;
-export const UNIT_TYPES = ["Infantry", "Ranged", "Cavalry", "Flying", "Magic"] as const;
-export const HERO_TYPES = ["Might", "Magic", "Hybrid"] as const;
-export const SPELL_SCHOOLS = ["Earth", "Air", "Fire", "Water", "Light", "Dark"] as const;
-export const SPELL_TYPES = ["Combat", "Adventure", "Global"] as const;
-export const SPELL_TARGETS = ["Single", "Area", "All", "Self"] as const;
-export const SPELL_DURATIONS = ["Instant", "Combat", "Permanent", "Turns"] as const;
+import {
+  ALIGNMENTS,
+  HERO_TYPES,
+  SPELL_DURATIONS,
+  SPELL_SCHOOLS,
+  SPELL_TARGETS,
+  SPELL_TYPES,
+  UNIT_TYPES,
+} from "../shared/game";
+
+export { ALIGNMENTS, HERO_TYPES, SPELL_DURATIONS, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, UNIT_TYPES };
 export const MEDIA_TYPES = ["image", "video", "gif"] as const;
 export const THUMBNAIL_STATES = ["pending", "ready", "failed"] as const;
 export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;

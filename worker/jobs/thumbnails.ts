@@ -1,11 +1,13 @@
 /**
- * Thumbnail jobs (DESIGN.md §6). A message `{ mediaId, force? }` makes the large (1280 wide) and
+ * Thumbnail jobs. A message `{ mediaId, force? }` makes the large (1280 wide) and
  * thumbnail (400 wide) renditions of a media item's original, each as WebP and JPEG with the
  * aspect ratio kept, through the Images binding, stores them in R2 next to the original and marks
  * the item ready. Failures retry with backoff; after the queue's max_retries the message lands in
  * the dead-letter queue, whose consumer records the failure for admins and marks the item failed.
  */
 import { z } from "zod";
+import { openDatabase } from "../db/client";
+import { findThumbnailSource, markThumbnailsReady, recordThumbnailFailure, type RenditionKeys } from "../db/queries/thumbnails";
 
 export const THUMBNAIL_QUEUE_NAME = "realm-codex-thumbnails";
 export const THUMBNAIL_DLQ_NAME = "realm-codex-thumbnails-dlq";
@@ -17,19 +19,11 @@ export const thumbnailJobSchema = z.object({
 export type ThumbnailJob = z.infer<typeof thumbnailJobSchema>;
 
 export const RENDITIONS = [
-  { column: "large_webp_key", name: "large.webp", width: 1280, format: "image/webp" },
-  { column: "large_key", name: "large.jpg", width: 1280, format: "image/jpeg" },
-  { column: "thumbnail_webp_key", name: "thumb.webp", width: 400, format: "image/webp" },
-  { column: "thumbnail_key", name: "thumb.jpg", width: 400, format: "image/jpeg" },
-] as const;
-
-type MediaRow = {
-  id: number;
-  media_type: string;
-  original_key: string | null;
-  thumbnail_webp_key: string | null;
-  thumbnail_status: string;
-};
+  { field: "largeWebpKey", name: "large.webp", width: 1280, format: "image/webp" },
+  { field: "largeKey", name: "large.jpg", width: 1280, format: "image/jpeg" },
+  { field: "thumbnailWebpKey", name: "thumb.webp", width: 400, format: "image/webp" },
+  { field: "thumbnailKey", name: "thumb.jpg", width: 400, format: "image/jpeg" },
+] as const satisfies readonly { field: keyof RenditionKeys; name: string; width: number; format: string }[];
 
 /** Folder of an R2 key: renditions are stored beside the original. */
 const folderOf = (key: string) => (key.includes("/") ? key.slice(0, key.lastIndexOf("/")) : "media");
@@ -39,26 +33,23 @@ const folderOf = (key: string) => (key.includes("/") ? key.slice(0, key.lastInde
  * Throws on failures worth retrying (R2 or Images errors).
  */
 export async function makeThumbnails(env: Env, job: ThumbnailJob): Promise<"done" | "skipped"> {
-  const row = await env.DB.prepare(
-    "SELECT id, media_type, original_key, thumbnail_webp_key, thumbnail_status FROM media_items WHERE id = ?1",
-  )
-    .bind(job.mediaId)
-    .first<MediaRow>();
+  const db = openDatabase(env.DB);
+  const row = await findThumbnailSource(db, job.mediaId);
   // Deleted items and external or video originals have nothing to resize.
-  if (!row || !row.original_key || row.media_type === "video") return "skipped";
-  if (row.thumbnail_status === "ready" && row.thumbnail_webp_key && !job.force) return "skipped";
+  if (!row || !row.originalKey || row.mediaType === "video") return "skipped";
+  if (row.thumbnailStatus === "ready" && row.thumbnailWebpKey && !job.force) return "skipped";
 
-  const original = await env.MEDIA.get(row.original_key);
-  if (!original) throw new Error(`original ${row.original_key} is missing from R2`);
+  const original = await env.MEDIA.get(row.originalKey);
+  if (!original) throw new Error(`original ${row.originalKey} is missing from R2`);
   const bytes = await original.arrayBuffer();
   const stream = () => new Blob([bytes]).stream();
 
   const info = await env.IMAGES.info(stream());
   const width = "width" in info ? info.width : null;
   const height = "height" in info ? info.height : null;
-  const folder = folderOf(row.original_key);
+  const folder = folderOf(row.originalKey);
 
-  const keys: Record<string, string> = {};
+  const keys = {} as RenditionKeys;
   for (const rendition of RENDITIONS) {
     const targetWidth = width ? Math.min(width, rendition.width) : rendition.width;
     const result = await env.IMAGES.input(stream())
@@ -69,18 +60,10 @@ export async function makeThumbnails(env: Env, job: ThumbnailJob): Promise<"done
     await env.MEDIA.put(key, await new Response(result.image()).arrayBuffer(), {
       httpMetadata: { contentType: rendition.format, cacheControl: "public, max-age=31536000, immutable" },
     });
-    keys[rendition.column] = key;
+    keys[rendition.field] = key;
   }
 
-  await env.DB.prepare(
-    `UPDATE media_items
-        SET large_webp_key = ?2, large_key = ?3, thumbnail_webp_key = ?4, thumbnail_key = ?5,
-            width = COALESCE(?6, width), height = COALESCE(?7, height),
-            thumbnail_status = 'ready', updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-      WHERE id = ?1`,
-  )
-    .bind(row.id, keys.large_webp_key, keys.large_key, keys.thumbnail_webp_key, keys.thumbnail_key, width, height)
-    .run();
+  await markThumbnailsReady(db, row.id, keys, { width, height });
   return "done";
 }
 
@@ -96,12 +79,12 @@ export async function handleThumbnailBatch(batch: MessageBatch<unknown>, env: En
       continue;
     }
     if (deadLetters) {
-      await env.DB.batch([
-        env.DB.prepare(
-          "INSERT INTO thumbnail_failures (media_id, reason, attempts) SELECT id, ?2, ?3 FROM media_items WHERE id = ?1",
-        ).bind(parsed.data.mediaId, "Thumbnail generation failed after all retries.", message.attempts),
-        env.DB.prepare("UPDATE media_items SET thumbnail_status = 'failed' WHERE id = ?1").bind(parsed.data.mediaId),
-      ]);
+      await recordThumbnailFailure(
+        openDatabase(env.DB),
+        parsed.data.mediaId,
+        "Thumbnail generation failed after all retries.",
+        message.attempts,
+      );
       message.ack();
       continue;
     }

@@ -39,22 +39,63 @@ export const FALLBACK_SHELL = `<!doctype html>
 /** HTML pages revalidate on every visit (the metadata follows the articles at once). */
 export const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
+/** The id of the script element holding a page's first API answers (read by the SPA). */
+export const INITIAL_DATA_ID = "initial-data";
+
 /**
- * The shell with the page's metadata, the given status, the site's security headers and no
- * stale validators from the asset server. `shell` is the asset server's answer for "/"; when it
- * is not an HTML page the built-in FALLBACK_SHELL is used.
+ * JSON for a `<script type="application/json">` element: `<`, `>` and `&` become \u escapes so
+ * no text can end the element or open a comment, and U+2028/U+2029 are escaped too. The result
+ * is still valid JSON that parses back to the same value.
  */
-export function renderPage(shell: Response, meta: PageMeta, status: number): Response {
-  const isHtml = shell.ok && (shell.headers.get("Content-Type") ?? "").includes("text/html");
-  const source = isHtml ? shell : new Response(FALLBACK_SHELL);
-  if (!isHtml) void shell.body?.cancel();
-  let rewriter = new HTMLRewriter();
-  for (const selector of REPLACED) rewriter = rewriter.on(selector, { element: (el) => void el.remove() });
-  rewriter = rewriter.on("head", { element: (el) => void el.append(`    ${headTags(meta)}\n  `, { html: true }) });
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export type RenderExtras = {
+  /** API answers by SWR key, written as `<script type="application/json" id="initial-data">`. */
+  initialData?: Record<string, unknown>;
+};
+
+function htmlHeaders(): Headers {
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": HTML_CACHE_CONTROL,
   });
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
-  return new Response(rewriter.transform(source).body, { status, headers });
+  return headers;
+}
+
+/** The asset server's index.html when it is HTML, else the built-in FALLBACK_SHELL. */
+function shellSource(shell: Response): Response {
+  const isHtml = shell.ok && (shell.headers.get("Content-Type") ?? "").includes("text/html");
+  if (isHtml) return shell;
+  void shell.body?.cancel();
+  return new Response(FALLBACK_SHELL);
+}
+
+/**
+ * The shell with the page's metadata, the given status, the site's security headers and no
+ * stale validators from the asset server. `shell` is the asset server's answer for "/"; when it
+ * is not an HTML page the built-in FALLBACK_SHELL is used.
+ */
+export function renderPage(shell: Response, meta: PageMeta, status: number, extras: RenderExtras = {}): Response {
+  let rewriter = new HTMLRewriter();
+  for (const selector of REPLACED) rewriter = rewriter.on(selector, { element: (el) => void el.remove() });
+  rewriter = rewriter.on("head", { element: (el) => void el.append(`    ${headTags(meta)}\n  `, { html: true }) });
+  const { initialData } = extras;
+  if (initialData && Object.keys(initialData).length) {
+    const script = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(initialData)}</script>`;
+    rewriter = rewriter.on("body", { element: (el) => void el.append(`  ${script}\n  `, { html: true }) });
+  }
+  return new Response(rewriter.transform(shellSource(shell)).body, { status, headers: htmlHeaders() });
+}
+
+/** The shell as it is (no page metadata or data), 200, with the site's headers. */
+export function renderPlainShell(shell: Response): Response {
+  return new Response(shellSource(shell).body, { status: 200, headers: htmlHeaders() });
 }

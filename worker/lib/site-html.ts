@@ -5,10 +5,9 @@
  * is on, pages answer 503 with Retry-After and the maintenance message (the SPA then lets
  * moderators and admins, who sign in with a token the server cannot see here, work as usual).
  */
-import { drizzle } from "drizzle-orm/d1";
 import { createMiddleware } from "hono/factory";
+import { openDatabase } from "../db/client";
 import { getSettings } from "../db/queries/settings";
-import * as schema from "../db/schema";
 import type { AppEnv } from "../env";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../middleware/maintenance";
 import { toPublicSettings, type PublicSiteSettings } from "../schemas/settings";
@@ -114,7 +113,7 @@ export const siteHtml = createMiddleware<AppEnv>(async (c, next) => {
   if (NOT_PAGES.test(c.req.path)) return next();
   let site: PublicSiteSettings;
   try {
-    site = toPublicSettings(await getSettings(drizzle(c.env.DB, { schema })));
+    site = toPublicSettings(await getSettings(openDatabase(c.env.DB)));
   } catch (err) {
     console.error(JSON.stringify({ level: "error", where: "site-html", error: String(err) }));
     return next();

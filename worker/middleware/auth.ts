@@ -21,7 +21,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   if (token) {
     const claims = await verifyAccessToken(c.env, token);
     const principal =
-      claims && (await findActiveSession(c.env.DB, claims.sessionId, claims.generation, claims.userId));
+      claims && (await findActiveSession(c.get("db"), claims.sessionId, claims.generation, claims.userId));
     if (!principal) throw unauthorized("Your session has expired. Please sign in again.");
     c.set("user", { id: principal.userId, email: principal.email, roles: principal.roles, sessionId: principal.sessionId });
   }

@@ -1,10 +1,9 @@
-import { drizzle } from "drizzle-orm/d1";
 import { createMiddleware } from "hono/factory";
-import * as schema from "../db/schema";
+import { openDatabase } from "../db/client";
 import type { AppEnv } from "../env";
 
 /** Gives every request a drizzle handle over D1 as `c.var.db`. */
 export const database = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("db", drizzle(c.env.DB, { schema }));
+  c.set("db", openDatabase(c.env.DB));
   await next();
 });

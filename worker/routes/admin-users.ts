@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { countActiveAdmins, findUserById, getUserDto, listUsers, setUserActive, setUserRoles } from "../db/queries/users";
+import { countActiveAdmins, listUsers, setUserActive, setUserRoles } from "../db/queries/admin-users";
+import { findUserById, getUserDto } from "../db/queries/users";
 import type { AppEnv } from "../env";
 import { conflict, notFound, unauthorized } from "../lib/errors";
 import { requireAdmin } from "../middleware/auth";

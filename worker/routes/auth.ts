@@ -9,11 +9,9 @@ import {
   isLocked,
   recordFailedLogin,
   recordSuccessfulLogin,
-  revokeSession,
-  rotateSession,
   updateProfile,
-  type SessionMeta,
 } from "../db/queries/users";
+import { revokeSession, rotateSession, type SessionMeta } from "../db/queries/sessions";
 import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { isModeratorLevel } from "@shared/roles";

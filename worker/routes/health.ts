@@ -1,11 +1,12 @@
 import { Hono } from "hono";
+import { pingDatabase } from "../db/queries/health";
 import type { AppEnv } from "../env";
 
 /** Liveness plus a real D1 round trip. */
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const started = Date.now();
   try {
-    await c.env.DB.prepare("SELECT 1").first();
+    await pingDatabase(c.get("db"));
     c.header("Cache-Control", "no-store");
     return c.json({ status: "ok" as const, database: "ok" as const, latencyMs: Date.now() - started }, 200);
   } catch (err) {

@@ -35,24 +35,24 @@ export const newsRoutes = new Hono<AppEnv>()
   .get("/", validate("query", newsListQuerySchema), async (c) => {
     const query = c.req.valid("query");
     const status = isModerator(c.get("user")) ? (query.status ?? "published") : "published";
-    const body = await listNews(c.env.DB, { ...query, status });
+    const body = await listNews(c.get("db"), { ...query, status });
     setReadCache(c, LIST_CACHE);
     return c.json(body, 200);
   })
   .get("/filters", async (c) => {
-    const body = await newsFilters(c.env.DB);
+    const body = await newsFilters(c.get("db"));
     setReadCache(c, FILTERS_CACHE);
     return c.json(body, 200);
   })
   .get("/:id", async (c) => {
-    const article = await getNews(c.env.DB, articleId(c.req.param("id")), isModerator(c.get("user")));
+    const article = await getNews(c.get("db"), articleId(c.req.param("id")), isModerator(c.get("user")));
     if (!article) throw notFound("Article");
     setReadCache(c, LIST_CACHE);
     return c.json(article, 200);
   })
   .post("/", requireModerator, validate("json", newsArticleInputSchema), async (c) => {
     const input = c.req.valid("json");
-    const article = await createNews(c.env.DB, input, { userId: c.get("user")!.id, details: auditFields(input) });
+    const article = await createNews(c.get("db"), input, { userId: c.get("user")!.id, details: auditFields(input) });
     c.header("Cache-Control", "no-store");
     c.header("Location", `/api/news/${article.id}`);
     return c.json(article, 201);
@@ -60,13 +60,13 @@ export const newsRoutes = new Hono<AppEnv>()
   .put("/:id", requireModerator, validate("json", newsArticleInputSchema), async (c) => {
     const id = articleId(c.req.param("id"));
     const input = c.req.valid("json");
-    const before = await getNews(c.env.DB, id, true);
+    const before = await getNews(c.get("db"), id, true);
     if (!before) throw notFound("Article");
     const changes = changedFields(before, input);
     c.header("Cache-Control", "no-store");
     // Saving without changes writes nothing (updatedAt stays, no audit row).
     if (!Object.keys(changes).length) return c.json(before, 200);
-    const article = await updateNews(c.env.DB, id, input, {
+    const article = await updateNews(c.get("db"), id, input, {
       userId: c.get("user")!.id,
       details: auditFields(changes),
     });
@@ -75,6 +75,6 @@ export const newsRoutes = new Hono<AppEnv>()
   })
   .delete("/:id", requireModerator, async (c) => {
     const id = articleId(c.req.param("id"));
-    if (!(await deleteNews(c.env.DB, id, c.get("user")!.id))) throw notFound("Article");
+    if (!(await deleteNews(c.get("db"), id, c.get("user")!.id))) throw notFound("Article");
     return c.body(null, 204);
   });

@@ -1,5 +1,6 @@
 import type { SWRConfiguration } from "swr";
 import { ApiRequestError } from "./api-client";
+import { initialDataMiddleware } from "./initial-data";
 
 type NetworkInformation = { effectiveType?: string; saveData?: boolean };
 
@@ -31,11 +32,13 @@ export function retryDelay(retryCount: number, interval: number, random: number 
  * Global SWR settings (spec §7/§9): dedupe 2 s by default (features set 30 s for the news list,
  * 5 min for news filters per hook), no revalidation on focus, revalidation on reconnect, focus
  * throttle 5 s, slow-loading timeout 3 s (5 s on slow connections), error retry 5 s (10 s on slow
- * connections) with backoff.
+ * connections) with backoff. Answers the Worker wrote into the HTML count as fresh on first mount
+ * (lib/initial-data.ts).
  */
 export function createSwrConfig(slow: boolean = isSlowConnection()): SWRConfiguration {
   const errorRetryInterval = slow ? 10_000 : 5_000;
   return {
+    use: [initialDataMiddleware],
     dedupingInterval: 2_000,
     revalidateOnFocus: false,
     revalidateOnReconnect: true,

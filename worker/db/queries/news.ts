@@ -1,7 +1,10 @@
 /**
- * News queries over D1 (raw prepared statements so every read is one batch = one round trip
- * and every write, its tags and its audit row go in one atomic batch).
+ * News queries. Every read is one batch (one D1 round trip); every write, its tags and its audit
+ * row go in one atomic batch.
  */
+import { and, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../env";
 import { ftsQuery } from "../../lib/fts";
 import type {
   NewsArticle,
@@ -10,29 +13,31 @@ import type {
   NewsListItem,
   NewsListResponse,
 } from "../../schemas/news";
+import { auditLog, newsArticles, newsTags } from "../schema";
 
-type ArticleRow = {
-  id: number;
-  title: string;
-  summary: string;
-  content?: string;
-  author: string;
-  imageUrl: string | null;
-  isPublished: number;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  tags: string | null;
+const NOW = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+
+/** Reads name the article table `a`, so the tag subquery below can point at the outer row. */
+const a = alias(newsArticles, "a");
+
+/** The article's tags in their stored order, as a JSON array text (one column, no query per row). */
+const tagsOfA = sql<string | null>`(SELECT json_group_array(tag) FROM
+    (SELECT tag FROM ${newsTags} WHERE article_id = "a"."id" ORDER BY position, tag))`;
+
+const listColumns = {
+  id: a.id,
+  title: a.title,
+  summary: a.summary,
+  author: a.author,
+  imageUrl: a.imageUrl,
+  isPublished: a.isPublished,
+  publishedAt: a.publishedAt,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+  tags: tagsOfA,
 };
 
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
-
-const TAGS_OF_A = `(SELECT json_group_array(tag) FROM
-    (SELECT tag FROM news_tags WHERE article_id = a.id ORDER BY position, tag)) AS tags`;
-
-const COLUMNS = `a.id, a.title, a.summary, a.author, a.image_url AS imageUrl,
-  a.is_published AS isPublished, a.published_at AS publishedAt,
-  a.created_at AS createdAt, a.updated_at AS updatedAt, ${TAGS_OF_A}`;
+type ArticleRow = Omit<NewsListItem, "tags"> & { content?: string };
 
 const parseTags = (text: string | null): string[] => {
   if (!text) return [];
@@ -40,23 +45,23 @@ const parseTags = (text: string | null): string[] => {
   return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string") : [];
 };
 
-function toListItem(row: ArticleRow): NewsListItem {
+function toListItem(row: ArticleRow, tags: string[]): NewsListItem {
   return {
     id: row.id,
     title: row.title,
     summary: row.summary,
     author: row.author,
     imageUrl: row.imageUrl,
-    tags: parseTags(row.tags),
-    isPublished: row.isPublished === 1,
+    tags,
+    isPublished: row.isPublished,
     publishedAt: row.publishedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
 
-function toArticle(row: ArticleRow): NewsArticle {
-  const { id, title, summary, ...rest } = toListItem(row);
+function toArticle(row: ArticleRow, tags: string[]): NewsArticle {
+  const { id, title, summary, ...rest } = toListItem(row, tags);
   return { id, title, summary, content: row.content ?? "", ...rest };
 }
 
@@ -74,43 +79,42 @@ export type NewsListOptions = {
  * One page of articles plus the total, in one batch. Published articles come newest first
  * (publishedAt desc, id desc); when drafts are included they sort by their creation time.
  */
-export async function listNews(d1: D1Database, options: NewsListOptions): Promise<NewsListResponse> {
-  const where: string[] = [];
-  const params: (string | number)[] = [];
-  if (options.status === "published") where.push("a.is_published = 1");
-  if (options.status === "draft") where.push("a.is_published = 0");
+export async function listNews(db: Database, options: NewsListOptions): Promise<NewsListResponse> {
+  const filters: SQL[] = [];
+  if (options.status === "published") filters.push(eq(a.isPublished, true));
+  if (options.status === "draft") filters.push(eq(a.isPublished, false));
   if (options.tag) {
-    params.push(options.tag);
-    where.push(
-      `EXISTS (SELECT 1 FROM news_tags t WHERE t.article_id = a.id AND t.tag = ?${params.length} COLLATE NOCASE)`,
+    filters.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(newsTags)
+          .where(and(eq(newsTags.articleId, a.id), sql`${newsTags.tag} = ${options.tag} COLLATE NOCASE`)),
+      ),
     );
   }
-  if (options.author) {
-    params.push(options.author);
-    where.push(`a.author = ?${params.length} COLLATE NOCASE`);
-  }
+  if (options.author) filters.push(sql`${a.author} = ${options.author} COLLATE NOCASE`);
   const match = options.search ? ftsQuery(options.search) : null;
-  if (match) {
-    params.push(match);
-    where.push(`a.id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ?${params.length})`);
-  }
-  const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  if (match) filters.push(sql`${a.id} IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${match})`);
+  const where = filters.length ? and(...filters) : undefined;
   const order =
     options.status === "published"
-      ? "a.published_at DESC, a.id DESC"
-      : "COALESCE(a.published_at, a.created_at) DESC, a.id DESC";
-  const limit = params.length + 1;
-  const offset = params.length + 2;
+      ? [desc(a.publishedAt), desc(a.id)]
+      : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
 
-  const [count, page] = await d1.batch<{ total: number } | ArticleRow>([
-    d1.prepare(`SELECT count(*) AS total FROM news_articles a ${whereSql}`).bind(...params),
-    d1
-      .prepare(`SELECT ${COLUMNS} FROM news_articles a ${whereSql} ORDER BY ${order} LIMIT ?${limit} OFFSET ?${offset}`)
-      .bind(...params, options.pageSize, (options.page - 1) * options.pageSize),
+  const [totals, rows] = await db.batch([
+    db.select({ total: count() }).from(a).where(where),
+    db
+      .select(listColumns)
+      .from(a)
+      .where(where)
+      .orderBy(...order)
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
   ]);
-  const totalCount = (count!.results[0] as { total: number } | undefined)?.total ?? 0;
+  const totalCount = totals[0]?.total ?? 0;
   return {
-    items: (page!.results as ArticleRow[]).map(toListItem),
+    items: rows.map((row) => toListItem(row, parseTags(row.tags))),
     totalCount,
     page: options.page,
     pageSize: options.pageSize,
@@ -119,44 +123,46 @@ export async function listNews(d1: D1Database, options: NewsListOptions): Promis
 }
 
 /** One article with its tags (null when missing, or a draft and `includeDrafts` is false). */
-export async function getNews(d1: D1Database, id: number, includeDrafts: boolean): Promise<NewsArticle | null> {
-  const row = await d1
-    .prepare(
-      `SELECT ${COLUMNS}, a.content FROM news_articles a WHERE a.id = ?1 ${includeDrafts ? "" : "AND a.is_published = 1"}`,
-    )
-    .bind(id)
-    .first<ArticleRow>();
-  return row ? toArticle(row) : null;
+export async function getNews(db: Database, id: number, includeDrafts: boolean): Promise<NewsArticle | null> {
+  const row = await db
+    .select({ ...listColumns, content: a.content })
+    .from(a)
+    .where(and(eq(a.id, id), includeDrafts ? undefined : eq(a.isPublished, true)))
+    .get();
+  return row ? toArticle(row, parseTags(row.tags)) : null;
 }
 
 /** Distinct tags and authors of published articles, sorted case-insensitively, in one batch. */
-export async function newsFilters(d1: D1Database): Promise<NewsFilters> {
-  const [tags, authors] = await d1.batch<{ value: string }>([
-    d1.prepare(
-      `SELECT min(t.tag) AS value FROM news_tags t JOIN news_articles a ON a.id = t.article_id
-        WHERE a.is_published = 1 GROUP BY t.tag COLLATE NOCASE ORDER BY value COLLATE NOCASE, value`,
-    ),
-    d1.prepare(
-      `SELECT min(author) AS value FROM news_articles WHERE is_published = 1
-        GROUP BY author COLLATE NOCASE ORDER BY value COLLATE NOCASE, value`,
-    ),
+export async function newsFilters(db: Database): Promise<NewsFilters> {
+  const firstTag = sql<string>`min(${newsTags.tag})`;
+  const firstAuthor = sql<string>`min(${newsArticles.author})`;
+  const [tags, authors] = await db.batch([
+    db
+      .select({ value: firstTag })
+      .from(newsTags)
+      .innerJoin(newsArticles, eq(newsArticles.id, newsTags.articleId))
+      .where(eq(newsArticles.isPublished, true))
+      .groupBy(sql`${newsTags.tag} COLLATE NOCASE`)
+      .orderBy(sql`${firstTag} COLLATE NOCASE`, firstTag),
+    db
+      .select({ value: firstAuthor })
+      .from(newsArticles)
+      .where(eq(newsArticles.isPublished, true))
+      .groupBy(sql`${newsArticles.author} COLLATE NOCASE`)
+      .orderBy(sql`${firstAuthor} COLLATE NOCASE`, firstAuthor),
   ]);
-  return { tags: tags!.results.map((r) => r.value), authors: authors!.results.map((r) => r.value) };
+  return { tags: tags.map((r) => r.value), authors: authors.map((r) => r.value) };
 }
 
 /** Published articles for the sitemap and the feed, newest first. */
-export async function publishedNewsIndex(
-  d1: D1Database,
-  limit: number,
-): Promise<NewsListItem[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT ${COLUMNS} FROM news_articles a WHERE a.is_published = 1
-        ORDER BY a.published_at DESC, a.id DESC LIMIT ?1`,
-    )
-    .bind(limit)
-    .all<ArticleRow>();
-  return results.map(toListItem);
+export async function publishedNewsIndex(db: Database, limit: number): Promise<NewsListItem[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(a)
+    .where(eq(a.isPublished, true))
+    .orderBy(desc(a.publishedAt), desc(a.id))
+    .limit(limit);
+  return rows.map((row) => toListItem(row, parseTags(row.tags)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -165,35 +171,64 @@ export async function publishedNewsIndex(
 
 type Audit = { userId: number; details: Record<string, unknown> };
 
+/** Inside a write batch (one transaction) the article just inserted is the table's highest id. */
+const newestArticleId = sql<number>`(SELECT max(${newsArticles.id}) FROM ${newsArticles})`;
+
+/** Inserts the tags (positions in list order) of the article `articleId` names, if it exists. */
+const insertTags = (db: Database, articleId: SQL | number, tags: string[]) =>
+  db
+    .insert(newsTags)
+    .select(
+      sql`SELECT ${newsArticles.id}, j.value, j.key FROM ${newsArticles}, json_each(${JSON.stringify(tags)}) j
+           WHERE ${newsArticles.id} = ${articleId}`,
+    );
+
+/** An audit row about the article `articleId` names, written only if that article exists. */
+const auditArticle = (
+  db: Database,
+  action: "create" | "update" | "delete",
+  userId: number,
+  articleId: SQL | number,
+  details: SQL,
+) =>
+  db.insert(auditLog).select(
+    db
+      .select({
+        id: sql<number>`null`.as("id"),
+        userId: sql<number>`${userId}`.as("user_id"),
+        action: sql<string>`${action}`.as("action"),
+        entityType: sql<string>`'news'`.as("entity_type"),
+        entityId: sql<string>`CAST(${newsArticles.id} AS TEXT)`.as("entity_id"),
+        details: sql<string>`${details}`.as("details"),
+        createdAt: sql<string>`${NOW}`.as("created_at"),
+      })
+      .from(newsArticles)
+      .where(eq(newsArticles.id, articleId)),
+  );
+
 /**
- * Creates an article, its tags and the audit row atomically, and reads it back, in one batch.
+ * Creates an article, its tags and the audit row atomically, in one batch.
  * publishedAt is set when it is created published.
  */
-export async function createNews(d1: D1Database, input: NewsArticleInput, audit: Audit): Promise<NewsArticle> {
-  // Inside the batch (one transaction) the new row is the table's highest id.
-  const newId = "(SELECT max(id) FROM news_articles)";
-  const results = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO news_articles (title, summary, content, author, image_url, is_published, published_at, created_by)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, CASE WHEN ?6 = 1 THEN ${NOW} END, ?7)`,
-      )
-      .bind(input.title, input.summary, input.content, input.author, input.imageUrl, input.isPublished ? 1 : 0, audit.userId),
-    d1
-      .prepare(
-        `INSERT INTO news_tags (article_id, tag, position)
-         SELECT ${newId}, j.value, j.key FROM json_each(?1) j`,
-      )
-      .bind(JSON.stringify(input.tags)),
-    d1
-      .prepare(
-        `INSERT INTO audit_log (user_id, action, entity_type, entity_id, details)
-         VALUES (?1, 'create', 'news', CAST(${newId} AS TEXT), ?2)`,
-      )
-      .bind(audit.userId, JSON.stringify(audit.details)),
-    d1.prepare(`SELECT ${COLUMNS}, a.content FROM news_articles a WHERE a.id = ${newId}`),
+export async function createNews(db: Database, input: NewsArticleInput, audit: Audit): Promise<NewsArticle> {
+  const [inserted] = await db.batch([
+    db
+      .insert(newsArticles)
+      .values({
+        title: input.title,
+        summary: input.summary,
+        content: input.content,
+        author: input.author,
+        imageUrl: input.imageUrl,
+        isPublished: input.isPublished,
+        publishedAt: input.isPublished ? NOW : null,
+        createdBy: audit.userId,
+      })
+      .returning(),
+    insertTags(db, newestArticleId, input.tags),
+    auditArticle(db, "create", audit.userId, newestArticleId, sql`${JSON.stringify(audit.details)}`),
   ]);
-  return toArticle((results[3]!.results as ArticleRow[])[0]!);
+  return toArticle(inserted[0]!, input.tags);
 }
 
 /** The fields PUT may change, compared with what is stored (used for the audit details). */
@@ -211,56 +246,51 @@ export function changedFields(before: NewsArticle, after: NewsArticleInput): Par
 
 /**
  * Replaces an article's fields and tags, bumps updatedAt, sets publishedAt on the first publish
- * (kept afterwards) and writes the audit row, atomically; answers the stored article.
+ * (kept afterwards) and writes the audit row, atomically; answers the stored article (null when
+ * it does not exist).
  */
 export async function updateNews(
-  d1: D1Database,
+  db: Database,
   id: number,
   input: NewsArticleInput,
   audit: Audit,
 ): Promise<NewsArticle | null> {
-  const results = await d1.batch([
-    d1
-      .prepare(
-        `UPDATE news_articles SET title = ?2, summary = ?3, content = ?4, author = ?5, image_url = ?6,
-            is_published = ?7,
-            published_at = COALESCE(published_at, CASE WHEN ?7 = 1 THEN ${NOW} END),
-            updated_at = ${NOW}
-          WHERE id = ?1`,
-      )
-      .bind(id, input.title, input.summary, input.content, input.author, input.imageUrl, input.isPublished ? 1 : 0),
-    d1.prepare("DELETE FROM news_tags WHERE article_id = ?1").bind(id),
-    d1
-      .prepare(
-        `INSERT INTO news_tags (article_id, tag, position)
-         SELECT a.id, j.value, j.key FROM news_articles a, json_each(?1) j WHERE a.id = ?2`,
-      )
-      .bind(JSON.stringify(input.tags), id),
-    d1
-      .prepare(
-        `INSERT INTO audit_log (user_id, action, entity_type, entity_id, details)
-         SELECT ?1, 'update', 'news', CAST(id AS TEXT), ?2 FROM news_articles WHERE id = ?3`,
-      )
-      .bind(audit.userId, JSON.stringify(audit.details), id),
-    d1.prepare(`SELECT ${COLUMNS}, a.content FROM news_articles a WHERE a.id = ?1`).bind(id),
+  const [updated] = await db.batch([
+    db
+      .update(newsArticles)
+      .set({
+        title: input.title,
+        summary: input.summary,
+        content: input.content,
+        author: input.author,
+        imageUrl: input.imageUrl,
+        isPublished: input.isPublished,
+        publishedAt: input.isPublished ? sql`COALESCE(${newsArticles.publishedAt}, ${NOW})` : sql`${newsArticles.publishedAt}`,
+        updatedAt: NOW,
+      })
+      .where(eq(newsArticles.id, id))
+      .returning(),
+    db.delete(newsTags).where(eq(newsTags.articleId, id)),
+    insertTags(db, id, input.tags),
+    auditArticle(db, "update", audit.userId, id, sql`${JSON.stringify(audit.details)}`),
   ]);
-  const row = (results[4]!.results as ArticleRow[])[0];
-  return row ? toArticle(row) : null;
+  const row = updated[0];
+  return row ? toArticle(row, input.tags) : null;
 }
 
 /** Deletes an article (its tags go with it) and writes the audit row; false when it did not exist. */
-export async function deleteNews(d1: D1Database, id: number, userId: number): Promise<boolean> {
-  const results = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO audit_log (user_id, action, entity_type, entity_id, details)
-         SELECT ?1, 'delete', 'news', CAST(id AS TEXT),
-                json_object('title', title, 'author', author, 'isPublished', json(CASE is_published WHEN 1 THEN 'true' ELSE 'false' END))
-           FROM news_articles WHERE id = ?2`,
-      )
-      .bind(userId, id),
-    d1.prepare("DELETE FROM news_tags WHERE article_id = ?1").bind(id),
-    d1.prepare("DELETE FROM news_articles WHERE id = ?1").bind(id),
+export async function deleteNews(db: Database, id: number, userId: number): Promise<boolean> {
+  const [, , deleted] = await db.batch([
+    auditArticle(
+      db,
+      "delete",
+      userId,
+      id,
+      sql`json_object('title', ${newsArticles.title}, 'author', ${newsArticles.author},
+        'isPublished', json(CASE ${newsArticles.isPublished} WHEN 1 THEN 'true' ELSE 'false' END))`,
+    ),
+    db.delete(newsTags).where(eq(newsTags.articleId, id)),
+    db.delete(newsArticles).where(eq(newsArticles.id, id)).returning({ id: newsArticles.id }),
   ]);
-  return (results[2]!.meta.changes ?? 0) > 0;
+  return deleted.length > 0;
 }

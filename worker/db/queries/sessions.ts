@@ -1,4 +1,22 @@
-import type { Role } from "../schema";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../env";
+import { SESSION_TTL_SECONDS } from "../../lib/tokens";
+import { sessions, users, type Role } from "../schema";
+import { parseRoles, rolesOf } from "./user-roles";
+
+const isoNow = () => new Date().toISOString();
+
+export type SessionMeta = { userAgent: string | null; ipAddress: string | null };
+
+/** The row of a new session (generation 1, expiring after the session lifetime). */
+export const newSession = (userId: number, meta: SessionMeta) => ({
+  id: crypto.randomUUID(),
+  userId,
+  generation: 1,
+  expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000).toISOString(),
+  userAgent: meta.userAgent?.slice(0, 512) ?? null,
+  ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
+});
 
 export type SessionPrincipal = {
   userId: number;
@@ -13,28 +31,40 @@ export type SessionPrincipal = {
  * belongs to an active user. Roles come from the same read, so role changes apply at once.
  */
 export async function findActiveSession(
-  d1: D1Database,
+  db: Database,
   sessionId: string,
   generation: number,
   userId: number,
 ): Promise<SessionPrincipal | null> {
-  const row = await d1
-    .prepare(
-      `SELECT u.id AS userId, u.email AS email,
-              (SELECT group_concat(role) FROM user_roles WHERE user_id = u.id) AS roles
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = ?1 AND s.generation = ?2 AND s.user_id = ?3
-          AND s.revoked_at IS NULL
-          AND s.expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-          AND u.is_active = 1`,
+  const row = await db
+    .select({ userId: users.id, email: users.email, roles: rolesOf })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.generation, generation),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, isoNow()),
+        eq(users.isActive, true),
+      ),
     )
-    .bind(sessionId, generation, userId)
-    .first<{ userId: number; email: string; roles: string | null }>();
-  if (!row) return null;
-  return {
-    userId: row.userId,
-    email: row.email,
-    roles: (row.roles ? row.roles.split(",") : []) as Role[],
-    sessionId,
-  };
+    .get();
+  return row ? { userId: row.userId, email: row.email, roles: parseRoles(row.roles), sessionId } : null;
+}
+
+export async function revokeSession(db: Database, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: isoNow() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Bumps the session's token generation so the token that asked is refused from now on. */
+export async function rotateSession(db: Database, sessionId: string): Promise<number | null> {
+  const row = await db
+    .update(sessions)
+    .set({ generation: sql`${sessions.generation} + 1`, lastSeenAt: isoNow() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, isoNow())))
+    .returning({ generation: sessions.generation })
+    .get();
+  return row?.generation ?? null;
 }

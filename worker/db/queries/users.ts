@@ -1,8 +1,10 @@
-import { and, count, desc, eq, exists, gt, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+/** Accounts: look-ups, the public user object, registration, sign-in bookkeeping, profile, password. */
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { User } from "../../schemas/user";
-import { SESSION_TTL_SECONDS } from "../../lib/tokens";
-import { auditLog, emailOutbox, ROLES, sessions, userRoles, users, type Role } from "../schema";
+import { emailOutbox, sessions, userRoles, users, type Role } from "../schema";
+import { newSession, type SessionMeta } from "./sessions";
+import { parseRoles, rolesOf } from "./user-roles";
 
 /** After this many failed sign-ins in a row the account is locked... */
 export const MAX_FAILED_LOGINS = 5;
@@ -13,17 +15,11 @@ type UserRow = typeof users.$inferSelect;
 
 const isoNow = () => new Date().toISOString();
 
-/** Roles arrive as `group_concat` text; keep the spec's order and drop anything unknown. */
-export const parseRoles = (text: string | null | undefined): Role[] => {
-  const set = new Set((text ?? "").split(","));
-  return ROLES.filter((r) => set.has(r));
-};
-
 /** "First Last" trimmed, else the email's local part. */
 export const displayNameOf = (u: { firstName: string; lastName: string; email: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.email.split("@")[0]!;
 
-/** The public user object (spec §3): never the hash, failed count, lock time or a session id. */
+/** The public user object: never the hash, failed count, lock time or a session id. */
 export function toUserDto(row: UserRow, roles: Role[]): User {
   return {
     id: row.id,
@@ -39,8 +35,6 @@ export function toUserDto(row: UserRow, roles: Role[]): User {
     lastLoginAt: row.lastLoginAt,
   };
 }
-
-const rolesOf = sql<string | null>`(SELECT group_concat(${userRoles.role}) FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id})`;
 
 /** The full row (hash included, for sign-in checks only) plus roles. */
 export async function findUserByEmail(db: Database, email: string) {
@@ -58,16 +52,6 @@ export async function getUserDto(db: Database, id: number): Promise<User | null>
   return found ? toUserDto(found.user, found.roles) : null;
 }
 
-export type SessionMeta = { userAgent: string | null; ipAddress: string | null };
-
-const sessionValues = (userId: number, meta: SessionMeta) => ({
-  id: crypto.randomUUID(),
-  userId,
-  generation: 1,
-  expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000).toISOString(),
-  userAgent: meta.userAgent?.slice(0, 512) ?? null,
-  ipAddress: meta.ipAddress?.slice(0, 64) ?? null,
-});
 
 /** True when the error (or one of its causes: drizzle wraps D1's) is the users.email unique index. */
 function isUniqueEmailViolation(err: unknown): boolean {
@@ -88,7 +72,7 @@ export async function createAccount(
 ) {
   const now = isoNow();
   // The session row is written in the same batch, naming the new user through its email.
-  const session = sessionValues(0, meta);
+  const session = newSession(0, meta);
   try {
     const [inserted] = await db.batch([
       db
@@ -112,7 +96,7 @@ export async function createAccount(
 /** Resets the failure counter, stamps lastLoginAt and opens a session, in one batch. */
 export async function recordSuccessfulLogin(db: Database, row: UserRow, roles: Role[], meta: SessionMeta) {
   const now = isoNow();
-  const session = sessionValues(row.id, meta);
+  const session = newSession(row.id, meta);
   await db.batch([
     db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, row.id)),
     db.insert(sessions).values(session),
@@ -169,119 +153,6 @@ export async function changePassword(db: Database, user: { id: number; email: st
       body:
         "The password of your Realm Codex account was just changed, and every other device was signed out.\n\n" +
         "If you did not do this, reset your password at once or contact an administrator.",
-      createdAt: now,
-    }),
-  ]);
-}
-
-export async function revokeSession(db: Database, sessionId: string) {
-  await db.update(sessions).set({ revokedAt: isoNow() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-/** Bumps the session's token generation so the token that asked is refused from now on. */
-export async function rotateSession(db: Database, sessionId: string): Promise<number | null> {
-  const row = await db
-    .update(sessions)
-    .set({ generation: sql`${sessions.generation} + 1`, lastSeenAt: isoNow() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, isoNow())))
-    .returning({ generation: sessions.generation })
-    .get();
-  return row?.generation ?? null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Admin
-// ---------------------------------------------------------------------------------------------
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/** One page of users plus the total, in one batch (two statements, one round trip). */
-export async function listUsers(db: Database, q: { page: number; pageSize: number; search?: string; role?: Role }) {
-  const filters: SQL[] = [];
-  if (q.search) {
-    const pattern = `%${escapeLike(q.search.toLowerCase())}%`;
-    const likeEsc = (col: SQL | typeof users.email) => sql`lower(${col}) LIKE ${pattern} ESCAPE '\\'`;
-    filters.push(
-      or(
-        likeEsc(users.email),
-        likeEsc(sql`${users.firstName}`),
-        likeEsc(sql`${users.lastName}`),
-        likeEsc(sql`${users.firstName} || ' ' || ${users.lastName}`),
-      )!,
-    );
-  }
-  if (q.role) {
-    filters.push(
-      exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, users.id), eq(userRoles.role, q.role)))),
-    );
-  }
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, totals] = await db.batch([
-    db
-      .select({ user: users, roles: rolesOf })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  const totalCount = totals[0]?.n ?? 0;
-  return {
-    users: rows.map((r) => toUserDto(r.user, parseRoles(r.roles))),
-    totalCount,
-    totalPages: Math.ceil(totalCount / q.pageSize),
-  };
-}
-
-/** Number of active users holding the Admin role. */
-export async function countActiveAdmins(db: Database): Promise<number> {
-  const row = await db
-    .select({ n: count() })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(eq(userRoles.role, "Admin"), eq(users.isActive, true)))
-    .get();
-  return row?.n ?? 0;
-}
-
-/**
- * Activates or deactivates a user and records it in the audit log. Deactivation also ends
- * every session of the user, so re-activating does not bring old tokens back.
- */
-export async function setUserActive(db: Database, actorId: number, userId: number, isActive: boolean) {
-  const now = isoNow();
-  const audit = db.insert(auditLog).values({
-    userId: actorId,
-    action: "update",
-    entityType: "user",
-    entityId: String(userId),
-    details: JSON.stringify({ isActive }),
-    createdAt: now,
-  });
-  const update = db.update(users).set({ isActive, updatedAt: now }).where(eq(users.id, userId));
-  if (isActive) await db.batch([update, audit]);
-  else
-    await db.batch([
-      update,
-      db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-      audit,
-    ]);
-}
-
-/** Replaces a user's roles and records the before/after in the audit log, in one batch. */
-export async function setUserRoles(db: Database, actorId: number, userId: number, before: Role[], roles: Role[]) {
-  const now = isoNow();
-  await db.batch([
-    db.delete(userRoles).where(eq(userRoles.userId, userId)),
-    db.insert(userRoles).values(roles.map((role) => ({ userId, role }))),
-    db.update(users).set({ updatedAt: now }).where(eq(users.id, userId)),
-    db.insert(auditLog).values({
-      userId: actorId,
-      action: "update",
-      entityType: "user_roles",
-      entityId: String(userId),
-      details: JSON.stringify({ before, after: roles }),
       createdAt: now,
     }),
   ]);

@@ -1,20 +1,10 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { parseNewsFilters, type NewsUrlFilters } from "@shared/news-keys";
+
+export { parseNewsFilters, type NewsUrlFilters };
 
 export type NewsFilterName = "search" | "tag" | "author";
-
-export type NewsUrlFilters = { search: string; tag: string; author: string; page: number };
-
-/** Reads /news?search=…&tag=…&author=…&page=… (missing or bad values fall back to the defaults). */
-export function parseNewsFilters(params: URLSearchParams): NewsUrlFilters {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
-  return {
-    search: params.get("search")?.trim() ?? "",
-    tag: params.get("tag") ?? "",
-    author: params.get("author") ?? "",
-    page: Number.isFinite(page) && page > 1 ? page : 1,
-  };
-}
 
 /** The query string for a set of filters; defaults are left out so URLs stay short and shareable. */
 export function newsFiltersSearch(filters: NewsUrlFilters): string {

@@ -1,14 +1,12 @@
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageMeta } from "@/lib/page-meta";
+import { HOME_LATEST_COUNT } from "@shared/news-keys";
 import { homeMeta } from "@shared/seo";
 import { useNewsList } from "@/features/news/api/get-news-list";
 import { HomeNewsCard } from "@/features/news/components/home-news-card";
 import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
 import { NewsStateMessage } from "@/features/news/components/news-state-message";
-
-/** Spec §9: the home page shows the 3 latest published articles. */
-export const HOME_LATEST_COUNT = 3;
 
 /** Home (/): welcome, the 3 latest articles, About. The background switches with the theme. */
 export function Component() {

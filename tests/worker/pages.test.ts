@@ -1,0 +1,116 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { scriptJson } from "../../worker/lib/html-meta";
+import { call, userWithToken } from "./helpers";
+
+const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function insertArticle(fields: { title: string; summary?: string; tag: string; published?: boolean }) {
+  const published = fields.published ?? true;
+  const row = await env.DB.prepare(
+    `INSERT INTO news_articles (title, summary, content, author, is_published, published_at)
+     VALUES (?1, ?2, ?3, 'Page Tester', ?4, CASE WHEN ?4 = 1 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END) RETURNING id`,
+  )
+    .bind(fields.title, fields.summary ?? "A summary", `Body ${HOSTILE}`, published ? 1 : 0)
+    .first<{ id: number }>();
+  await env.DB.prepare("INSERT INTO news_tags (article_id, tag, position) VALUES (?1, ?2, 0)").bind(row!.id, fields.tag).run();
+  return row!.id;
+}
+
+/** The JSON of `<script type="application/json" id="initial-data">`, or null when absent. */
+function initialData(html: string): Record<string, unknown> | null {
+  const match = html.match(/<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
+}
+
+async function apiJson(path: string): Promise<unknown> {
+  const res = await call(path);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const ids = { plain: 0, hostile: 0, draft: 0 };
+const tag = unique("pages");
+beforeAll(async () => {
+  ids.plain = await insertArticle({ title: "Edge painted article", tag });
+  ids.hostile = await insertArticle({ title: `Hostile ${HOSTILE}`, summary: `Summary ${HOSTILE}`, tag });
+  ids.draft = await insertArticle({ title: "Draft never injected", tag, published: false });
+});
+
+describe("pages painted at the edge: first API answers in the HTML", () => {
+  it("GET / carries the answer of GET /api/news?pageSize=3 under that key (200)", async () => {
+    const res = await call("/");
+    expect(res.status).toBe(200);
+    const data = initialData(await res.text());
+    expect(Object.keys(data!)).toEqual(["/api/news?pageSize=3"]);
+    expect(data!["/api/news?pageSize=3"]).toEqual(await apiJson("/api/news?pageSize=3"));
+  });
+
+  it("GET /news?tag=… carries the filtered list and the filter options, equal to the API's answers (200)", async () => {
+    const res = await call(`/news?tag=${encodeURIComponent(tag)}&page=1`);
+    expect(res.status).toBe(200);
+    const data = initialData(await res.text())!;
+    const listKey = `/api/news?tag=${encodeURIComponent(tag)}`;
+    expect(Object.keys(data).sort()).toEqual(["/api/news/filters", listKey]);
+    const list = await apiJson(listKey);
+    expect(data[listKey]).toEqual(list);
+    expect((list as { items: { id: number }[] }).items.map((a) => a.id)).toEqual([ids.hostile, ids.plain]);
+    expect(data["/api/news/filters"]).toEqual(await apiJson("/api/news/filters"));
+  });
+
+  it("GET /news/{id} carries the article exactly as GET /api/news/{id} answers it (200)", async () => {
+    const res = await call(`/news/${ids.plain}`);
+    expect(res.status).toBe(200);
+    const data = initialData(await res.text())!;
+    expect(data).toEqual({ [`/api/news/${ids.plain}`]: await apiJson(`/api/news/${ids.plain}`) });
+  });
+
+  it("a draft, an unknown or a malformed article id is a 404 page without injected data", async () => {
+    for (const path of [`/news/${ids.draft}`, "/news/999999999", "/news/abc"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(initialData(html), path).toBeNull();
+      expect(html).not.toContain("Draft never injected");
+    }
+  });
+
+  it("a request carrying Authorization gets the page (200) but no injected data", async () => {
+    const { token } = await userWithToken(["Moderator"]);
+    for (const path of ["/", `/news?tag=${encodeURIComponent(tag)}`, `/news/${ids.plain}`]) {
+      const res = await call(path, { token });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(initialData(html), path).toBeNull();
+      expect(html, path).not.toContain('id="initial-data"');
+    }
+  });
+
+  it("hostile article text cannot end the script element or inject markup, and parses back intact (200)", async () => {
+    const res = await call(`/news/${ids.hostile}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const body = html.slice(html.indexOf("<body"));
+    // Only the data element and the shell's own scripts open in the body; no raw separators.
+    expect(body.match(/<script/g)).toHaveLength(1);
+    expect(body).not.toContain("alert(1)</script>");
+    expect(body).not.toMatch(/[\u2028\u2029]/);
+    expect(body).not.toContain("<!--");
+    const article = initialData(html)![`/api/news/${ids.hostile}`] as { title: string; summary: string; content: string };
+    expect(article.title).toBe(`Hostile ${HOSTILE}`);
+    expect(article.content).toBe(`Body ${HOSTILE}`);
+  });
+
+  it("scriptJson escapes <, >, &, U+2028 and U+2029 and stays JSON that parses to the same value", () => {
+    const value = { a: HOSTILE, b: [1, null, true], c: { "</script>": "x" } };
+    const text = scriptJson(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+
+  it("the page's metadata comes from the same answer (article title in <title>)", async () => {
+    const html = await (await call(`/news/${ids.plain}`)).text();
+    expect(html).toContain("<title>Edge painted article | Realm Codex</title>");
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Faction queries (drizzle over D1). A faction read with all its includes (units, heroes,
+ * spells) and the visible counts is one batch: one D1 round trip.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../env";
+import type { Faction } from "../../schemas/faction";
+import { factions, factionSpells, heroes, spells, units } from "../schema";
+import { countAll } from "./game-common";
+import { heroOrder, toHeroDto } from "./hero";
+import { spellColumns, spellOrder, toSpellDto } from "./spell";
+import { toUnitDto, unitOrder } from "./unit";
+
+export type FactionRow = typeof factions.$inferSelect;
+
+export type FactionReadOptions = {
+  includeUnits: boolean;
+  includeHeroes: boolean;
+  includeSpells: boolean;
+  /** true: inactive factions (lists only), units, heroes and spells too. */
+  all: boolean;
+};
+
+function toFactionDto(row: FactionRow, counts: { units: number; heroes: number; spells: number }): Faction {
+  return {
+    id: row.id,
+    name: row.name,
+    alignment: row.alignment,
+    summary: row.summary,
+    description: row.description,
+    specialty: row.specialty,
+    logoUrl: row.logoUrl,
+    backgroundUrl: row.backgroundUrl,
+    bannerUrl: row.bannerUrl,
+    startingResources: row.startingResources,
+    factionBonuses: row.factionBonuses,
+    isActive: row.isActive,
+    sortOrder: row.sortOrder,
+    unitCount: counts.units,
+    heroCount: counts.heroes,
+    spellCount: counts.spells,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const byFaction = <T>(rows: readonly T[], factionOf: (row: T) => number) => {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const id = factionOf(row);
+    const list = map.get(id);
+    if (list) list.push(row);
+    else map.set(id, [row]);
+  }
+  return map;
+};
+
+/**
+ * Factions (all visible ones, or the one with `id`) with counts and the asked-for lists.
+ * Inside a faction, units and heroes are filtered by their own active flag only: the faction's
+ * visibility is decided on the faction row.
+ */
+async function readFactions(db: Database, options: FactionReadOptions, id?: number, factionVisible = !options.all): Promise<Faction[]> {
+  const factionWhere = and(id !== undefined ? eq(factions.id, id) : undefined, factionVisible ? eq(factions.isActive, true) : undefined);
+  const ids = db.select({ id: factions.id }).from(factions).where(factionWhere);
+  const unitWhere = and(inArray(units.factionId, ids), options.all ? undefined : eq(units.isActive, true));
+  const heroWhere = and(inArray(heroes.factionId, ids), options.all ? undefined : eq(heroes.isActive, true));
+  const spellWhere = and(inArray(factionSpells.factionId, ids), options.all ? undefined : eq(spells.isActive, true));
+
+  const [rows, unitCounts, heroCounts, spellCounts, unitRows, heroRows, spellRows] = await db.batch([
+    db.select().from(factions).where(factionWhere).orderBy(asc(factions.sortOrder), asc(factions.name)),
+    db.select({ factionId: units.factionId, n: countAll() }).from(units).where(unitWhere).groupBy(units.factionId),
+    db.select({ factionId: heroes.factionId, n: countAll() }).from(heroes).where(heroWhere).groupBy(heroes.factionId),
+    db
+      .select({ factionId: factionSpells.factionId, n: countAll() })
+      .from(factionSpells)
+      .innerJoin(spells, eq(spells.id, factionSpells.spellId))
+      .where(spellWhere)
+      .groupBy(factionSpells.factionId),
+    // Lists that were not asked for select nothing (LIMIT 0) so the batch keeps one shape.
+    db
+      .select()
+      .from(units)
+      .where(unitWhere)
+      .orderBy(asc(units.factionId), ...unitOrder)
+      .limit(options.includeUnits ? -1 : 0),
+    db
+      .select()
+      .from(heroes)
+      .where(heroWhere)
+      .orderBy(asc(heroes.factionId), ...heroOrder)
+      .limit(options.includeHeroes ? -1 : 0),
+    db
+      .select({ factionId: factionSpells.factionId, ...spellColumns(options.all) })
+      .from(factionSpells)
+      .innerJoin(spells, eq(spells.id, factionSpells.spellId))
+      .where(spellWhere)
+      .orderBy(asc(factionSpells.factionId), ...spellOrder)
+      .limit(options.includeSpells ? -1 : 0),
+  ]);
+
+  const count = (list: { factionId: number; n: number }[]) => new Map(list.map((r) => [r.factionId, r.n]));
+  const [nUnits, nHeroes, nSpells] = [count(unitCounts), count(heroCounts), count(spellCounts)];
+  const unitsOf = byFaction(unitRows, (u) => u.factionId);
+  const heroesOf = byFaction(heroRows, (h) => h.factionId);
+  const spellsOf = byFaction(spellRows, (s) => s.factionId);
+
+  return rows.map((row) => {
+    const faction = toFactionDto(row, {
+      units: nUnits.get(row.id) ?? 0,
+      heroes: nHeroes.get(row.id) ?? 0,
+      spells: nSpells.get(row.id) ?? 0,
+    });
+    if (options.includeUnits) faction.units = (unitsOf.get(row.id) ?? []).map(toUnitDto);
+    if (options.includeHeroes) faction.heroes = (heroesOf.get(row.id) ?? []).map(toHeroDto);
+    if (options.includeSpells) faction.spells = (spellsOf.get(row.id) ?? []).map(toSpellDto);
+    return faction;
+  });
+}
+
+/** The faction list in display order (sortOrder, then name). */
+export const listFactions = (db: Database, options: FactionReadOptions) => readFactions(db, options);
+
+/**
+ * One faction, or null. `canSeeInactive` (moderators) reads an inactive faction by id whatever
+ * `all` says; guests and users get null for it.
+ */
+export async function getFaction(
+  db: Database,
+  id: number,
+  options: FactionReadOptions,
+  canSeeInactive: boolean,
+): Promise<Faction | null> {
+  const [faction] = await readFactions(db, options, id, !canSeeInactive);
+  return faction ?? null;
+}
+
+/** Whether a faction exists and is visible (active, unless the caller may see inactive ones). */
+export async function factionVisible(db: Database, id: number, canSeeInactive: boolean): Promise<boolean> {
+  const [row] = await db
+    .select({ id: factions.id })
+    .from(factions)
+    .where(and(eq(factions.id, id), canSeeInactive ? undefined : eq(factions.isActive, true)));
+  return !!row;
+}
+
+/** Active factions for the sitemap (id, name, updatedAt), in display order. */
+export async function activeFactionIndex(db: Database) {
+  return db
+    .select({ id: factions.id, name: factions.name, updatedAt: factions.updatedAt })
+    .from(factions)
+    .where(eq(factions.isActive, true))
+    .orderBy(asc(factions.sortOrder), asc(factions.name));
+}

@@ -1,0 +1,145 @@
+/** Game-info article queries (drizzle over D1). Guests see published articles only. */
+import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import type { Database } from "../../env";
+import { contentWords, ftsAnyQuery, ftsQuery } from "../../lib/fts";
+import type { GameInfoArticle, GameInfoCategories, GameInfoListItem } from "../../schemas/gameinfo";
+import { gameInfoArticles } from "../schema";
+import { countAll, options } from "./game-common";
+
+type ArticleRow = typeof gameInfoArticles.$inferSelect;
+const { content: _content, ...listColumns } = getTableColumns(gameInfoArticles);
+type ListRow = Omit<ArticleRow, "content">;
+
+function toListItem(row: ListRow): GameInfoListItem {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    category: row.category,
+    summary: row.summary,
+    imageUrl: row.imageUrl,
+    author: row.author,
+    isFeatured: row.isFeatured,
+    isPublished: row.isPublished,
+    sortOrder: row.sortOrder,
+    publishedAt: row.publishedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const toArticle = (row: ArticleRow): GameInfoArticle => ({ ...toListItem(row), content: row.content });
+
+const published = eq(gameInfoArticles.isPublished, true);
+const listOrder = [asc(gameInfoArticles.sortOrder), desc(gameInfoArticles.publishedAt), asc(gameInfoArticles.id)];
+
+/** `id IN (rows matching the FTS expression)`, the outer table named explicitly. */
+const matches = (expression: string) =>
+  sql`"game_info_articles"."id" IN (SELECT rowid FROM game_info_fts WHERE game_info_fts MATCH ${expression})`;
+
+export type GameInfoFilter = { category?: string; search?: string; featuredOnly: boolean; all: boolean };
+
+export async function listGameInfo(db: Database, f: GameInfoFilter, page: number, pageSize: number) {
+  const match = f.search ? ftsQuery(f.search) : null;
+  const where = and(
+    f.all ? undefined : published,
+    f.category ? sql`${gameInfoArticles.category} = ${f.category} COLLATE NOCASE` : undefined,
+    f.featuredOnly ? eq(gameInfoArticles.isFeatured, true) : undefined,
+    match ? matches(match) : undefined,
+  );
+  const [total, rows] = await db.batch([
+    db.select({ n: countAll() }).from(gameInfoArticles).where(where),
+    db
+      .select(listColumns)
+      .from(gameInfoArticles)
+      .where(where)
+      .orderBy(...listOrder)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { items: rows.map(toListItem), totalCount: total[0]?.n ?? 0 };
+}
+
+export async function getGameInfo(db: Database, id: number, all: boolean): Promise<GameInfoArticle | null> {
+  const [row] = await db
+    .select()
+    .from(gameInfoArticles)
+    .where(and(eq(gameInfoArticles.id, id), all ? undefined : published));
+  return row ? toArticle(row) : null;
+}
+
+export async function getGameInfoBySlug(db: Database, slug: string, all: boolean): Promise<GameInfoArticle | null> {
+  const [row] = await db
+    .select()
+    .from(gameInfoArticles)
+    .where(and(eq(gameInfoArticles.slug, slug), all ? undefined : published));
+  return row ? toArticle(row) : null;
+}
+
+/** Categories of the published articles with their counts, by name. */
+export async function gameInfoCategories(db: Database): Promise<GameInfoCategories> {
+  const rows = await db
+    .select({ value: gameInfoArticles.category, count: countAll() })
+    .from(gameInfoArticles)
+    .where(published)
+    .groupBy(gameInfoArticles.category)
+    .orderBy(asc(gameInfoArticles.category));
+  return { categories: options(rows) };
+}
+
+/** Featured published articles in display order. */
+export async function featuredGameInfo(db: Database, limit: number): Promise<GameInfoListItem[]> {
+  const rows = await db
+    .select(listColumns)
+    .from(gameInfoArticles)
+    .where(and(published, eq(gameInfoArticles.isFeatured, true)))
+    .orderBy(...listOrder)
+    .limit(limit);
+  return rows.map(toListItem);
+}
+
+/**
+ * Articles related to one (null when it is not visible): published articles of the same
+ * category first (display order), then those sharing the most words of its title and summary
+ * (full-text candidates ranked by shared words). Two round trips: the article, then one batch.
+ */
+export async function relatedGameInfo(db: Database, id: number, limit: number, all: boolean): Promise<GameInfoListItem[] | null> {
+  const article = await getGameInfo(db, id, all);
+  if (!article) return null;
+  const words = contentWords(`${article.title} ${article.summary}`);
+  const anyWord = ftsAnyQuery(words);
+  const others = and(published, ne(gameInfoArticles.id, id));
+  const [sameCategory, candidates] = await db.batch([
+    db
+      .select(listColumns)
+      .from(gameInfoArticles)
+      .where(and(others, eq(gameInfoArticles.category, article.category)))
+      .orderBy(...listOrder)
+      .limit(limit),
+    db
+      .select({ ...listColumns, content: gameInfoArticles.content })
+      .from(gameInfoArticles)
+      .where(and(others, ne(gameInfoArticles.category, article.category), anyWord ? matches(anyWord) : sql`0`))
+      .orderBy(...listOrder)
+      .limit(50),
+  ]);
+  const wanted = new Set(words);
+  const scored = candidates
+    .map((row, order) => {
+      const theirs = contentWords(`${row.title} ${row.summary} ${row.content}`);
+      return { row, order, shared: theirs.filter((w) => wanted.has(w)).length };
+    })
+    .filter((c) => c.shared > 0)
+    .sort((a, b) => b.shared - a.shared || a.order - b.order)
+    .map((c) => c.row);
+  return [...sameCategory, ...scored].slice(0, limit).map(toListItem);
+}
+
+/** Published articles for the sitemap (slug, updatedAt), in display order. */
+export async function publishedGameInfoIndex(db: Database) {
+  return db
+    .select({ slug: gameInfoArticles.slug, title: gameInfoArticles.title, updatedAt: gameInfoArticles.updatedAt })
+    .from(gameInfoArticles)
+    .where(published)
+    .orderBy(...listOrder);
+}

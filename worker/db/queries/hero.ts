@@ -1,0 +1,153 @@
+/** Hero queries (drizzle over D1); every read is one batch. */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../env";
+import { HERO_TYPES, type HeroType } from "../../shared/game";
+import type { Hero, HeroFilters } from "../../schemas/hero";
+import { factions, heroes } from "../schema";
+import { activeFactionIds, countAll, options, parseJsonColumn, type Conditions } from "./game-common";
+
+export type HeroRow = typeof heroes.$inferSelect;
+
+export function toHeroDto(row: HeroRow): Hero {
+  return {
+    id: row.id,
+    factionId: row.factionId,
+    name: row.name,
+    title: row.title,
+    biography: row.biography,
+    summary: row.summary,
+    heroClass: row.heroClass,
+    heroType: row.heroType,
+    specialty: row.specialty,
+    specialtyDescription: row.specialtyDescription,
+    startingAttack: row.startingAttack,
+    startingDefense: row.startingDefense,
+    startingSpellPower: row.startingSpellPower,
+    startingKnowledge: row.startingKnowledge,
+    rarityLevel: row.rarityLevel,
+    startingSkills: parseJsonColumn(row.startingSkills),
+    startingSpells: parseJsonColumn(row.startingSpells),
+    portraitUrl: row.portraitUrl,
+    isActive: row.isActive,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export type HeroFilter = {
+  factionId?: number;
+  heroClass?: string;
+  heroType?: HeroType;
+  rarityLevel?: number;
+  all: boolean;
+  /** Also require an active faction when not `all` (false when the faction was checked already). */
+  checkFaction?: boolean;
+};
+
+export function heroConditions(db: Database, f: HeroFilter): Conditions {
+  return [
+    f.factionId !== undefined ? eq(heroes.factionId, f.factionId) : undefined,
+    f.heroClass !== undefined ? sql`${heroes.heroClass} = ${f.heroClass} COLLATE NOCASE` : undefined,
+    f.heroType !== undefined ? eq(heroes.heroType, f.heroType) : undefined,
+    f.rarityLevel !== undefined ? eq(heroes.rarityLevel, f.rarityLevel) : undefined,
+    f.all ? undefined : eq(heroes.isActive, true),
+    f.all || f.checkFaction === false ? undefined : inArray(heroes.factionId, activeFactionIds(db)),
+  ];
+}
+
+export const heroOrder = [asc(heroes.name), asc(heroes.id)];
+
+export const selectHeroes = (db: Database, f: HeroFilter) =>
+  db
+    .select()
+    .from(heroes)
+    .where(and(...heroConditions(db, f)))
+    .orderBy(asc(heroes.factionId), ...heroOrder);
+
+export async function listHeroes(db: Database, f: HeroFilter, page: number, pageSize: number) {
+  const where = and(...heroConditions(db, f));
+  const [total, rows] = await db.batch([
+    db.select({ n: countAll() }).from(heroes).where(where),
+    db
+      .select()
+      .from(heroes)
+      .where(where)
+      .orderBy(asc(heroes.factionId), ...heroOrder)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { items: rows.map(toHeroDto), totalCount: total[0]?.n ?? 0 };
+}
+
+export async function getHero(db: Database, id: number, all: boolean): Promise<Hero | null> {
+  const [row] = await db
+    .select()
+    .from(heroes)
+    .where(and(eq(heroes.id, id), ...heroConditions(db, { all })));
+  return row ? toHeroDto(row) : null;
+}
+
+/** Classes, types, rarity levels and factions among the visible heroes, with counts; one batch. */
+export async function heroFilters(db: Database, factionId?: number): Promise<HeroFilters> {
+  const where = and(
+    eq(heroes.isActive, true),
+    eq(factions.isActive, true),
+    factionId !== undefined ? eq(heroes.factionId, factionId) : undefined,
+  );
+  const [classes, types, rarities, byFaction] = await db.batch([
+    db
+      .select({ value: heroes.heroClass, count: countAll() })
+      .from(heroes)
+      .innerJoin(factions, eq(factions.id, heroes.factionId))
+      .where(where)
+      .groupBy(heroes.heroClass)
+      .orderBy(asc(heroes.heroClass)),
+    db
+      .select({ value: heroes.heroType, count: countAll() })
+      .from(heroes)
+      .innerJoin(factions, eq(factions.id, heroes.factionId))
+      .where(where)
+      .groupBy(heroes.heroType),
+    db
+      .select({ value: heroes.rarityLevel, count: countAll() })
+      .from(heroes)
+      .innerJoin(factions, eq(factions.id, heroes.factionId))
+      .where(where)
+      .groupBy(heroes.rarityLevel)
+      .orderBy(asc(heroes.rarityLevel)),
+    db
+      .select({ value: factions.id, label: factions.name, count: countAll() })
+      .from(heroes)
+      .innerJoin(factions, eq(factions.id, heroes.factionId))
+      .where(where)
+      .groupBy(factions.id)
+      .orderBy(asc(factions.sortOrder), asc(factions.name)),
+  ]);
+  return {
+    heroClasses: options(classes.filter((c) => c.value !== "")),
+    heroTypes: options(types, HERO_TYPES),
+    rarityLevels: options(rarities),
+    factions: options(byFaction),
+  };
+}
+
+/** A faction's heroes (null when the faction is missing or not visible); one batch. */
+export async function factionHeroes(
+  db: Database,
+  factionId: number,
+  f: Omit<HeroFilter, "factionId" | "checkFaction">,
+  canSeeInactiveFaction: boolean,
+): Promise<Hero[] | null> {
+  const [faction, rows] = await db.batch([
+    db
+      .select({ id: factions.id })
+      .from(factions)
+      .where(and(eq(factions.id, factionId), canSeeInactiveFaction ? undefined : eq(factions.isActive, true))),
+    db
+      .select()
+      .from(heroes)
+      .where(and(...heroConditions(db, { ...f, factionId, checkFaction: false })))
+      .orderBy(...heroOrder),
+  ]);
+  return faction.length ? rows.map(toHeroDto) : null;
+}

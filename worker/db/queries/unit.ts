@@ -1,0 +1,173 @@
+/** Unit queries (drizzle over D1); every read is one batch. */
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "../../env";
+import { UNIT_TYPES } from "../../shared/game";
+import type { Unit, UnitDetail, UnitFilters } from "../../schemas/unit";
+import { factions, units } from "../schema";
+import { activeFactionIds, countAll, options, parseJsonColumn, type Conditions } from "./game-common";
+
+export type UnitRow = typeof units.$inferSelect;
+
+export function toUnitDto(row: UnitRow): Unit {
+  return {
+    id: row.id,
+    factionId: row.factionId,
+    baseUnitId: row.baseUnitId,
+    name: row.name,
+    description: row.description,
+    summary: row.summary,
+    tier: row.tier,
+    cost: row.cost,
+    attack: row.attack,
+    defense: row.defense,
+    minDamage: row.minDamage,
+    maxDamage: row.maxDamage,
+    health: row.health,
+    speed: row.speed,
+    initiative: row.initiative,
+    morale: row.morale,
+    luck: row.luck,
+    unitType: row.unitType,
+    upgradeLevel: row.upgradeLevel,
+    isUpgraded: row.isUpgraded,
+    weeklyGrowth: row.weeklyGrowth,
+    specialAbilities: parseJsonColumn(row.specialAbilities),
+    portraitUrl: row.portraitUrl,
+    isActive: row.isActive,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export type UnitFilter = {
+  factionId?: number;
+  tier?: number;
+  unitType?: (typeof UNIT_TYPES)[number];
+  upgradeLevel?: number;
+  /** true: inactive units too (moderators asking with activeOnly=false). */
+  all: boolean;
+  /** Also require an active faction when not `all` (false when the faction was checked already). */
+  checkFaction?: boolean;
+};
+
+export function unitConditions(db: Database, f: UnitFilter): Conditions {
+  return [
+    f.factionId !== undefined ? eq(units.factionId, f.factionId) : undefined,
+    f.tier !== undefined ? eq(units.tier, f.tier) : undefined,
+    f.unitType !== undefined ? eq(units.unitType, f.unitType) : undefined,
+    f.upgradeLevel !== undefined ? eq(units.upgradeLevel, f.upgradeLevel) : undefined,
+    f.all ? undefined : eq(units.isActive, true),
+    f.all || f.checkFaction === false ? undefined : inArray(units.factionId, activeFactionIds(db)),
+  ];
+}
+
+/** Units in list order: tier, then upgrade level, then id. */
+export const unitOrder = [asc(units.tier), asc(units.upgradeLevel), asc(units.id)];
+
+/** The statement selecting the units of a filter (for batches). */
+export const selectUnits = (db: Database, f: UnitFilter) =>
+  db
+    .select()
+    .from(units)
+    .where(and(...unitConditions(db, f)))
+    .orderBy(asc(units.factionId), ...unitOrder);
+
+/** One page of units plus the total, in one batch. */
+export async function listUnits(db: Database, f: UnitFilter, page: number, pageSize: number) {
+  const where = and(...unitConditions(db, f));
+  const [total, rows] = await db.batch([
+    db.select({ n: countAll() }).from(units).where(where),
+    db
+      .select()
+      .from(units)
+      .where(where)
+      .orderBy(asc(units.factionId), ...unitOrder)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { items: rows.map(toUnitDto), totalCount: total[0]?.n ?? 0 };
+}
+
+/**
+ * One unit (null when missing or not visible) and, when asked, its whole upgrade chain: the
+ * base unit and every unit upgrading it, ordered by upgrade level; one batch.
+ */
+export async function getUnit(db: Database, id: number, all: boolean, includeUpgrades: boolean): Promise<UnitDetail | null> {
+  const visible = unitConditions(db, { all });
+  const one = db.select().from(units).where(and(eq(units.id, id), ...visible));
+  if (!includeUpgrades) {
+    const [row] = await one;
+    return row ? toUnitDto(row) : null;
+  }
+  const root = sql`coalesce((SELECT u2.base_unit_id FROM units u2 WHERE u2.id = ${id}), ${id})`;
+  const [rows, chain] = await db.batch([
+    one,
+    db
+      .select()
+      .from(units)
+      .where(and(or(eq(units.id, root), eq(units.baseUnitId, root)), ...visible))
+      .orderBy(asc(units.upgradeLevel), asc(units.id)),
+  ]);
+  const row = rows[0];
+  return row ? { ...toUnitDto(row), upgrades: chain.map(toUnitDto) } : null;
+}
+
+/** The tiers, unit types, upgrade levels and factions among the visible units, with counts; one batch. */
+export async function unitFilters(db: Database, factionId?: number): Promise<UnitFilters> {
+  const where = and(
+    eq(units.isActive, true),
+    eq(factions.isActive, true),
+    factionId !== undefined ? eq(units.factionId, factionId) : undefined,
+  );
+  const base = () => db.select({ value: units.tier, count: countAll() }).from(units).innerJoin(factions, eq(factions.id, units.factionId));
+  const [tiers, types, levels, byFaction] = await db.batch([
+    base().where(where).groupBy(units.tier).orderBy(asc(units.tier)),
+    db
+      .select({ value: units.unitType, count: countAll() })
+      .from(units)
+      .innerJoin(factions, eq(factions.id, units.factionId))
+      .where(where)
+      .groupBy(units.unitType),
+    db
+      .select({ value: units.upgradeLevel, count: countAll() })
+      .from(units)
+      .innerJoin(factions, eq(factions.id, units.factionId))
+      .where(where)
+      .groupBy(units.upgradeLevel)
+      .orderBy(asc(units.upgradeLevel)),
+    db
+      .select({ value: factions.id, label: factions.name, count: countAll() })
+      .from(units)
+      .innerJoin(factions, eq(factions.id, units.factionId))
+      .where(where)
+      .groupBy(factions.id)
+      .orderBy(asc(factions.sortOrder), asc(factions.name)),
+  ]);
+  return {
+    tiers: options(tiers),
+    unitTypes: options(types, UNIT_TYPES),
+    upgradeLevels: options(levels),
+    factions: options(byFaction),
+  };
+}
+
+/** A faction's units (null when the faction is missing or not visible); one batch. */
+export async function factionUnits(
+  db: Database,
+  factionId: number,
+  f: Omit<UnitFilter, "factionId" | "checkFaction">,
+  canSeeInactiveFaction: boolean,
+): Promise<Unit[] | null> {
+  const [faction, rows] = await db.batch([
+    db
+      .select({ id: factions.id })
+      .from(factions)
+      .where(and(eq(factions.id, factionId), canSeeInactiveFaction ? undefined : eq(factions.isActive, true))),
+    db
+      .select()
+      .from(units)
+      .where(and(...unitConditions(db, { ...f, factionId, checkFaction: false })))
+      .orderBy(...unitOrder),
+  ]);
+  return faction.length ? rows.map(toUnitDto) : null;
+}

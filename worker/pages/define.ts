@@ -1,0 +1,98 @@
+/**
+ * Pages the Worker paints at the edge: for a public content URL it serves the SPA's HTML with
+ * the page's metadata, the JSON of the page's first API requests (so the SPA's first view makes
+ * no /api request) and a preload of the page's largest image.
+ *
+ * A page is declared once with `definePage` (see worker/pages/news.ts) and listed in
+ * worker/pages/index.ts. How to add one: docs/conventions.md, "Pages painted at the edge".
+ */
+import type { PageMeta } from "@shared/seo";
+
+/** One API read of a page: the key is the SPA's SWR key (`apiKey(path, query)`). */
+export type ApiRef<T> = { readonly key: string; readonly __answer?: T };
+
+/** Declares an API read; the Worker answers it through its own API, as a guest. */
+export function api<T>(key: string): ApiRef<T> {
+  return { key };
+}
+
+type DataRefs = Record<string, ApiRef<unknown> | null>;
+
+/** The answers of a page's reads by name: the JSON body of a 200, else null. */
+export type PageData<R extends DataRefs> = {
+  [K in keyof R]: NonNullable<R[K]> extends ApiRef<infer T> ? T | null : null;
+};
+
+export type PageRequest = {
+  /** Route parameters of `pattern`, e.g. `{ id: "42" }`. */
+  params: Record<string, string>;
+  /** The requested URL (query string included). */
+  url: URL;
+  /** The site's canonical origin (SITE_URL), for absolute URLs in metadata. */
+  origin: string;
+};
+
+/** The image the browser should fetch first (the page's LCP candidate). */
+export type PreloadImage = {
+  href: string;
+  /** Responsive candidates, as in the `<img srcset>` the page renders. */
+  srcset?: string;
+  sizes?: string;
+  /** MIME type when the markup offers it as a `<source type>` (e.g. "image/webp"). */
+  type?: string;
+};
+
+export type PageDefinition<R extends DataRefs> = {
+  /** A Hono path pattern, e.g. "/news/:id". Also list it in run_worker_first (wrangler.toml). */
+  pattern: string;
+  /** The SPA route module rendering the page (under web/src), preloaded with the HTML. */
+  module?: string;
+  /** The API reads of the first view, named; null for a read that cannot exist (bad id). */
+  data?(req: PageRequest): R;
+  /** Metadata (and status, default 200) from the answers: a missing item is a 404 page. */
+  meta(req: PageRequest, data: PageData<R>): { meta: PageMeta; status?: number };
+  /** The largest above-the-fold image, if any. */
+  preloadImage?(data: PageData<R>): PreloadImage | null;
+};
+
+/** An answer of the Worker's own API to a guest GET. */
+export type ApiAnswer = { key: string; status: number; body: unknown; cacheControl: string | null };
+
+export type PageResult = {
+  meta: PageMeta;
+  status: number;
+  /** The 200 answers, to be written into the HTML. */
+  answers: ApiAnswer[];
+  preloadImage: PreloadImage | null;
+  module: string | undefined;
+};
+
+/** A page with its types erased, as the registry holds it. */
+export type Page = {
+  pattern: string;
+  load(req: PageRequest, fetchApi: (key: string) => Promise<ApiAnswer>): Promise<PageResult>;
+};
+
+export function definePage<R extends DataRefs>(definition: PageDefinition<R>): Page {
+  return {
+    pattern: definition.pattern,
+    async load(req, fetchApi) {
+      const refs = definition.data?.(req) ?? ({} as R);
+      const entries = await Promise.all(
+        Object.entries(refs).map(async ([name, ref]) => [name, ref ? await fetchApi(ref.key) : null] as const),
+      );
+      const data = Object.fromEntries(
+        entries.map(([name, answer]) => [name, answer?.status === 200 ? answer.body : null]),
+      ) as PageData<R>;
+      const { meta, status = 200 } = definition.meta(req, data);
+      const answers = entries.flatMap(([, answer]) => (answer?.status === 200 ? [answer] : []));
+      return {
+        meta,
+        status,
+        answers,
+        preloadImage: definition.preloadImage?.(data) ?? null,
+        module: definition.module,
+      };
+    },
+  };
+}

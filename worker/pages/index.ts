@@ -1,0 +1,67 @@
+/**
+ * The registry of pages painted at the edge (see ./define.ts). To add a page: declare it with
+ * `definePage` in worker/pages/<resource>.ts, spread its list into `pages` below (one line per
+ * resource) and make sure its path is in run_worker_first (wrangler.toml). docs/conventions.md,
+ * "Pages painted at the edge", has the details.
+ */
+import { Hono, type Context } from "hono";
+import { siteOrigin } from "@shared/seo";
+import { api as apiApp } from "../app";
+import type { AppEnv } from "../env";
+import { renderPage, renderPlainShell } from "../lib/html-meta";
+import type { ApiAnswer, Page } from "./define";
+import { newsPages } from "./news";
+
+export const pages: readonly Page[] = [
+  ...newsPages,
+  // Features add their pages here ↑ (one line each)
+];
+
+type Ctx = Context<AppEnv>;
+
+/** The SPA's index.html from the asset server. */
+const shell = (c: Ctx) => c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
+
+function executionCtx(c: Ctx) {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A GET through the Worker's own API as a guest (no Authorization, no cookies): the same
+ * handlers, validation and response shapes a browser would get for `key`.
+ */
+async function guestApi(c: Ctx, key: string): Promise<ApiAnswer> {
+  const request = new Request(new URL(key, c.req.url), { headers: { Accept: "application/json" } });
+  const res = await apiApp.fetch(request, c.env, executionCtx(c));
+  if (res.status !== 200) {
+    void res.body?.cancel();
+    return { key, status: res.status, body: null, cacheControl: null };
+  }
+  return { key, status: 200, body: await res.json(), cacheControl: res.headers.get("Cache-Control") };
+}
+
+async function servePage(c: Ctx, page: Page): Promise<Response> {
+  const req = { params: c.req.param() as Record<string, string>, url: new URL(c.req.url), origin: siteOrigin(c.env.SITE_URL, c.req.url) };
+  // HTML never carries data that depends on who asks: a request with credentials gets none.
+  const guest = !c.req.header("Authorization");
+  try {
+    const result = await page.load(req, (key) => guestApi(c, key));
+    return renderPage(await shell(c), result.meta, result.status, {
+      initialData: guest ? Object.fromEntries(result.answers.map((a) => [a.key, a.body])) : undefined,
+    });
+  } catch (err) {
+    // The data is an extra: if it cannot be read, serve the plain SPA (which fetches as before).
+    console.error(JSON.stringify({ level: "error", where: "pages", path: c.req.path, error: String(err) }));
+    return renderPlainShell(await shell(c));
+  }
+}
+
+/** GET routes of every registered page. */
+export const pageRoutes = pages.reduce(
+  (app, page) => app.get(page.pattern, (c) => servePage(c, page)),
+  new Hono<AppEnv>(),
+);

@@ -1,0 +1,39 @@
+/** The news pages painted at the edge: home, the news list (with its filters) and an article. */
+import { parseId } from "@shared/ids";
+import { newsKeys, parseNewsFilters } from "@shared/news-keys";
+import { articleNotFoundMeta, homeMeta, newsArticleMeta, newsListMeta } from "@shared/seo";
+import type { NewsArticle, NewsFilters, NewsListResponse } from "../schemas/news";
+import { api, definePage } from "./define";
+
+export const homePage = definePage({
+  pattern: "/",
+  module: "features/news/routes/home",
+  data: () => ({ latest: api<NewsListResponse>(newsKeys.home()) }),
+  meta: ({ origin }) => ({ meta: homeMeta(origin) }),
+});
+
+export const newsListPage = definePage({
+  pattern: "/news",
+  module: "features/news/routes/news-list",
+  data: ({ url }) => {
+    const { search, tag, author, page } = parseNewsFilters(url.searchParams);
+    return {
+      list: api<NewsListResponse>(newsKeys.list({ search, tag, author, page })),
+      filters: api<NewsFilters>(newsKeys.filters()),
+    };
+  },
+  meta: ({ origin }) => ({ meta: newsListMeta(origin) }),
+});
+
+export const newsArticlePage = definePage({
+  pattern: "/news/:id",
+  module: "features/news/routes/news-article",
+  data: ({ params }) => {
+    const id = parseId(params.id);
+    return { article: id === null ? null : api<NewsArticle>(newsKeys.article(id)) };
+  },
+  meta: ({ origin }, { article }) =>
+    article ? { meta: newsArticleMeta(origin, article) } : { meta: articleNotFoundMeta(), status: 404 },
+});
+
+export const newsPages = [homePage, newsListPage, newsArticlePage];

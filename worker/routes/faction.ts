@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import { factionHeroes } from "../db/queries/hero";
+import { getFaction, listFactions } from "../db/queries/faction";
+import { factionUnits } from "../db/queries/unit";
+import type { AppEnv } from "../env";
+import { notFound } from "../lib/errors";
+import { canSeeHidden, gameReadCache, includeHidden, pathId } from "../lib/game-read";
+import { validate } from "../middleware/validate";
+import { factionDetailQuerySchema, factionListQuerySchema } from "../schemas/faction";
+import { whole } from "../schemas/game-query";
+import { factionHeroesQuerySchema } from "../schemas/hero";
+import { factionUnitsQuerySchema } from "../schemas/unit";
+
+/**
+ * /api/faction: the factions with optional units, heroes and spells. Guests and users see
+ * active factions and active rows only; moderators may pass activeOnly=false and read an
+ * inactive faction by id.
+ */
+export const factionRoutes = new Hono<AppEnv>()
+  .use(etag())
+  .get("/", validate("query", factionListQuerySchema), async (c) => {
+    const q = c.req.valid("query");
+    const items = await listFactions(c.get("db"), { ...q, all: includeHidden(c, q.activeOnly) });
+    gameReadCache(c);
+    return c.json(whole(items), 200);
+  })
+  .get("/:id", validate("query", factionDetailQuerySchema), async (c) => {
+    const id = pathId(c, "Faction");
+    const q = c.req.valid("query");
+    const faction = await getFaction(c.get("db"), id, { ...q, all: includeHidden(c, q.activeOnly) }, canSeeHidden(c));
+    if (!faction) throw notFound("Faction");
+    gameReadCache(c);
+    return c.json(faction, 200);
+  })
+  .get("/:id/units", validate("query", factionUnitsQuerySchema), async (c) => {
+    const id = pathId(c, "Faction");
+    const { activeOnly, ...filter } = c.req.valid("query");
+    const items = await factionUnits(c.get("db"), id, { ...filter, all: includeHidden(c, activeOnly) }, canSeeHidden(c));
+    if (!items) throw notFound("Faction");
+    gameReadCache(c);
+    return c.json(whole(items), 200);
+  })
+  .get("/:id/heroes", validate("query", factionHeroesQuerySchema), async (c) => {
+    const id = pathId(c, "Faction");
+    const { activeOnly, ...filter } = c.req.valid("query");
+    const items = await factionHeroes(c.get("db"), id, { ...filter, all: includeHidden(c, activeOnly) }, canSeeHidden(c));
+    if (!items) throw notFound("Faction");
+    gameReadCache(c);
+    return c.json(whole(items), 200);
+  });

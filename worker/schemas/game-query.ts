@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { GAME_DEFAULT_PAGE_SIZE, GAME_MAX_PAGE_SIZE } from "@shared/game";
+
+/**
+ * Query-string building blocks shared by the game content routes (/faction, /unit, /hero,
+ * /spell, /gameinfo). Query objects are strict: an unknown parameter (a misspelt include flag,
+ * say) is a 400, not silently ignored. Empty values count as absent.
+ */
+
+const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** `true` or `false` (the only spellings accepted), optional with a default. */
+export const queryFlag = (label: string, fallback: boolean) =>
+  z.preprocess(
+    blankAsUndefined,
+    z
+      .enum(["true", "false"], { error: `${label} must be true or false.` })
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v === "true")),
+  );
+
+/** `true` or `false`, or absent (undefined: no filter). */
+export const queryOptionalFlag = (label: string) =>
+  z.preprocess(
+    blankAsUndefined,
+    z
+      .enum(["true", "false"], { error: `${label} must be true or false.` })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true")),
+  );
+
+/** An optional whole number within [min, max]. */
+export const queryInt = (label: string, min: number, max: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z.preprocess(
+    blankAsUndefined,
+    z
+      .string({ error: message })
+      .regex(/^-?[0-9]{1,10}$/, message)
+      .transform(Number)
+      .pipe(z.number().int(message).min(min, message).max(max, message))
+      .optional(),
+  );
+};
+
+/** An optional record id (a positive whole number). */
+export const queryId = (label: string) => queryInt(label, 1, 2_147_483_647);
+
+/** An optional value from a fixed list (matched exactly). */
+export const queryEnum = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.preprocess(
+    blankAsUndefined,
+    z.enum(values, { error: `${label} must be one of: ${values.join(", ")}.` }).optional(),
+  );
+
+/** Optional free text up to `max` characters, trimmed. */
+export const queryText = (label: string, max: number) =>
+  z.preprocess(
+    blankAsUndefined,
+    z
+      .string({ error: `${label} must be a single value.` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters.`)
+      .optional(),
+  );
+
+/** `page` (default 1) and `pageSize` (default 50, at most 200; larger is a 400). */
+export const pagingQuery = {
+  page: z.preprocess(
+    (v) => blankAsUndefined(v) ?? "1",
+    z
+      .string()
+      .regex(/^[0-9]{1,9}$/, "Page must be a whole number of 1 or more.")
+      .transform(Number)
+      .pipe(z.number().min(1, "Page must be a whole number of 1 or more.")),
+  ),
+  pageSize: z.preprocess(
+    (v) => blankAsUndefined(v) ?? String(GAME_DEFAULT_PAGE_SIZE),
+    z
+      .string()
+      .regex(/^[0-9]{1,9}$/, `Page size must be a whole number from 1 to ${GAME_MAX_PAGE_SIZE}.`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(1, `Page size must be a whole number from 1 to ${GAME_MAX_PAGE_SIZE}.`)
+          .max(GAME_MAX_PAGE_SIZE, `Page size must be a whole number from 1 to ${GAME_MAX_PAGE_SIZE}.`),
+      ),
+  ),
+};
+
+/** A strict query object (unknown parameters are refused with a message naming them). */
+export const strictQuery = <S extends z.ZodRawShape>(shape: S) =>
+  z.strictObject(shape, { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown query parameter: ${issue.keys.join(", ")}.` : undefined) });
+
+/** The list envelope every paged game list answers. */
+export type Paged<T> = { items: T[]; totalCount: number; page: number; pageSize: number; totalPages: number };
+
+export const paged = <T>(items: T[], totalCount: number, page: number, pageSize: number): Paged<T> => ({
+  items,
+  totalCount,
+  page,
+  pageSize,
+  totalPages: Math.ceil(totalCount / pageSize),
+});
+
+/** An unpaged list (a faction's units or heroes, the faction list) in the same envelope. */
+export const whole = <T>(items: T[]): Paged<T> => paged(items, items.length, 1, Math.max(items.length, 1));
