@@ -45,6 +45,7 @@ describe("GET /api/settings/public", () => {
       siteName: "Realm Codex",
       siteDescription: "",
       enableComments: true,
+      moderateComments: true,
       enableRegistration: true,
       requireEmailVerification: true,
       maxFileUploadSize: 10,

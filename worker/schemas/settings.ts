@@ -47,12 +47,13 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** The settings with an update stamp, as GET/PUT /api/settings answer them (admins only). */
 export type SiteSettingsDto = SiteSettings & { updatedAt: string | null };
 
-/** What every visitor's SPA needs: no moderation or verification internals beyond what the UI shows. */
+/** What every visitor's SPA needs to show or hide things (nothing here is secret). */
 export type PublicSiteSettings = Pick<
   SiteSettings,
   | "siteName"
   | "siteDescription"
   | "enableComments"
+  | "moderateComments"
   | "enableRegistration"
   | "requireEmailVerification"
   | "maxFileUploadSize"
@@ -78,6 +79,7 @@ export function toPublicSettings(s: SiteSettings): PublicSiteSettings {
     siteName: s.siteName,
     siteDescription: s.siteDescription,
     enableComments: s.enableComments,
+    moderateComments: s.moderateComments,
     enableRegistration: s.enableRegistration,
     requireEmailVerification: s.requireEmailVerification,
     maxFileUploadSize: s.maxFileUploadSize,

@@ -36,6 +36,9 @@ export const routes: RouteObject[] = [
           { path: "admin/news/create", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/edit/:id", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/:id/edit", lazy: () => import("@/features/admin-news/routes/edit-redirect") },
+          { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],

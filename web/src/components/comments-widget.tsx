@@ -10,6 +10,12 @@ import {
 } from "@/lib/fastcomments";
 import { isLocalSite } from "@/lib/local-host";
 
+/**
+ * Shown with the widget while comment moderation is on. (Holding comments for approval is a
+ * setting of the FastComments tenant itself; this tells commenters what to expect.)
+ */
+export const MODERATION_NOTE = "Comments are reviewed by our moderators and may take a moment to appear.";
+
 export type CommentsWidgetProps = {
   /** The FastComments thread (urlId): `news-{id}` for an article, a fixed id for the forum. */
   threadId: string;
