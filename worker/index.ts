@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { api } from "./app";
 import type { AppEnv } from "./env";
+import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
@@ -31,6 +32,10 @@ app.onError(errorHandler);
 
 export default {
   fetch: app.fetch,
-  /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts). */
-  queue: handleThumbnailBatch,
+  /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts); account mail (worker/jobs/mail.ts). */
+  queue: (batch, env, ctx) => (batch.queue === MAIL_QUEUE_NAME ? handleMailBatch(batch, env) : handleThumbnailBatch(batch, env, ctx)),
+  /** Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts). */
+  scheduled: async (_controller, env, ctx) => {
+    ctx.waitUntil(sweepOutbox(env).then(() => undefined));
+  },
 } satisfies ExportedHandler<Env>;

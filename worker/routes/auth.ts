@@ -23,7 +23,9 @@ import { requireAuth } from "../middleware/auth";
 import { maintenanceError } from "../middleware/maintenance";
 import { authRateLimit, clientIp } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
-import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from "../schemas/auth";
+import { changePasswordSchema, loginSchema, profileSchema, registerSchema, verifyEmailSchema } from "../schemas/auth";
+import { createVerification, useVerification, VERIFICATION_TTL_HOURS, type VerificationOutcome } from "../db/queries/mail";
+import { announceMailSoon } from "../jobs/mail";
 import { toPublicSettings } from "../schemas/settings";
 import type { LoginResponse } from "../schemas/user";
 
@@ -35,6 +37,37 @@ export const REGISTRATION_CLOSED = "Registration is currently disabled.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 export const COMMENTS_DISABLED = "Comments are turned off on this site.";
+export const ALREADY_CONFIRMED = "Your e-mail address is already confirmed.";
+export const VERIFICATION_MESSAGES: Record<Exclude<VerificationOutcome, "confirmed">, string> = {
+  invalid: "This verification link is not valid. Ask for a new one from your profile or the verification page.",
+  expired: "This verification link has expired. Ask for a new one.",
+  used: "This verification link was already used (or replaced by a newer one).",
+};
+
+/** The request's ExecutionContext, when there is one (tests calling the app directly may have none). */
+const executionCtx = (c: Context<AppEnv>) => {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Creates a verification link for the user, mails it and tells the mail sender. */
+async function sendVerification(c: Context<AppEnv>, user: { id: number; email: string }) {
+  const db = c.get("db");
+  const { siteName } = await getSettings(db);
+  const outboxId = await createVerification(db, user, (token) => {
+    const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, c.env.SITE_URL).href;
+    return {
+      subject: `Confirm your e-mail address for ${siteName}`,
+      body:
+        `Welcome to ${siteName}!\n\nConfirm your e-mail address by opening this link within ${VERIFICATION_TTL_HOURS} hours:\n\n${link}\n\n` +
+        "The link works once. If you did not create an account, ignore this message.",
+    };
+  });
+  await announceMailSoon(c.env, executionCtx(c), [outboxId]);
+}
 
 /** A well-formed hash of a random password, so unknown emails cost as much as wrong passwords. */
 let dummyHash: Promise<string> | undefined;
@@ -70,6 +103,7 @@ export const authRoutes = new Hono<AppEnv>()
       sessionMeta(c),
     );
     if (!created) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    await sendVerification(c, created.user);
     const token = await signAccessToken(c.env, { userId: created.user.id, sessionId: created.session.id, generation: 1 });
     return c.json({ token, user: created.user } satisfies LoginResponse, 201);
   })
@@ -116,8 +150,26 @@ export const authRoutes = new Hono<AppEnv>()
     if (!(await verifyPassword(currentPassword, found.user.passwordHash))) {
       throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
     }
-    await changePassword(db, { id: me.id, email: found.user.email }, me.sessionId, await hashPassword(newPassword));
+    const { siteName } = await getSettings(db);
+    const outboxId = await changePassword(db, { id: me.id, email: found.user.email }, me.sessionId, await hashPassword(newPassword), siteName);
+    await announceMailSoon(c.env, executionCtx(c), [outboxId]);
     return c.body(null, 204);
+  })
+  // Confirms an e-mail address with the single-use token from the link (24 hours).
+  .post("/verify-email", authRateLimit, validate("json", verifyEmailSchema), async (c) => {
+    const result = await useVerification(c.get("db"), c.req.valid("json").token);
+    if (result.outcome !== "confirmed") {
+      throw new ApiError(400, VERIFICATION_MESSAGES[result.outcome], { code: "verification_failed" });
+    }
+    return c.json({ emailConfirmed: true as const }, 200);
+  })
+  // A new link for the signed-in user (earlier links stop working).
+  .post("/resend-verification", authRateLimit, requireAuth, async (c) => {
+    const found = await findUserById(c.get("db"), principal(c).id);
+    if (!found) throw unauthorized();
+    if (found.user.emailConfirmed) throw conflict(ALREADY_CONFIRMED);
+    await sendVerification(c, found.user);
+    return c.json({ sent: true as const }, 202);
   })
   .post("/refresh", requireAuth, async (c) => {
     const me = principal(c);

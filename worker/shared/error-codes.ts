@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   malformed_json: 400,
   /** 400: a request the server cannot act on for another stated reason. */
   bad_request: 400,
+  /** 400: an e-mail verification link that is unknown, expired or already used. */
+  verification_failed: 400,
   /** 401: no token, or an invalid, expired or revoked one. */
   unauthorized: 401,
   /** 401: wrong email or password at sign-in. */

@@ -139,21 +139,32 @@ export async function updateProfile(
  * Stores the new hash, signs out every other session of the user and queues the
  * confirmation email, all in one batch.
  */
-export async function changePassword(db: Database, user: { id: number; email: string }, keepSessionId: string, passwordHash: string) {
+export async function changePassword(
+  db: Database,
+  user: { id: number; email: string },
+  keepSessionId: string,
+  passwordHash: string,
+  siteName = "Realm Codex",
+): Promise<number> {
   const now = isoNow();
-  await db.batch([
+  const [, , mail] = await db.batch([
     db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)),
     db
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt))),
-    db.insert(emailOutbox).values({
-      toAddress: user.email,
-      subject: "Your Realm Codex password was changed",
-      body:
-        "The password of your Realm Codex account was just changed, and every other device was signed out.\n\n" +
-        "If you did not do this, reset your password at once or contact an administrator.",
-      createdAt: now,
-    }),
+    db
+      .insert(emailOutbox)
+      .values({
+        toAddress: user.email,
+        subject: `Your ${siteName} password was changed`,
+        body:
+          `The password of your ${siteName} account was just changed, and every other device was signed out.\n\n` +
+          "If you did not do this, reset your password at once or contact an administrator.",
+        createdAt: now,
+      })
+      .returning({ id: emailOutbox.id }),
   ]);
+  // The outbox id, for the mail sender to be told about it.
+  return mail[0]!.id;
 }
