@@ -1,8 +1,10 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
-import { headersFile } from "./worker/lib/security-headers.ts";
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { createServer, defineConfig, type Plugin } from "vite";
+import { headersFile, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "./worker/lib/security-headers.ts";
 
 // The site does not use request.cf locally; skip fetching it (offline machines print an error).
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -14,6 +16,55 @@ const securityHeadersFile = (): Plugin => ({
   generateBundle() {
     if (this.environment.name !== "client") return;
     this.emitFile({ type: "asset", fileName: "_headers", source: headersFile() });
+  },
+});
+
+/**
+ * Inlines the theme script at index.html's `<!-- theme-init -->` (no render-blocking request).
+ * The CSP allows it by hash: a script whose hash differs from THEME_INIT_HASH fails the build.
+ */
+const inlineThemeInit = (): Plugin => ({
+  name: "realm-codex:inline-theme-init",
+  transformIndexHtml: {
+    order: "pre",
+    handler(html) {
+      const hash = `'sha256-${createHash("sha256").update(THEME_INIT_SCRIPT).digest("base64")}'`;
+      if (hash !== THEME_INIT_HASH) throw new Error(`THEME_INIT_HASH must be ${hash} (worker/lib/security-headers.ts)`);
+      if (!html.includes("<!-- theme-init -->")) throw new Error("index.html lost its <!-- theme-init --> marker");
+      return html.replace("<!-- theme-init -->", `<script>${THEME_INIT_SCRIPT}</script>`);
+    },
+  },
+});
+
+/**
+ * Prerenders the app shell (src/prerender.tsx) into the built index.html's #root, so the header,
+ * footer and page placeholder paint before any JavaScript runs; the SPA hydrates it.
+ */
+const prerenderShell = (): Plugin => ({
+  name: "realm-codex:prerender-shell",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    async handler(html) {
+      const server = await createServer({
+        configFile: false,
+        root: fileURLToPath(new URL("web", import.meta.url)),
+        logLevel: "error",
+        appType: "custom",
+        resolve: { tsconfigPaths: true },
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+        plugins: [react()],
+      });
+      try {
+        const { renderShell } = (await server.ssrLoadModule("/src/prerender.tsx")) as { renderShell(): string };
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error("index.html has no empty #root to prerender into");
+        return html.replace(root, `<div id="root">${renderShell()}</div>`);
+      } finally {
+        await server.close();
+      }
+    },
   },
 });
 
@@ -30,5 +81,7 @@ export default defineConfig({
     tailwindcss(),
     cloudflare({ configPath: "../wrangler.toml", persistState: { path: "../.wrangler/state" } }),
     securityHeadersFile(),
+    inlineThemeInit(),
+    prerenderShell(),
   ],
 });

@@ -19,6 +19,8 @@ import { gameInfoRoutes } from "./routes/gameinfo";
 import { heroRoutes } from "./routes/hero";
 import { spellRoutes } from "./routes/spell";
 import { unitRoutes } from "./routes/unit";
+import { mediaRoutes } from "./routes/media";
+import { thumbnailRoutes } from "./routes/thumbnails";
 import { settingsRoutes } from "./routes/settings";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
@@ -55,6 +57,9 @@ const api = new Hono<AppEnv>()
   .route("/hero", heroRoutes)
   .route("/spell", spellRoutes)
   .route("/gameinfo", gameInfoRoutes)
+  // Media (gallery, media management, categories, thumbnail maintenance).
+  .route("/media", mediaRoutes)
+  .route("/", thumbnailRoutes)
   // Site settings.
   .route("/settings", settingsRoutes);
 

@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	MAIL_QUEUE: Queue;
 	MAILER: SendEmail;
 	AUTH_LIMITER: RateLimit;
+	ACCOUNT_LIMITER: RateLimit;
 	IMAGES: ImagesBinding;
 	ASSETS: Fetcher;
 	SITE_URL: string;

@@ -14,9 +14,25 @@ export const COMMENT_WIDGET_ORIGINS = [
 
 const widget = COMMENT_WIDGET_ORIGINS.join(" ");
 
+/**
+ * The one inline script of the site, inlined into index.html's <head> at build: it applies the
+ * stored theme (else the system preference) before the first paint so pages never flash, and
+ * marks <html data-session> when a session token is stored, so the prerendered header can hide
+ * its Sign In/Sign Up buttons until the app knows who is signed in. Same theme rule as
+ * web/src/lib/theme.tsx; the token key is STORAGE_KEYS.token of web/src/lib/storage.ts.
+ */
+export const THEME_INIT_SCRIPT =
+  '(function(){try{var d=document.documentElement,s=localStorage.getItem("theme"),k=s?s==="dark":matchMedia("(prefers-color-scheme: dark)").matches;d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";if(localStorage.getItem("authToken"))d.setAttribute("data-session","");}catch(e){}})();';
+
+/**
+ * CSP source allowing exactly THEME_INIT_SCRIPT (sha256 of its text, base64). The build refuses
+ * to inline a script whose hash differs, and tests/worker/security-headers.test.ts checks it.
+ */
+export const THEME_INIT_HASH = "'sha256-/Q4V1XgyCCvdNhi9+KPnz5bj2IrCJivnXMS4SJaNPP4='";
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${widget}`,
+  `script-src 'self' ${THEME_INIT_HASH} ${widget}`,
   `style-src 'self' 'unsafe-inline' ${widget}`,
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",

@@ -16,6 +16,8 @@ import { renderPage } from "./html-meta";
 
 /** The element id of the public settings JSON in every served page (read by web/src/lib/site-settings.ts). */
 export const SETTINGS_ELEMENT_ID = "site-settings";
+/** The element id of the maintenance notice in a maintenance page (removed by the SPA's shell). */
+export const MAINTENANCE_NOTICE_ID = "maintenance-notice";
 
 /** Paths that are not pages: the API, R2 files, and robots.txt (crawlers must keep reading it). */
 const NOT_PAGES = /^\/(api|files)(\/|$)|^\/robots\.txt$/;
@@ -95,8 +97,10 @@ export function maintenancePage(shell: Response, site: PublicSiteSettings): Resp
     `<div style="max-width:40rem;margin:4rem auto;padding:0 1rem;font-family:system-ui,sans-serif;text-align:center">` +
     `<h1>${escapeHtml(site.siteName || SITE_NAME)} is under maintenance</h1>` +
     `<p>${escapeHtml(site.maintenanceMessage)}</p></div>`;
+  // Beside the app's root (the prerendered shell there must stay as built, for hydration); the
+  // SPA removes the notice once it runs and shows moderators the site, everyone else its own screen.
   const withNotice = new HTMLRewriter()
-    .on("#root", { element: (el) => void el.setInnerContent(notice, { html: true }) })
+    .on("#root", { element: (el) => void el.before(`<div id="${MAINTENANCE_NOTICE_ID}">${notice}</div>`, { html: true }) })
     .transform(page);
   const res = brandHtml(withNotice, site);
   const headers = new Headers(res.headers);

@@ -27,11 +27,12 @@ export function RootLayout() {
   const { isModerator } = useSession();
   // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
   const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
-
-  const closeMenu = useCallback((restoreFocus: boolean) => {
-    setMenuOpen(false);
-    if (restoreFocus) menuButtonRef.current?.focus();
+  // The Worker's static maintenance notice (for visitors without JavaScript) gives way to the app.
+  useEffect(() => {
+    document.getElementById("maintenance-notice")?.remove();
   }, []);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // Navigating (links, back button) closes the menu.
   const [menuPath, setMenuPath] = useState(pathname);

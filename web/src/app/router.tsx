@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
 import { PagePending, RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 
@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: "admin/news/create", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/edit/:id", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/:id/edit", lazy: () => import("@/features/admin-news/routes/edit-redirect") },
+          { path: "screenshots", lazy: () => import("@/features/gallery/routes/gallery") },
           { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
@@ -46,5 +47,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -3,6 +3,7 @@ import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
 import { DEFAULT_SITE_SETTINGS, toPublicSettings, type PublicSiteSettings } from "@schemas/settings";
 import { api, onMaintenance, unwrap } from "./api-client";
+import { useHydrated } from "./hydrated";
 
 /** The SWR key of GET /api/settings/public (the admin settings page revalidates it after a save). */
 export const PUBLIC_SETTINGS_KEY = apiKey("/api/settings/public");
@@ -60,9 +61,14 @@ export function SiteSettingsProvider({ children, initial }: { children: ReactNod
   return <SiteSettingsContext value={value}>{children}</SiteSettingsContext>;
 }
 
-/** The public site settings (the product defaults until they are known, or without a provider). */
+/**
+ * The public site settings (the product defaults until they are known, or without a provider).
+ * While React hydrates the prerendered shell they are the defaults too, as in the prerender, so
+ * hydration matches; the real values apply right after.
+ */
 export function useSiteSettings(): PublicSiteSettings {
-  return use(SiteSettingsContext).settings;
+  const settings = use(SiteSettingsContext).settings;
+  return useHydrated() ? settings : DEFAULT_PUBLIC_SETTINGS;
 }
 
 /** True once the real settings are known (a page can wait before showing a setting-dependent screen). */

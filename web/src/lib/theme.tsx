@@ -21,7 +21,7 @@ function systemTheme(): Theme {
   }
 }
 
-/** Same rule as public/theme-init.js (which runs before paint): a stored value wins, else the system. */
+/** Same rule as the inline THEME_INIT_SCRIPT (worker/lib/security-headers.ts, runs before paint): a stored value wins, else the system. */
 function storedTheme(): Theme | null {
   const stored = readStorage(STORAGE_KEYS.theme);
   if (stored === null) return null;

@@ -1,17 +1,19 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { DropdownMenu } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
 import { MenuIcon } from "@/components/ui/icons";
 import { UserAvatar, userDisplayName } from "@/components/user-avatar";
-import { useSession } from "@/lib/session";
+import { useHydrated } from "@/lib/hydrated";
 import { useSiteSettings } from "@/lib/site-settings";
+import { useSession } from "@/lib/session";
 import { Logo } from "./logo";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
+import { ShellNavLink } from "./shell-nav-link";
 import { ThemeToggle } from "./theme-toggle";
 import { useSignOut } from "./use-sign-out";
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = (isActive: boolean) =>
   `rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
     isActive ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-300" : "text-ink-muted hover:bg-surface-muted hover:text-ink"
   }`;
@@ -19,12 +21,20 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 const menuTriggerClass =
   "inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-expanded:bg-surface-muted";
 
-/** The persistent header: logo, public links, Admin menu, account menu, theme toggle, mobile-menu toggle. */
+/**
+ * The persistent header: logo, public links, Admin menu, account menu, theme toggle, mobile-menu
+ * toggle. The build prerenders it as a guest sees it; until hydration it renders exactly that
+ * (no active link, Sign In/Sign Up, hidden by the inline script's <html data-session> when a
+ * session is stored). The account area has a fixed width so nothing moves when it fills in.
+ */
 export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: boolean; onOpenMenu(): void; menuButtonRef: React.Ref<HTMLButtonElement> }) {
-  const { status, user, isModerator, isAdmin } = useSession();
+  const session = useSession();
+  const hydrated = useHydrated();
+  const { user, isModerator, isAdmin } = session;
+  const status = hydrated ? session.status : "unauthenticated";
   const signOut = useSignOut();
+  const admin = hydrated ? adminLinks(isModerator, isAdmin) : [];
   const { enableRegistration } = useSiteSettings();
-  const admin = adminLinks(isModerator, isAdmin);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
@@ -34,9 +44,9 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
           <ul className="flex items-center gap-1">
             {PUBLIC_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={navLinkClass}>
+                <ShellNavLink to={link.to} className={navLinkClass}>
                   {link.label}
-                </NavLink>
+                </ShellNavLink>
               </li>
             ))}
           </ul>
@@ -47,39 +57,41 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
             <DropdownMenu trigger="Admin" triggerClassName={menuTriggerClass} items={admin} />
           ) : null}
           <ThemeToggle />
-          {status === "authenticated" && user ? (
-            <DropdownMenu
-              triggerLabel={`Account: ${userDisplayName(user)}`}
-              triggerClassName={`${menuTriggerClass} pl-1.5`}
-              trigger={
-                <>
-                  <UserAvatar user={user} />
-                  <span className="max-w-40 truncate">{userDisplayName(user)}</span>
-                </>
-              }
-              header={
-                <>
-                  <p className="truncate text-sm font-semibold text-ink">{userDisplayName(user)}</p>
-                  <p className="truncate text-xs text-ink-muted">{user.email}</p>
-                </>
-              }
-              items={[
-                { label: "Profile", to: "/profile" },
-                { kind: "action", label: "Sign Out", onSelect: () => void signOut() },
-              ]}
-            />
-          ) : status === "unauthenticated" ? (
-            <div className="ml-2 flex items-center gap-2">
-              <Link to="/login" className={buttonClass({ variant: "ghost" })}>
-                Sign In
-              </Link>
-              {enableRegistration ? (
-                <Link to="/register" className={buttonClass()}>
-                  Sign Up
+          <div className="flex w-48 items-center justify-end">
+            {status === "authenticated" && user ? (
+              <DropdownMenu
+                triggerLabel={`Account: ${userDisplayName(user)}`}
+                triggerClassName={`${menuTriggerClass} pl-1.5`}
+                trigger={
+                  <>
+                    <UserAvatar user={user} />
+                    <span className="max-w-32 truncate">{userDisplayName(user)}</span>
+                  </>
+                }
+                header={
+                  <>
+                    <p className="truncate text-sm font-semibold text-ink">{userDisplayName(user)}</p>
+                    <p className="truncate text-xs text-ink-muted">{user.email}</p>
+                  </>
+                }
+                items={[
+                  { label: "Profile", to: "/profile" },
+                  { kind: "action", label: "Sign Out", onSelect: () => void signOut() },
+                ]}
+              />
+            ) : status === "unauthenticated" ? (
+              <div className={`flex items-center gap-2 ${hydrated ? "" : "[html[data-session]_&]:invisible"}`}>
+                <Link to="/login" className={buttonClass({ variant: "ghost" })}>
+                  Sign In
                 </Link>
-              ) : null}
-            </div>
-          ) : null}
+                {enableRegistration ? (
+                  <Link to="/register" className={buttonClass()}>
+                    Sign Up
+                  </Link>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
         </div>
 
         <IconButton

@@ -1,3 +1,4 @@
+import { useHydrated } from "@/lib/hydrated";
 import { useTheme } from "@/lib/theme";
 
 export function SunIcon({ className = "h-5 w-5" }: { className?: string }) {
@@ -17,19 +18,40 @@ export function MoonIcon({ className = "h-5 w-5" }: { className?: string }) {
   );
 }
 
+/** The theme's icon: a sun in dark mode, a moon in light mode, chosen by CSS (right at first paint). */
+export function ThemeIcon() {
+  return (
+    <>
+      <SunIcon className="hidden h-5 w-5 dark:block" />
+      <MoonIcon className="h-5 w-5 dark:hidden" />
+    </>
+  );
+}
+
+/**
+ * The theme the toggle switches to. Until hydration it is unknown to React (the prerendered
+ * shell cannot know the visitor's theme), so it says "Switch theme".
+ */
+export function useNextThemeLabel(): string {
+  const { theme } = useTheme();
+  const hydrated = useHydrated();
+  if (!hydrated) return "Switch theme";
+  return `Switch to ${theme === "dark" ? "light" : "dark"} mode`;
+}
+
 /** Icon button that flips light/dark and saves the choice. */
 export function ThemeToggle({ className = "" }: { className?: string }) {
-  const { theme, toggleTheme } = useTheme();
-  const next = theme === "dark" ? "light" : "dark";
+  const { toggleTheme } = useTheme();
+  const label = useNextThemeLabel();
   return (
     <button
       type="button"
       onClick={toggleTheme}
-      aria-label={`Switch to ${next} mode`}
-      title={`Switch to ${next} mode`}
+      aria-label={label}
+      title={label}
       className={`inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${className}`}
     >
-      {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+      <ThemeIcon />
     </button>
   );
 }

@@ -1,0 +1,150 @@
+import { expect, test, type Page } from "@playwright/test";
+
+type NewsList = { items: { id: number; title: string; tags: string[] }[] };
+
+/** Loads `path` in a fresh page and returns the /api requests it made until the network was idle. */
+async function firstLoad(page: Page, path: string) {
+  const apiRequests: string[] = [];
+  const problems: string[] = [];
+  page.on("request", (req) => {
+    if (new URL(req.url()).pathname.startsWith("/api/")) apiRequests.push(req.url());
+  });
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") problems.push(msg.text());
+  });
+  page.on("pageerror", (err) => problems.push(err.message));
+  await page.goto(path, { waitUntil: "networkidle" });
+  return { apiRequests, problems };
+}
+
+async function latestArticle(page: Page) {
+  const res = await page.request.get("/api/news?pageSize=1");
+  expect(res.status()).toBe(200);
+  const article = ((await res.json()) as NewsList).items[0];
+  expect(article, "the seeded site has a published article").toBeTruthy();
+  return article!;
+}
+
+test.describe("first view of public pages for a guest: painted from the HTML", () => {
+  test("/ shows the latest articles with no /api request and no hydration warning", async ({ page }) => {
+    const article = await latestArticle(page);
+    const { apiRequests, problems } = await firstLoad(page, "/");
+    await expect(page.getByRole("heading", { name: "Welcome to Realm Codex" })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Read More: ${article.title}` })).toBeVisible();
+    expect(apiRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test("/news?tag=… shows the filtered list and the filter options with no /api request", async ({ page }) => {
+    const article = await latestArticle(page);
+    const tag = article.tags[0]!;
+    const { apiRequests, problems } = await firstLoad(page, `/news?tag=${encodeURIComponent(tag)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: article.title })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: /tag/i })).toHaveValue(tag);
+    expect(apiRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test("/news/{id} shows the article with no /api request", async ({ page }) => {
+    const article = await latestArticle(page);
+    const { apiRequests, problems } = await firstLoad(page, `/news/${article.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: article.title })).toBeVisible();
+    await expect(page.getByTestId("article-content")).not.toBeEmpty();
+    expect(apiRequests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test("later navigation reads through the API as before", async ({ page }) => {
+    const article = await latestArticle(page);
+    const { apiRequests } = await firstLoad(page, "/");
+    await page.getByRole("link", { name: `Read More: ${article.title}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: article.title })).toBeVisible();
+    expect(apiRequests.map((u) => new URL(u).pathname)).toEqual([`/api/news/${article.id}`]);
+  });
+});
+
+/** Boxes of the header's parts, rounded to whole pixels. */
+async function headerGeometry(page: Page) {
+  const banner = page.getByRole("banner");
+  const parts = [
+    banner,
+    banner.getByRole("link", { name: "Realm Codex home" }),
+    ...["Home", "News", "Factions", "Screenshots", "Forum"].map((name) =>
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }),
+    ),
+    banner.getByRole("button", { name: /Switch/ }),
+    banner.getByRole("link", { name: "Sign In" }),
+    banner.getByRole("link", { name: "Sign Up" }),
+  ];
+  const boxes = [];
+  for (const part of parts) {
+    const box = await part.boundingBox();
+    expect(box).not.toBeNull();
+    boxes.push([box!.x, box!.y, box!.width, box!.height].map(Math.round));
+  }
+  return boxes;
+}
+
+test.describe("the prerendered shell", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("without JavaScript the header, its links and the footer are in the HTML", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/news");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "News", exact: true })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("An unofficial fan site");
+    await context.close();
+  });
+
+  test("the shell and the running app have the same header geometry", async ({ browser, page }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const shell = await context.newPage();
+    await shell.goto("/news");
+    const before = await headerGeometry(shell);
+    await context.close();
+
+    await page.goto("/news");
+    // Hydrated: the current page's link is marked.
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "News", exact: true })).toHaveAttribute("aria-current", "page");
+    expect(await headerGeometry(page)).toEqual(before);
+  });
+
+  test("a signed-in moderator with the dark theme: the app takes over the shell with no hydration error", async ({ page }) => {
+    const res = await page.request.post("/api/auth/login", { data: { email: "moderator@example.com", password: "DemoPass!2025" } });
+    expect(res.status()).toBe(200);
+    const { token, user } = (await res.json()) as { token: string; user: unknown };
+    await page.addInitScript(
+      ([t, u]) => {
+        localStorage.setItem("authToken", t);
+        localStorage.setItem("authUser", u);
+        localStorage.setItem("theme", "dark");
+      },
+      [token, JSON.stringify(user)] as const,
+    );
+    const problems: string[] = [];
+    page.on("console", (msg) => (msg.type() === "error" || msg.type() === "warning") && problems.push(msg.text()));
+    page.on("pageerror", (err) => problems.push(err.message));
+    await page.goto("/news", { waitUntil: "networkidle" });
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("button", { name: "Admin" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: /^Account: / })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Switch to light mode" })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("the theme script is inline and allowed by its CSP hash (no 'unsafe-inline' for scripts)", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+    await page.addInitScript(() => localStorage.setItem("theme", "dark"));
+    const res = await page.goto("/");
+    const csp = res!.headers()["content-security-policy"]!;
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+    expect(scriptSrc).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await page.locator('script[src$="theme-init.js"]').count()).toBe(0);
+    expect(errors.filter((e) => e.includes("Content Security Policy"))).toEqual([]);
+  });
+});

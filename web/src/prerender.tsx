@@ -1,0 +1,20 @@
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter } from "react-router";
+import { App } from "./app/app";
+import { routes } from "./app/router";
+import { createSwrConfig } from "./lib/swr-config";
+
+/**
+ * The app shell (header with the public links, footer, the page placeholder) as HTML, rendered
+ * by the build into index.html's #root (vite.config.ts). It is what the browser's first render
+ * produces before the page module has loaded, for a guest with the light theme: the client
+ * hydrates it without a mismatch (see useHydrated).
+ */
+export function renderShell(): string {
+  const router = createMemoryRouter(routes, { initialEntries: ["/"] });
+  try {
+    return renderToString(<App router={router} swrConfig={createSwrConfig(false)} />);
+  } finally {
+    router.dispose();
+  }
+}
