@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -147,5 +147,33 @@ describe("site settings form", () => {
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Validation failed.")).toBeTruthy();
     expect(screen.getByText("Site name is required.")).toBeTruthy();
+  });
+});
+
+describe("thumbnail sync on the dashboard", () => {
+  it("shows the server's message and clears it after 5000 ms when a sync was triggered", async () => {
+    const { ThumbnailSync, SYNC_MESSAGE_MS } = await import("@/features/admin-dashboard/components/thumbnail-sync");
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ message: "Re-queued 3 jobs.", triggered: true, queued: 3 }, { status: 202 }));
+    const timers = vi.spyOn(globalThis, "setTimeout");
+    render(<ThumbnailSync />);
+    fireEvent.click(screen.getByRole("button", { name: "Sync Thumbnails" }));
+    await waitFor(() => expect(screen.getByTestId("thumbnail-sync-message").textContent).toBe("Re-queued 3 jobs."));
+    const clear = timers.mock.calls.find(([, ms]) => ms === SYNC_MESSAGE_MS);
+    expect(clear).toBeTruthy();
+    act(() => (clear![0] as () => void)());
+    expect(screen.getByTestId("thumbnail-sync-message").textContent).toBe("");
+  });
+
+  it("keeps a not-triggered message, and shows 'Failed to connect to server' when the network fails", async () => {
+    const { ThumbnailSync } = await import("@/features/admin-dashboard/components/thumbnail-sync");
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ message: "No pending or failed thumbnails.", triggered: false, queued: 0 }, { status: 202 }));
+    render(<ThumbnailSync />);
+    fireEvent.click(screen.getByRole("button", { name: "Sync Thumbnails" }));
+    await waitFor(() => expect(screen.getByTestId("thumbnail-sync-message").textContent).toBe("No pending or failed thumbnails."));
+    fetchSpy.mockImplementation(async () => {
+      throw new TypeError("network down");
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Sync Thumbnails" }));
+    expect(await screen.findByText("Failed to connect to server")).toBeTruthy();
   });
 });

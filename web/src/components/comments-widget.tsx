@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import {
   DEMO_TENANT_ID,
   fastCommentsScriptUrl,
@@ -97,7 +98,11 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
     <div data-state={state}>
       {mustVerify ? (
         <p role="status" className="mb-3 rounded-xl border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
-          Confirm your e-mail address to comment with your account: follow the link in the message we sent you.
+          Confirm your e-mail address to comment with your account: open the link we sent you, or{" "}
+          <Link to="/verify-email" className="font-semibold underline underline-offset-4">
+            ask for a new one
+          </Link>
+          .
         </p>
       ) : null}
       {state === "Error" ? (

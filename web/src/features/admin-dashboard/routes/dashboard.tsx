@@ -9,6 +9,7 @@ import { PageMeta } from "@/lib/page-meta";
 import { useSession } from "@/lib/session";
 import { useDashboardStats, type DashboardStats } from "@/features/admin-dashboard/api/get-dashboard-stats";
 import { DashboardSkeleton } from "@/features/admin-dashboard/components/dashboard-skeleton";
+import { ThumbnailSync } from "@/features/admin-dashboard/components/thumbnail-sync";
 
 export const LOAD_FAILED = "Failed to load dashboard data";
 
@@ -114,6 +115,11 @@ function QuickActions({ isAdmin }: { isAdmin: boolean }) {
             {action.label}
           </Link>
         ))}
+      </div>
+      <div className="mt-4 rounded-2xl border border-line bg-surface p-4">
+        <h3 className="text-sm font-semibold text-ink">Thumbnails</h3>
+        <p className="mb-3 text-xs text-ink-muted">Re-queue thumbnails of media items that are still pending or failed.</p>
+        <ThumbnailSync />
       </div>
     </section>
   );
