@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: benchmarks, not tests. Builds the site, then measures against DESIGN.md §9:
+ * `npm run bench`: benchmarks, not tests. Builds the site, then measures:
  *  - JS and CSS bytes (raw and gzip) that `/` loads in real Chromium,
  *  - the Worker bundle (gzip) from `wrangler deploy --dry-run`,
  *  - request throughput of public endpoints relative to /api/health on local workerd (autocannon).
