@@ -18,6 +18,8 @@ import { gameInfoRoutes } from "./routes/gameinfo";
 import { heroRoutes } from "./routes/hero";
 import { spellRoutes } from "./routes/spell";
 import { unitRoutes } from "./routes/unit";
+import { mediaRoutes } from "./routes/media";
+import { thumbnailRoutes } from "./routes/thumbnails";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -51,7 +53,10 @@ const api = new Hono<AppEnv>()
   .route("/unit", unitRoutes)
   .route("/hero", heroRoutes)
   .route("/spell", spellRoutes)
-  .route("/gameinfo", gameInfoRoutes);
+  .route("/gameinfo", gameInfoRoutes)
+  // Media (gallery, media management, categories, thumbnail maintenance).
+  .route("/media", mediaRoutes)
+  .route("/", thumbnailRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

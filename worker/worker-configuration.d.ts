@@ -6,6 +6,7 @@ interface __BaseEnv_Env {
 	DB: D1Database;
 	THUMBNAIL_QUEUE: Queue;
 	AUTH_LIMITER: RateLimit;
+	ACCOUNT_LIMITER: RateLimit;
 	IMAGES: ImagesBinding;
 	ASSETS: Fetcher;
 	SITE_URL: string;

@@ -21,7 +21,7 @@ describe("mobile slide-out menu", () => {
     expect(dialog.getAttribute("aria-modal")).toBe("true");
     expect(dialog.className).toContain("w-80");
     expect(dialog.className).toContain("max-w-[80vw]");
-    expect(dialog.className).toContain("right-0");
+    expect(dialog.getAttribute("data-placement")).toBe("side");
     expect(toggle().getAttribute("aria-expanded")).toBe("true");
     expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Close menu" }));
   });

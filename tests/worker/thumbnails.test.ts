@@ -31,25 +31,24 @@ const mediaRow = (id: number) =>
   env.DB.prepare("SELECT * FROM media_items WHERE id = ?1").bind(id).first<Record<string, unknown>>();
 
 describe("thumbnail job", () => {
-  it("stores large and thumbnail renditions in WebP and JPEG with the aspect ratio kept", async () => {
+  it("stores large and thumbnail renditions in WebP and JPEG with the aspect ratio kept, under a new version folder", async () => {
     const id = await mediaWithOriginal("media/test-1/original.jpg");
     expect(await makeThumbnails(env, { mediaId: id })).toBe("done");
 
     const row = await mediaRow(id);
+    expect(row).toMatchObject({ thumbnail_status: "ready", thumbnail_error: null, width: 1800, height: 1200 });
+    const folder = String(row!.large_webp_key).replace(/\/large\.webp$/, "");
+    expect(folder).toMatch(/^media\/test-1\/r[0-9a-z]+$/);
     expect(row).toMatchObject({
-      thumbnail_status: "ready",
-      width: 1800,
-      height: 1200,
-      large_webp_key: "media/test-1/large.webp",
-      large_key: "media/test-1/large.jpg",
-      thumbnail_webp_key: "media/test-1/thumb.webp",
-      thumbnail_key: "media/test-1/thumb.jpg",
+      large_key: `${folder}/large.jpg`,
+      thumbnail_webp_key: `${folder}/thumb.webp`,
+      thumbnail_key: `${folder}/thumb.jpg`,
     });
     const expected = [
-      ["media/test-1/large.webp", "image/webp", 1280, 853],
-      ["media/test-1/large.jpg", "image/jpeg", 1280, 853],
-      ["media/test-1/thumb.webp", "image/webp", 400, 267],
-      ["media/test-1/thumb.jpg", "image/jpeg", 400, 267],
+      [`${folder}/large.webp`, "image/webp", 1280, 853],
+      [`${folder}/large.jpg`, "image/jpeg", 1280, 853],
+      [`${folder}/thumb.webp`, "image/webp", 400, 267],
+      [`${folder}/thumb.jpg`, "image/jpeg", 400, 267],
     ] as const;
     for (const [key, type, width, height] of expected) {
       const object = await env.MEDIA.get(key);
@@ -60,7 +59,30 @@ describe("thumbnail job", () => {
     }
   });
 
-  it("skips videos and items that are already done unless forced", async () => {
+  it("a forced run writes new keys, points the item at them, then deletes the old renditions (never the original)", async () => {
+    const id = await mediaWithOriginal("media/test-6/original.jpg");
+    expect(await makeThumbnails(env, { mediaId: id })).toBe("done");
+    const first = (await mediaRow(id))!;
+    expect(await makeThumbnails(env, { mediaId: id, force: true })).toBe("done");
+    const second = (await mediaRow(id))!;
+    for (const column of ["large_key", "large_webp_key", "thumbnail_key", "thumbnail_webp_key"]) {
+      expect(second[column]).not.toBe(first[column]);
+      expect(await env.MEDIA.head(String(second[column]))).not.toBeNull();
+      expect(await env.MEDIA.head(String(first[column]))).toBeNull();
+    }
+    expect(await env.MEDIA.head("media/test-6/original.jpg")).not.toBeNull();
+  });
+
+  it("makes a video's thumbnails from its poster frame and keeps the video's size", async () => {
+    await env.MEDIA.put("media/test-7/poster.jpg", original, { httpMetadata: { contentType: "image/jpeg" } });
+    const row = await env.DB.prepare(
+      "INSERT INTO media_items (title, media_type, original_key, poster_key, width, height) VALUES ('Clip', 'video', 'media/test-7/original.mp4', 'media/test-7/poster.jpg', 640, 360) RETURNING id",
+    ).first<{ id: number }>();
+    expect(await makeThumbnails(env, { mediaId: row!.id })).toBe("done");
+    expect(await mediaRow(row!.id)).toMatchObject({ thumbnail_status: "ready", width: 640, height: 360 });
+  });
+
+  it("skips videos without a poster and items that are already done unless forced", async () => {
     const video = await mediaWithOriginal("media/test-2/original.mp4", "video");
     expect(await makeThumbnails(env, { mediaId: video })).toBe("skipped");
 
@@ -106,9 +128,31 @@ describe("queue consumer", () => {
     await worker.queue(batch, env, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["d"]);
     expect((await mediaRow(id))?.thumbnail_status).toBe("failed");
-    const failure = await env.DB.prepare("SELECT media_id, attempts FROM thumbnail_failures WHERE media_id = ?1")
+    const failure = await env.DB.prepare("SELECT media_id, attempts, reason FROM thumbnail_failures WHERE media_id = ?1")
       .bind(id)
       .first();
-    expect(failure).toEqual({ media_id: id, attempts: 4 });
+    expect(failure).toEqual({ media_id: id, attempts: 4, reason: "Thumbnail generation failed after all retries." });
+  });
+
+  it("a job that keeps failing leaves its error on the item, then ends in the failures table and shows as failed", async () => {
+    const lost = await env.DB.prepare(
+      "INSERT INTO media_items (title, media_type, original_key) VALUES ('Lost', 'image', 'media/gone-2/original.jpg') RETURNING id",
+    ).first<{ id: number }>();
+    const id = lost!.id;
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const batch = createMessageBatch(THUMBNAIL_QUEUE_NAME, [{ id: `r${attempt}`, timestamp: new Date(), attempts: attempt, body: { mediaId: id } }]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      expect((await getQueueResult(batch, ctx)).retryMessages.map((m) => m.msgId)).toEqual([`r${attempt}`]);
+    }
+    expect(await mediaRow(id)).toMatchObject({ thumbnail_status: "pending", thumbnail_error: "original media/gone-2/original.jpg is missing from R2" });
+
+    const dead = createMessageBatch(THUMBNAIL_DLQ_NAME, [{ id: "x", timestamp: new Date(), attempts: 4, body: { mediaId: id } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(dead, env, ctx);
+    await getQueueResult(dead, ctx);
+    expect(await mediaRow(id)).toMatchObject({ thumbnail_status: "failed", thumbnail_error: "original media/gone-2/original.jpg is missing from R2" });
+    const failure = await env.DB.prepare("SELECT reason, attempts FROM thumbnail_failures WHERE media_id = ?1").bind(id).first();
+    expect(failure).toEqual({ reason: "original media/gone-2/original.jpg is missing from R2", attempts: 4 });
   });
 });

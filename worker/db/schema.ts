@@ -20,9 +20,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
+import { MEDIA_TYPES, THUMBNAIL_STATES } from "../schemas/media";
 import { ROLES, type Role } from "../shared/roles";
 
-export { ROLES, type Role };
+export { MEDIA_TYPES, ROLES, THUMBNAIL_STATES, type Role };
 import {
   ALIGNMENTS,
   HERO_TYPES,
@@ -34,8 +35,6 @@ import {
 } from "../shared/game";
 
 export { ALIGNMENTS, HERO_TYPES, SPELL_DURATIONS, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, UNIT_TYPES };
-export const MEDIA_TYPES = ["image", "video", "gif"] as const;
-export const THUMBNAIL_STATES = ["pending", "ready", "failed"] as const;
 export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -427,6 +426,8 @@ export const mediaItems = sqliteTable(
     thumbnailStatus: text("thumbnail_status", { enum: THUMBNAIL_STATES })
       .notNull()
       .default("pending"),
+    /** The last thumbnail job error (cleared when a job succeeds or is queued again). */
+    thumbnailError: text("thumbnail_error"),
     contentType: text("content_type"),
     width: integer("width"),
     height: integer("height"),
@@ -443,12 +444,37 @@ export const mediaItems = sqliteTable(
     index("media_faction_idx").on(t.factionId),
     index("media_type_idx").on(t.mediaType),
     index("media_featured_idx").on(t.isFeatured),
+    // /files/* looks up the item a key belongs to (unapproved items' files are private).
+    index("media_original_key_idx").on(t.originalKey),
+    index("media_large_key_idx").on(t.largeKey),
+    index("media_large_webp_key_idx").on(t.largeWebpKey),
+    index("media_thumbnail_key_idx").on(t.thumbnailKey),
+    index("media_thumbnail_webp_key_idx").on(t.thumbnailWebpKey),
+    index("media_poster_key_idx").on(t.posterKey),
     check("media_type", inList("media_type", MEDIA_TYPES)),
     check("media_thumbnail_status", inList("thumbnail_status", THUMBNAIL_STATES)),
     check("media_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("media_description_len", sql`length(${t.description}) <= 2000`),
     check("media_counts", sql`${t.viewCount} >= 0 AND ${t.fileSize} >= 0`),
   ],
+);
+
+/**
+ * One row per visitor, item and UTC day: a view is counted only when its row is new. Rows older
+ * than yesterday are pruned as new views arrive.
+ */
+export const mediaViews = sqliteTable(
+  "media_views",
+  {
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: "cascade" }),
+    /** "u:{userId}" for signed-in visitors, else a salted hash of the client (never the raw IP). */
+    visitor: text("visitor").notNull(),
+    /** UTC date, YYYY-MM-DD. */
+    day: text("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.visitor, t.day] }), index("media_views_day_idx").on(t.day)],
 );
 
 /** Thumbnail jobs that exhausted their retries (written by the dead-letter queue consumer). */

@@ -1,13 +1,23 @@
 /**
- * Thumbnail jobs. A message `{ mediaId, force? }` makes the large (1280 wide) and
- * thumbnail (400 wide) renditions of a media item's original, each as WebP and JPEG with the
- * aspect ratio kept, through the Images binding, stores them in R2 next to the original and marks
- * the item ready. Failures retry with backoff; after the queue's max_retries the message lands in
- * the dead-letter queue, whose consumer records the failure for admins and marks the item failed.
+ * Thumbnail jobs. A message `{ mediaId, force? }` makes the large (1280 wide) and thumbnail
+ * (400 wide) renditions of a media item's original (a video's poster frame), each as WebP and
+ * JPEG with the aspect ratio kept, through the Images binding, stores them in R2 under a new
+ * version folder beside the original, marks the item ready and deletes the renditions it
+ * replaced. Failures retry with backoff and leave their error on the item; after the queue's
+ * max_retries the message lands in the dead-letter queue, whose consumer records the failure for
+ * moderators and marks the item failed. Jobs are sent by the admin routes (worker/routes/media.ts)
+ * and by uploads.
  */
 import { z } from "zod";
+import {
+  recordThumbnailError,
+  recordThumbnailFailure,
+  saveRenditions,
+  thumbnailSourceOf,
+  unreferencedKeys,
+  type RenditionKeys,
+} from "../db/queries/media";
 import { openDatabase } from "../db/client";
-import { findThumbnailSource, markThumbnailsReady, recordThumbnailFailure, type RenditionKeys } from "../db/queries/thumbnails";
 
 export const THUMBNAIL_QUEUE_NAME = "realm-codex-thumbnails";
 export const THUMBNAIL_DLQ_NAME = "realm-codex-thumbnails-dlq";
@@ -23,31 +33,41 @@ export const RENDITIONS = [
   { field: "largeKey", name: "large.jpg", width: 1280, format: "image/jpeg" },
   { field: "thumbnailWebpKey", name: "thumb.webp", width: 400, format: "image/webp" },
   { field: "thumbnailKey", name: "thumb.jpg", width: 400, format: "image/jpeg" },
-] as const satisfies readonly { field: keyof RenditionKeys; name: string; width: number; format: string }[];
+] as const;
 
 /** Folder of an R2 key: renditions are stored beside the original. */
 const folderOf = (key: string) => (key.includes("/") ? key.slice(0, key.lastIndexOf("/")) : "media");
 
 /**
- * Makes and stores the renditions of one media item. Returns what happened, for logs and tests.
- * Throws on failures worth retrying (R2 or Images errors).
+ * A new version folder name per job run. `/files/*` serves every key as immutable for a year,
+ * so renditions are never overwritten in place: each run writes under a fresh folder and the
+ * item is pointed at it afterwards.
+ */
+const newVersion = () => `r${Date.now().toString(36)}${crypto.getRandomValues(new Uint8Array(3)).reduce((s, b) => s + b.toString(16).padStart(2, "0"), "")}`;
+
+const dbOf = (env: Env) => openDatabase(env.DB);
+
+/**
+ * Makes and stores the renditions of one media item, points the item at them and then deletes
+ * the renditions it replaced. Returns what happened, for logs and tests. Throws on failures worth
+ * retrying (R2 or Images errors).
  */
 export async function makeThumbnails(env: Env, job: ThumbnailJob): Promise<"done" | "skipped"> {
-  const db = openDatabase(env.DB);
-  const row = await findThumbnailSource(db, job.mediaId);
-  // Deleted items and external or video originals have nothing to resize.
-  if (!row || !row.originalKey || row.mediaType === "video") return "skipped";
-  if (row.thumbnailStatus === "ready" && row.thumbnailWebpKey && !job.force) return "skipped";
+  const db = dbOf(env);
+  const row = await thumbnailSourceOf(db, job.mediaId);
+  // Deleted items, external originals and videos without a poster have nothing to resize.
+  if (!row || !row.source) return "skipped";
+  if (row.thumbnailStatus === "ready" && row.thumbnailWebpKey && row.largeWebpKey && !job.force) return "skipped";
 
-  const original = await env.MEDIA.get(row.originalKey);
-  if (!original) throw new Error(`original ${row.originalKey} is missing from R2`);
+  const original = await env.MEDIA.get(row.source);
+  if (!original) throw new Error(`original ${row.source} is missing from R2`);
   const bytes = await original.arrayBuffer();
   const stream = () => new Blob([bytes]).stream();
 
   const info = await env.IMAGES.info(stream());
   const width = "width" in info ? info.width : null;
   const height = "height" in info ? info.height : null;
-  const folder = folderOf(row.originalKey);
+  const folder = `${folderOf(row.source)}/${newVersion()}`;
 
   const keys = {} as RenditionKeys;
   for (const rendition of RENDITIONS) {
@@ -63,7 +83,10 @@ export async function makeThumbnails(env: Env, job: ThumbnailJob): Promise<"done
     keys[rendition.field] = key;
   }
 
-  await markThumbnailsReady(db, row.id, keys, { width, height });
+  // A video's poster says nothing about the video's size: keep the recorded one.
+  const isPoster = row.source === row.posterKey;
+  const replaced = await saveRenditions(db, row.id, keys, isPoster ? { width: null, height: null } : { width, height });
+  if (replaced.length) await env.MEDIA.delete(await unreferencedKeys(db, replaced));
   return "done";
 }
 
@@ -79,12 +102,7 @@ export async function handleThumbnailBatch(batch: MessageBatch<unknown>, env: En
       continue;
     }
     if (deadLetters) {
-      await recordThumbnailFailure(
-        openDatabase(env.DB),
-        parsed.data.mediaId,
-        "Thumbnail generation failed after all retries.",
-        message.attempts,
-      );
+      await recordThumbnailFailure(dbOf(env), parsed.data.mediaId, message.attempts);
       message.ack();
       continue;
     }
@@ -93,6 +111,7 @@ export async function handleThumbnailBatch(batch: MessageBatch<unknown>, env: En
       message.ack();
     } catch (err) {
       console.error(JSON.stringify({ level: "error", where: "thumbnails", mediaId: parsed.data.mediaId, attempt: message.attempts, error: String(err) }));
+      await recordThumbnailError(dbOf(env), parsed.data.mediaId, err instanceof Error ? err.message : String(err)).catch(() => {});
       message.retry({ delaySeconds: Math.min(60, 5 * 2 ** (message.attempts - 1)) });
     }
   }

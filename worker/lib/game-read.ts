@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { isModerator } from "../middleware/auth";
 import { parseId } from "@shared/ids";
-import { notFound } from "./errors";
+import type { Actor, WriteFailure } from "../db/queries/game-common";
+import { conflict, notFound, staleVersion, validationFailed, type ApiError } from "./errors";
 import { setReadCache } from "./read-cache";
 
 /** Game content reads are cached for a minute by guests (spec: factions, units, heroes 1 minute). */
@@ -26,3 +27,23 @@ export function pathId(c: Context<AppEnv>, what: string, name = "id"): number {
   if (id === null) throw notFound(what);
   return id;
 }
+
+/** The caller of a write (routes behind requireModerator always have a user). */
+export const actorOf = (c: Context<AppEnv>): Actor => ({ userId: c.get("user")!.id });
+
+/** A failed write as its API error: 404, 409 stale_version with the stored record, 400 with field errors, 409. */
+export function writeError(failure: WriteFailure, what: string): ApiError {
+  switch (failure.kind) {
+    case "not_found":
+      return notFound(what);
+    case "stale":
+      return staleVersion(failure.current);
+    case "invalid":
+      return validationFailed(failure.errors);
+    case "conflict":
+      return conflict(failure.message, failure.errors);
+  }
+}
+
+/** The answer of a successful write: never cached. */
+export const noStore = (c: Context<AppEnv>) => c.header("Cache-Control", "no-store");

@@ -9,6 +9,7 @@ function envelopeOf(err: HTTPException): ErrorBody {
   if (err instanceof ApiError) {
     const body: ErrorBody = { code: err.code, message: err.message || "Request failed." };
     if (err.errors) body.errors = err.errors;
+    if (err.current !== undefined) body.current = err.current;
     return body;
   }
   if (err.status === 400 && /json/i.test(err.message)) return { code: "malformed_json", message: "Malformed JSON in request body." };

@@ -10,10 +10,12 @@ import { api as apiApp } from "../app";
 import type { AppEnv } from "../env";
 import { renderPage, renderPlainShell } from "../lib/html-meta";
 import type { ApiAnswer, Page, PageResult } from "./define";
+import { mediaPages } from "./media";
 import { newsPages } from "./news";
 
 export const pages: readonly Page[] = [
   ...newsPages,
+  ...mediaPages,
   // Features add their pages here ↑ (one line each)
 ];
 

@@ -6,10 +6,9 @@ import {
   findUserByEmail,
   findUserById,
   getUserDto,
-  isLocked,
-  recordFailedLogin,
   recordSuccessfulLogin,
   registrationEnabled,
+  reserveLoginAttempt,
   updateProfile,
 } from "../db/queries/users";
 import { revokeSession, rotateSession, type SessionMeta } from "../db/queries/sessions";
@@ -19,7 +18,7 @@ import { loginUrl, logoutUrl, secureSsoPayload } from "../lib/fastcomments";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { signAccessToken } from "../lib/tokens";
 import { requireAuth } from "../middleware/auth";
-import { authRateLimit, clientIp } from "../middleware/rate-limit";
+import { accountRateLimit, authRateLimit, clientIp } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
 import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from "../schemas/auth";
 import type { LoginResponse } from "../schemas/user";
@@ -71,6 +70,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/login", authRateLimit, validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
+    await accountRateLimit(c, email);
     const db = c.get("db");
     const found = await findUserByEmail(db, email);
     if (!found) {
@@ -78,14 +78,16 @@ export const authRoutes = new Hono<AppEnv>()
       throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
     }
     const { user, roles } = found;
-    // While locked, even the right password is refused (and the attempt is not counted).
-    if (isLocked(user)) throw new ApiError(423, LOCKED_MESSAGE);
+    // The attempt is reserved (and counted) before the hash is checked; while locked, even the
+    // right password is refused without being checked.
+    const attempt = await reserveLoginAttempt(db, user.id);
+    if (!attempt) throw new ApiError(423, LOCKED_MESSAGE);
     if (!(await verifyPassword(password, user.passwordHash))) {
-      if (await recordFailedLogin(db, user.id)) throw new ApiError(423, LOCKED_MESSAGE);
+      if (attempt.locksAccount) throw new ApiError(423, LOCKED_MESSAGE);
       throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
     }
     if (!user.isActive) throw forbidden(INACTIVE_MESSAGE, "account_inactive");
-    const signedIn = await recordSuccessfulLogin(db, user, roles, sessionMeta(c));
+    const signedIn = await recordSuccessfulLogin(db, user, roles, sessionMeta(c), attempt);
     const token = await signAccessToken(c.env, { userId: user.id, sessionId: signedIn.session.id, generation: 1 });
     return c.json({ token, user: signedIn.user } satisfies LoginResponse, 200);
   })
@@ -102,14 +104,20 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/change-password", authRateLimit, requireAuth, validate("json", changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const me = principal(c);
+    await accountRateLimit(c, `user:${me.id}`);
     const db = c.get("db");
     const found = await findUserById(db, me.id);
     if (!found) throw unauthorized();
+    // A wrong current password counts toward the same lockout as sign-in, so this form is no
+    // way around it; while the account is locked nothing is checked.
+    const attempt = await reserveLoginAttempt(db, me.id);
+    if (!attempt) throw new ApiError(423, LOCKED_MESSAGE);
     // 400, not 401: a wrong current password must not sign the user out of this session.
     if (!(await verifyPassword(currentPassword, found.user.passwordHash))) {
+      if (attempt.locksAccount) throw new ApiError(423, LOCKED_MESSAGE);
       throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
     }
-    await changePassword(db, { id: me.id, email: found.user.email }, me.sessionId, await hashPassword(newPassword));
+    await changePassword(db, { id: me.id, email: found.user.email }, me.sessionId, await hashPassword(newPassword), attempt);
     return c.body(null, 204);
   })
   .post("/refresh", requireAuth, async (c) => {

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { factionHeroes } from "../db/queries/hero";
-import { getFaction, listFactions } from "../db/queries/faction";
+import { createFaction, deleteFaction, getFaction, listFactions, updateFaction } from "../db/queries/faction";
 import { factionUnits } from "../db/queries/unit";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { canSeeHidden, gameReadCache, includeHidden, pathId } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
-import { factionDetailQuerySchema, factionListQuerySchema } from "../schemas/faction";
+import { factionDetailQuerySchema, factionInputSchema, factionListQuerySchema } from "../schemas/faction";
 import { whole } from "../schemas/game-query";
 import { factionHeroesQuerySchema } from "../schemas/hero";
 import { factionUnitsQuerySchema } from "../schemas/unit";
@@ -15,7 +16,8 @@ import { factionUnitsQuerySchema } from "../schemas/unit";
 /**
  * /api/faction: the factions with optional units, heroes and spells. Guests and users see
  * active factions and active rows only; moderators may pass activeOnly=false and read an
- * inactive faction by id.
+ * inactive faction by id. Writes are for moderators and admins, audited; a faction that still
+ * has units or heroes cannot be deleted (409).
  */
 export const factionRoutes = new Hono<AppEnv>()
   .use(etag())
@@ -48,4 +50,22 @@ export const factionRoutes = new Hono<AppEnv>()
     if (!items) throw notFound("Faction");
     gameReadCache(c);
     return c.json(whole(items), 200);
+  })
+  .post("/", requireModerator, validate("json", factionInputSchema), async (c) => {
+    const result = await createFaction(c.get("db"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Faction");
+    noStore(c);
+    c.header("Location", `/api/faction/${result.value.id}`);
+    return c.json(result.value, 201);
+  })
+  .put("/:id", requireModerator, validate("json", factionInputSchema), async (c) => {
+    const result = await updateFaction(c.get("db"), pathId(c, "Faction"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Faction");
+    noStore(c);
+    return c.json(result.value, 200);
+  })
+  .delete("/:id", requireModerator, async (c) => {
+    const result = await deleteFaction(c.get("db"), pathId(c, "Faction"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Faction");
+    return c.body(null, 204);
   });

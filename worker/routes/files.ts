@@ -1,12 +1,19 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { isPrivateMediaKey } from "../db/queries/media";
+import { openDatabase } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
+import { verifyFileSignature } from "../lib/file-signature";
 
 /**
  * R2 objects from the MEDIA bucket at /files/{key} (DESIGN.md §6). Keys are never overwritten
  * (they carry a content hash or an id plus version), so responses are cached for a year as
  * immutable. Supports conditional requests (ETag / If-None-Match → 304), single byte ranges
  * (206 / 416, needed for video seeking) and HEAD.
+ *
+ * The files of an unapproved media item are private: without a valid signature (handed out by
+ * the admin media API, see worker/lib/file-signature.ts) they answer 404 like a missing file, and
+ * with one they are cached privately only until the signature expires.
  */
 
 const PREFIX = "/files/";
@@ -107,6 +114,18 @@ function baseHeaders(object: R2Object, key: string): Headers {
   return headers;
 }
 
+/**
+ * Null when the object may be served as public, the seconds a signed URL has left for a private
+ * object; throws 404 when the object is private and the signature is missing, altered or expired.
+ */
+async function privateAccess(c: Context<AppEnv>, key: string): Promise<number | null> {
+  if (!key.startsWith("media/")) return null;
+  const remaining = await verifyFileSignature(c.env.JWT_SECRET, key, c.req.query("exp"), c.req.query("sig"));
+  if (remaining !== null) return remaining;
+  if (await isPrivateMediaKey(openDatabase(c.env.DB), key)) throw notFound("File");
+  return null;
+}
+
 export const filesRoutes = new Hono<AppEnv>()
   // GET also answers HEAD (Hono routes HEAD to GET handlers and drops the body).
   .get("/*", async (c) => {
@@ -114,19 +133,25 @@ export const filesRoutes = new Hono<AppEnv>()
     const isHead = c.req.method === "HEAD";
     const ifNoneMatch = c.req.header("If-None-Match");
     const rangeHeader = c.req.header("Range");
+    const signed = await privateAccess(c, key);
+    const headersFor = (object: R2Object) => {
+      const headers = baseHeaders(object, key);
+      if (signed !== null) headers.set("Cache-Control", `private, max-age=${Math.min(signed, 3600)}`);
+      return headers;
+    };
 
     // Plain GET: one R2 round trip.
     if (!isHead && !ifNoneMatch && !rangeHeader) {
       const object = await c.env.MEDIA.get(key);
       if (!object) throw notFound("File");
-      const headers = baseHeaders(object, key);
+      const headers = headersFor(object);
       headers.set("Content-Length", String(object.size));
       return new Response(object.body, { status: 200, headers });
     }
 
     const meta = await c.env.MEDIA.head(key);
     if (!meta) throw notFound("File");
-    const headers = baseHeaders(meta, key);
+    const headers = headersFor(meta);
 
     if (ifNoneMatch && etagMatches(ifNoneMatch, meta.httpEtag)) {
       return new Response(null, { status: 304, headers });

@@ -1,21 +1,26 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import {
+  createGameInfo,
+  deleteGameInfo,
   featuredGameInfo,
   gameInfoCategories,
   getGameInfo,
   getGameInfoBySlug,
   listGameInfo,
   relatedGameInfo,
+  updateGameInfo,
 } from "../db/queries/gameinfo";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { canSeeHidden, gameReadCache, includeHidden, pathId } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
 import { paged } from "../schemas/game-query";
 import {
   emptyQuerySchema,
   gameInfoFeaturedQuerySchema,
+  gameInfoInputSchema,
   gameInfoListQuerySchema,
   gameInfoRelatedQuerySchema,
 } from "../schemas/gameinfo";
@@ -29,7 +34,8 @@ const pathSlug = (slug: string) => {
 
 /**
  * /api/gameinfo: game-info articles. Guests and users see published ones only; moderators may
- * pass publishedOnly=false and read unpublished ones by id or slug.
+ * pass publishedOnly=false and read unpublished ones by id or slug. Writes are for moderators and
+ * admins, audited.
  */
 export const gameInfoRoutes = new Hono<AppEnv>()
   .use(etag())
@@ -66,4 +72,21 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     if (!items) throw notFound("Article");
     gameReadCache(c);
     return c.json({ items }, 200);
+  })
+  .post("/", requireModerator, validate("json", gameInfoInputSchema), async (c) => {
+    const result = await createGameInfo(c.get("db"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Article");
+    noStore(c);
+    c.header("Location", `/api/gameinfo/${result.value.id}`);
+    return c.json(result.value, 201);
+  })
+  .put("/:id", requireModerator, validate("json", gameInfoInputSchema), async (c) => {
+    const result = await updateGameInfo(c.get("db"), pathId(c, "Article"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Article");
+    noStore(c);
+    return c.json(result.value, 200);
+  })
+  .delete("/:id", requireModerator, async (c) => {
+    if (!(await deleteGameInfo(c.get("db"), pathId(c, "Article"), actorOf(c)))) throw notFound("Article");
+    return c.body(null, 204);
   });

@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { getHero, heroFilters, listHeroes } from "../db/queries/hero";
+import { createHero, deleteHero, getHero, heroFilters, listHeroes, updateHero } from "../db/queries/hero";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { canSeeHidden, gameReadCache, includeHidden, pathId } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
 import { emptyQuerySchema } from "../schemas/gameinfo";
 import { paged } from "../schemas/game-query";
-import { heroFiltersQuerySchema, heroListQuerySchema } from "../schemas/hero";
+import { heroFiltersQuerySchema, heroInputSchema, heroListQuerySchema } from "../schemas/hero";
 
-/** /api/hero: heroes across factions, the filters' values, one hero. */
+/** /api/hero: heroes across factions, the filters' values, one hero; audited writes for moderators and admins. */
 export const heroRoutes = new Hono<AppEnv>()
   .use(etag())
   .get("/", validate("query", heroListQuerySchema), async (c) => {
@@ -28,4 +29,21 @@ export const heroRoutes = new Hono<AppEnv>()
     if (!hero) throw notFound("Hero");
     gameReadCache(c);
     return c.json(hero, 200);
+  })
+  .post("/", requireModerator, validate("json", heroInputSchema), async (c) => {
+    const result = await createHero(c.get("db"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Hero");
+    noStore(c);
+    c.header("Location", `/api/hero/${result.value.id}`);
+    return c.json(result.value, 201);
+  })
+  .put("/:id", requireModerator, validate("json", heroInputSchema), async (c) => {
+    const result = await updateHero(c.get("db"), pathId(c, "Hero"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Hero");
+    noStore(c);
+    return c.json(result.value, 200);
+  })
+  .delete("/:id", requireModerator, async (c) => {
+    if (!(await deleteHero(c.get("db"), pathId(c, "Hero"), actorOf(c)))) throw notFound("Hero");
+    return c.body(null, 204);
   });

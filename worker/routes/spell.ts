@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { getSpell, listSpells, spellFilters } from "../db/queries/spell";
+import { createSpell, deleteSpell, getSpell, listSpells, spellFilters, updateSpell } from "../db/queries/spell";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { canSeeHidden, gameReadCache, includeHidden, pathId } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
 import { emptyQuerySchema } from "../schemas/gameinfo";
 import { paged } from "../schemas/game-query";
-import { spellListQuerySchema } from "../schemas/spell";
+import { spellInputSchema, spellListQuerySchema } from "../schemas/spell";
 
 /** /api/spell: spells (filter by school, level, type, common, offering faction), filters, one spell. */
 export const spellRoutes = new Hono<AppEnv>()
@@ -28,4 +29,21 @@ export const spellRoutes = new Hono<AppEnv>()
     if (!spell) throw notFound("Spell");
     gameReadCache(c);
     return c.json(spell, 200);
+  })
+  .post("/", requireModerator, validate("json", spellInputSchema), async (c) => {
+    const result = await createSpell(c.get("db"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Spell");
+    noStore(c);
+    c.header("Location", `/api/spell/${result.value.id}`);
+    return c.json(result.value, 201);
+  })
+  .put("/:id", requireModerator, validate("json", spellInputSchema), async (c) => {
+    const result = await updateSpell(c.get("db"), pathId(c, "Spell"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Spell");
+    noStore(c);
+    return c.json(result.value, 200);
+  })
+  .delete("/:id", requireModerator, async (c) => {
+    if (!(await deleteSpell(c.get("db"), pathId(c, "Spell"), actorOf(c)))) throw notFound("Spell");
+    return c.body(null, 204);
   });

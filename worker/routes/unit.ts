@@ -1,14 +1,18 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { getUnit, listUnits, unitFilters } from "../db/queries/unit";
+import { createUnit, deleteUnit, getUnit, listUnits, unitFilters, updateUnit } from "../db/queries/unit";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { canSeeHidden, gameReadCache, includeHidden, pathId } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
 import { paged } from "../schemas/game-query";
-import { unitDetailQuerySchema, unitFiltersQuerySchema, unitListQuerySchema } from "../schemas/unit";
+import { unitDetailQuerySchema, unitFiltersQuerySchema, unitInputSchema, unitListQuerySchema } from "../schemas/unit";
 
-/** /api/unit: units across factions, the filters' values, one unit with its upgrade chain. */
+/**
+ * /api/unit: units across factions, the filters' values, one unit with its upgrade chain; writes
+ * for moderators and admins (audited; PUT with a stale `updatedAt` is 409 stale_version).
+ */
 export const unitRoutes = new Hono<AppEnv>()
   .use(etag())
   .get("/", validate("query", unitListQuerySchema), async (c) => {
@@ -28,4 +32,21 @@ export const unitRoutes = new Hono<AppEnv>()
     if (!unit) throw notFound("Unit");
     gameReadCache(c);
     return c.json(unit, 200);
+  })
+  .post("/", requireModerator, validate("json", unitInputSchema), async (c) => {
+    const result = await createUnit(c.get("db"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Unit");
+    noStore(c);
+    c.header("Location", `/api/unit/${result.value.id}`);
+    return c.json(result.value, 201);
+  })
+  .put("/:id", requireModerator, validate("json", unitInputSchema), async (c) => {
+    const result = await updateUnit(c.get("db"), pathId(c, "Unit"), c.req.valid("json"), actorOf(c));
+    if (!result.ok) throw writeError(result, "Unit");
+    noStore(c);
+    return c.json(result.value, 200);
+  })
+  .delete("/:id", requireModerator, async (c) => {
+    if (!(await deleteUnit(c.get("db"), pathId(c, "Unit"), actorOf(c)))) throw notFound("Unit");
+    return c.body(null, 204);
   });

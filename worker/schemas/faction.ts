@@ -1,4 +1,6 @@
-import type { Alignment } from "@shared/game";
+import { ALIGNMENTS, type Alignment } from "@shared/game";
+import { z } from "zod";
+import { flag, imageUrl, MESSAGES, nullableText, oneOf, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
 import { queryFlag, strictQuery } from "./game-query";
 import type { Hero } from "./hero";
 import type { Spell } from "./spell";
@@ -41,3 +43,27 @@ const includeShape = {
 export const factionListQuerySchema = strictQuery(includeShape);
 export const factionDetailQuerySchema = strictQuery(includeShape);
 export type FactionIncludes = (typeof factionListQuerySchema)["_output"];
+
+// ---------------------------------------------------------------------------------------------
+// Writes: POST /faction, PUT /faction/{id}
+// ---------------------------------------------------------------------------------------------
+
+export const FACTION_LIMITS = { name: 100, summary: 500, description: 10_000, specialty: 500, resources: 1_000, bonuses: 2_000 } as const;
+
+export const factionInputSchema = z.object({
+  name: requiredText(MESSAGES.name, "Name", FACTION_LIMITS.name),
+  alignment: oneOf("Alignment", ALIGNMENTS),
+  summary: optionalText("Summary", FACTION_LIMITS.summary),
+  description: requiredText(MESSAGES.description, "Description", FACTION_LIMITS.description),
+  specialty: optionalText("Specialty", FACTION_LIMITS.specialty),
+  logoUrl: imageUrl("Logo URL"),
+  backgroundUrl: imageUrl("Background URL"),
+  bannerUrl: imageUrl("Banner URL"),
+  startingResources: nullableText("Starting resources", FACTION_LIMITS.resources),
+  factionBonuses: nullableText("Faction bonuses", FACTION_LIMITS.bonuses),
+  isActive: flag("isActive", true),
+  sortOrder: wholeNumber("Sort order", 0, 100_000, 0),
+  ...versionField,
+});
+export type FactionInput = z.output<typeof factionInputSchema>;
+export type FactionFormValues = z.input<typeof factionInputSchema>;

@@ -1,5 +1,13 @@
-import { GAMEINFO_FEATURED_DEFAULT, GAMEINFO_LIMIT_MAX, GAMEINFO_RELATED_DEFAULT, type FilterOption } from "@shared/game";
+import {
+  GAMEINFO_FEATURED_DEFAULT,
+  GAMEINFO_LIMIT_MAX,
+  GAMEINFO_RELATED_DEFAULT,
+  SLUG_MAX,
+  SLUG_PATTERN,
+  type FilterOption,
+} from "@shared/game";
 import { z } from "zod";
+import { flag, imageUrl, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryFlag, queryText, strictQuery } from "./game-query";
 
 /** A game-info article (guides, lore, mechanics). */
@@ -54,3 +62,52 @@ export type GameInfoItems = { items: GameInfoListItem[] };
 
 /** GET /gameinfo/categories: the categories of the visible articles with their counts, by name. */
 export type GameInfoCategories = { categories: FilterOption<string>[] };
+
+// ---------------------------------------------------------------------------------------------
+// Writes: POST /gameinfo, PUT /gameinfo/{id}
+// ---------------------------------------------------------------------------------------------
+
+export const GAMEINFO_LIMITS = { title: 200, summary: 500, content: 50_000, author: 100 } as const;
+
+/** "Your first week!" → "your-first-week" (a slug from a title). */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/g, "");
+}
+
+export const gameInfoInputSchema = z
+  .object({
+    title: requiredText("Title is required", "Title", GAMEINFO_LIMITS.title),
+    /** Absent or blank: made from the title. */
+    slug: z
+      .string({ error: "Slug must be text." })
+      .trim()
+      .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters.`)
+      .nullish()
+      .refine((v) => !v || SLUG_PATTERN.test(v), "Slug may contain only lower-case letters, digits and single hyphens."),
+    category: requiredText("Category is required", "Category", GAMEINFO_CATEGORY_MAX),
+    summary: optionalText("Summary", GAMEINFO_LIMITS.summary),
+    content: requiredText("Content is required", "Content", GAMEINFO_LIMITS.content),
+    imageUrl: imageUrl("Image URL"),
+    author: optionalText("Author", GAMEINFO_LIMITS.author),
+    isFeatured: flag("isFeatured", false),
+    isPublished: flag("isPublished", false),
+    sortOrder: wholeNumber("Sort order", 0, 100_000, 0),
+    ...versionField,
+  })
+  .transform((a, ctx) => {
+    const slug = a.slug || slugify(a.title);
+    if (!slug) {
+      ctx.addIssue({ code: "custom", path: ["slug"], message: "Slug is required (the title has no letters or digits to make one)." });
+      return z.NEVER;
+    }
+    return { ...a, slug };
+  });
+export type GameInfoInput = z.output<typeof gameInfoInputSchema>;
+export type GameInfoFormValues = z.input<typeof gameInfoInputSchema>;

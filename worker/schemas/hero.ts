@@ -1,4 +1,6 @@
 import { HERO_TYPES, RARITY_RANGE, type FilterOption, type HeroType } from "@shared/game";
+import { z } from "zod";
+import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, queryText, strictQuery } from "./game-query";
 import type { JsonValue } from "./unit";
 
@@ -58,3 +60,35 @@ export type HeroFilters = {
   rarityLevels: FilterOption<number>[];
   factions: FilterOption<number>[];
 };
+
+// ---------------------------------------------------------------------------------------------
+// Writes: POST /hero, PUT /hero/{id}
+// ---------------------------------------------------------------------------------------------
+
+export const HERO_LIMITS = { name: 100, title: 100, biography: 10_000, summary: 500, specialty: 100, specialtyDescription: 1_000 } as const;
+
+const heroStat = (label: string) => wholeNumber(label, 0, 1_000, 0);
+
+export const heroInputSchema = z.object({
+  factionId: recordId(MESSAGES.faction),
+  name: requiredText(MESSAGES.name, "Name", HERO_LIMITS.name),
+  title: optionalText("Title", HERO_LIMITS.title),
+  biography: requiredText(MESSAGES.biography, "Biography", HERO_LIMITS.biography),
+  summary: optionalText("Summary", HERO_LIMITS.summary),
+  heroClass: optionalText("Hero class", HERO_CLASS_MAX),
+  heroType: oneOf("Hero type", HERO_TYPES, "Might"),
+  specialty: optionalText("Specialty", HERO_LIMITS.specialty),
+  specialtyDescription: optionalText("Specialty description", HERO_LIMITS.specialtyDescription),
+  startingAttack: heroStat("Starting attack"),
+  startingDefense: heroStat("Starting defense"),
+  startingSpellPower: heroStat("Starting spell power"),
+  startingKnowledge: heroStat("Starting knowledge"),
+  rarityLevel: wholeNumber("Rarity level", RARITY_RANGE.min, RARITY_RANGE.max, 1),
+  startingSkills: jsonField("Starting skills", "list"),
+  startingSpells: jsonField("Starting spells", "list"),
+  portraitUrl: imageUrl("Portrait URL"),
+  isActive: flag("isActive", true),
+  ...versionField,
+});
+export type HeroInput = z.output<typeof heroInputSchema>;
+export type HeroFormValues = z.input<typeof heroInputSchema>;

@@ -1,6 +1,8 @@
 import {
+  SPELL_DURATIONS,
   SPELL_LEVEL_RANGE,
   SPELL_SCHOOLS,
+  SPELL_TARGETS,
   SPELL_TYPES,
   type FilterOption,
   type SpellDuration,
@@ -8,6 +10,8 @@ import {
   type SpellTarget,
   type SpellType,
 } from "@shared/game";
+import { z } from "zod";
+import { flag, jsonField, MESSAGES, oneOf, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, queryOptionalFlag, strictQuery } from "./game-query";
 import type { JsonValue } from "./unit";
 
@@ -52,3 +56,34 @@ export type SpellFilters = {
   types: FilterOption<SpellType>[];
   factions: FilterOption<number>[];
 };
+
+// ---------------------------------------------------------------------------------------------
+// Writes: POST /spell, PUT /spell/{id}
+// ---------------------------------------------------------------------------------------------
+
+export const SPELL_LIMITS = { name: 100, description: 5_000, factions: 100 } as const;
+
+export const spellInputSchema = z.object({
+  name: requiredText(MESSAGES.name, "Name", SPELL_LIMITS.name),
+  description: requiredText(MESSAGES.description, "Description", SPELL_LIMITS.description),
+  school: oneOf("School", SPELL_SCHOOLS),
+  level: wholeNumber("Level", SPELL_LEVEL_RANGE.min, SPELL_LEVEL_RANGE.max, 1),
+  manaCost: wholeNumber("Mana cost", 0, 10_000, 0),
+  basePower: wholeNumber("Base power", 0, STAT_MAX, 0),
+  type: oneOf("Type", SPELL_TYPES, "Combat"),
+  target: oneOf("Target", SPELL_TARGETS, "Single"),
+  duration: oneOf("Duration", SPELL_DURATIONS, "Instant"),
+  isCommon: flag("isCommon", false),
+  requiredSkillLevel: wholeNumber("Required skill level", 0, 10, 0),
+  effects: jsonField("Effects", "object"),
+  /** The factions whose mage guild offers it; absent on PUT keeps the current list. */
+  factionIds: z
+    .array(recordId("Faction ids must be faction ids."), { error: "Faction ids must be a list of faction ids." })
+    .max(SPELL_LIMITS.factions, `A spell can be offered by at most ${SPELL_LIMITS.factions} factions.`)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+  isActive: flag("isActive", true),
+  ...versionField,
+});
+export type SpellInput = z.output<typeof spellInputSchema>;
+export type SpellFormValues = z.input<typeof spellInputSchema>;

@@ -1,4 +1,6 @@
 import { TIER_RANGE, UNIT_TYPES, UPGRADE_LEVEL_RANGE, type FilterOption, type UnitType } from "@shared/game";
+import { z } from "zod";
+import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, strictQuery } from "./game-query";
 
 /** JSON values as stored in the JSON-typed columns. */
@@ -70,3 +72,51 @@ export type UnitFilters = {
   /** value = faction id, label = faction name. */
   factions: FilterOption<number>[];
 };
+
+// ---------------------------------------------------------------------------------------------
+// Writes: POST /unit, PUT /unit/{id}
+// ---------------------------------------------------------------------------------------------
+
+export const UNIT_LIMITS = { name: 100, summary: 500, description: 5_000 } as const;
+
+const stat = (label: string, fallback = 0) => wholeNumber(label, 0, STAT_MAX, fallback);
+
+export const unitInputSchema = z
+  .object({
+    factionId: recordId(MESSAGES.faction),
+    baseUnitId: z.preprocess(
+      (v) => (v === "" || v === 0 || v === "0" ? null : v),
+      recordId("Base unit id must be a unit id.").nullish().transform((v) => v ?? null),
+    ),
+    name: requiredText(MESSAGES.name, "Name", UNIT_LIMITS.name),
+    description: requiredText(MESSAGES.description, "Description", UNIT_LIMITS.description),
+    summary: optionalText("Summary", UNIT_LIMITS.summary),
+    tier: wholeNumber("Tier", TIER_RANGE.min, TIER_RANGE.max, 1),
+    cost: stat("Cost"),
+    attack: stat("Attack"),
+    defense: stat("Defense"),
+    minDamage: stat("Minimum damage"),
+    maxDamage: stat("Maximum damage"),
+    health: stat("Health"),
+    speed: stat("Speed"),
+    initiative: stat("Initiative"),
+    morale: wholeNumber("Morale", -10, 10, 0),
+    luck: wholeNumber("Luck", -10, 10, 0),
+    unitType: oneOf("Unit type", UNIT_TYPES, "Infantry"),
+    upgradeLevel: wholeNumber("Upgrade level", UPGRADE_LEVEL_RANGE.min, UPGRADE_LEVEL_RANGE.max, 0),
+    isUpgraded: flag("isUpgraded", false).optional(),
+    weeklyGrowth: stat("Weekly growth"),
+    specialAbilities: jsonField("Special abilities", "list"),
+    portraitUrl: imageUrl("Portrait URL"),
+    isActive: flag("isActive", true),
+    ...versionField,
+  })
+  .superRefine((u, ctx) => {
+    if (u.minDamage > u.maxDamage) {
+      ctx.addIssue({ code: "custom", path: ["maxDamage"], message: "Maximum damage must be at least the minimum damage." });
+    }
+  })
+  // isUpgraded follows the upgrade level unless given.
+  .transform((u) => ({ ...u, isUpgraded: u.isUpgraded ?? u.upgradeLevel > 0 }));
+export type UnitInput = z.output<typeof unitInputSchema>;
+export type UnitFormValues = z.input<typeof unitInputSchema>;

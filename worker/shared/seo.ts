@@ -197,6 +197,52 @@ export function newsArticleMeta(origin: string, article: ArticleForMeta): PageMe
   };
 }
 
+export const GALLERY_DESCRIPTION =
+  "Screenshots, concept art, wallpapers, maps and videos from the turn-based fantasy strategy game, filterable by category and type.";
+
+/** The images the gallery's metadata uses (a MediaItem fits). */
+export type GalleryImageForMeta = { title: string; altText?: string; largeUrl: string | null; thumbnailUrl: string | null; originalUrl: string | null };
+
+/**
+ * /screenshots: an image gallery (schema.org ImageGallery listing the first items) whose share
+ * image is the first item's large rendition.
+ */
+export function galleryMeta(origin: string, images: readonly GalleryImageForMeta[] = []): PageMeta {
+  const first = images.find((i) => i.largeUrl ?? i.originalUrl);
+  const url = absoluteUrl(origin, "/screenshots");
+  return {
+    title: pageTitle("Gallery"),
+    description: GALLERY_DESCRIPTION,
+    keywords: ["screenshots", "concept art", "wallpapers", "game videos", "fantasy strategy"],
+    canonical: url,
+    ogType: "website",
+    image: first ? absoluteUrl(origin, (first.largeUrl ?? first.originalUrl)!) : null,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "ImageGallery",
+        name: `Gallery | ${SITE_NAME}`,
+        description: GALLERY_DESCRIPTION,
+        url,
+        image: images
+          .filter((i) => i.largeUrl ?? i.originalUrl)
+          .slice(0, 12)
+          .map((i) => ({
+            "@type": "ImageObject",
+            name: i.title,
+            ...(i.altText ? { description: i.altText } : {}),
+            contentUrl: absoluteUrl(origin, (i.largeUrl ?? i.originalUrl)!),
+            ...(i.thumbnailUrl ? { thumbnailUrl: absoluteUrl(origin, i.thumbnailUrl) } : {}),
+          })),
+      },
+      breadcrumbJsonLd(origin, [
+        { name: "Home", path: "/" },
+        { name: "Gallery", path: "/screenshots" },
+      ]),
+    ],
+  };
+}
+
 /** A missing or unpublished article: the SPA shows 'Article Not Found'; crawlers get noindex. */
 export function articleNotFoundMeta(): PageMeta {
   return {

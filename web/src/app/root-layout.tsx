@@ -21,10 +21,7 @@ export function RootLayout() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
-  const closeMenu = useCallback((restoreFocus: boolean) => {
-    setMenuOpen(false);
-    if (restoreFocus) menuButtonRef.current?.focus();
-  }, []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // Navigating (links, back button) closes the menu.
   const [menuPath, setMenuPath] = useState(pathname);

@@ -2,11 +2,21 @@
  * Faction queries (drizzle over D1). A faction read with all its includes (units, heroes,
  * spells) and the visible counts is one batch: one D1 round trip.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import type { Faction } from "../../schemas/faction";
+import type { Faction, FactionInput } from "../../schemas/faction";
 import { factions, factionSpells, heroes, spells, units } from "../schema";
-import { countAll } from "./game-common";
+import {
+  auditRow,
+  changedFields,
+  countAll,
+  duplicate,
+  isGuardFailure,
+  isUniqueFailure,
+  nextStamp,
+  type Actor,
+  type WriteResult,
+} from "./game-common";
 import { heroOrder, toHeroDto } from "./hero";
 import { spellColumns, spellOrder, toSpellDto } from "./spell";
 import { toUnitDto, unitOrder } from "./unit";
@@ -151,4 +161,114 @@ export async function activeFactionIndex(db: Database) {
     .from(factions)
     .where(eq(factions.isActive, true))
     .orderBy(asc(factions.sortOrder), asc(factions.name));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (each with its audit row in the same batch)
+// ---------------------------------------------------------------------------------------------
+
+const FACTION_FIELDS = [
+  "name", "alignment", "summary", "description", "specialty", "logoUrl", "backgroundUrl", "bannerUrl",
+  "startingResources", "factionBonuses", "isActive", "sortOrder",
+] as const satisfies readonly (keyof Faction & keyof FactionInput)[];
+
+const factionValues = (input: FactionInput) => ({
+  name: input.name,
+  alignment: input.alignment,
+  summary: input.summary,
+  description: input.description,
+  specialty: input.specialty,
+  logoUrl: input.logoUrl,
+  backgroundUrl: input.backgroundUrl,
+  bannerUrl: input.bannerUrl,
+  startingResources: input.startingResources,
+  factionBonuses: input.factionBonuses,
+  isActive: input.isActive,
+  sortOrder: input.sortOrder,
+});
+
+const duplicateName = () => duplicate("name", "A faction with this name already exists.");
+const ALL: FactionReadOptions = { includeUnits: false, includeHeroes: false, includeSpells: false, all: true };
+
+export async function createFaction(db: Database, input: FactionInput, actor: Actor): Promise<WriteResult<Faction>> {
+  const [clash] = await db.select({ id: factions.id }).from(factions).where(eq(factions.name, input.name));
+  if (clash) return duplicateName();
+  const values = factionValues(input);
+  try {
+    const [rows] = await db.batch([
+      db.insert(factions).values(values).returning(),
+      auditRow(db, actor, "create", "faction", sql`(SELECT CAST(max(id) AS TEXT) FROM factions)`, { after: values }),
+    ]);
+    return { ok: true, value: toFactionDto(rows[0]!, { units: 0, heroes: 0, spells: 0 }), changed: true };
+  } catch (err) {
+    if (isUniqueFailure(err, "factions.name")) return duplicateName();
+    throw err;
+  }
+}
+
+export async function updateFaction(db: Database, id: number, input: FactionInput, actor: Actor): Promise<WriteResult<Faction>> {
+  const before = await getFaction(db, id, ALL, true);
+  if (!before) return { ok: false, kind: "not_found" };
+  if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) return { ok: false, kind: "stale", current: before };
+  const diff = changedFields(before, { ...input }, FACTION_FIELDS);
+  if (!diff) return { ok: true, value: before, changed: false };
+  if (diff.after.name !== undefined) {
+    const [clash] = await db
+      .select({ id: factions.id })
+      .from(factions)
+      .where(and(eq(factions.name, input.name), ne(factions.id, id)));
+    if (clash) return duplicateName();
+  }
+  const stamp = nextStamp(before.updatedAt);
+  try {
+    await db.batch([
+      db
+        .update(factions)
+        .set({ ...factionValues(input), updatedAt: stamp })
+        .where(and(eq(factions.id, id), eq(factions.updatedAt, before.updatedAt))),
+      auditRow(db, actor, "update", "faction", sql`(SELECT CAST(id AS TEXT) FROM factions WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+    ]);
+  } catch (err) {
+    if (isUniqueFailure(err, "factions.name")) return duplicateName();
+    if (!isGuardFailure(err)) throw err;
+    const now = await getFaction(db, id, ALL, true);
+    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
+  }
+  const after = await getFaction(db, id, ALL, true);
+  return after ? { ok: true, value: after, changed: true } : { ok: false, kind: "not_found" };
+}
+
+/**
+ * Deletes a faction that has no units and no heroes (its spell links go with it). A faction
+ * still in use is a 409 naming what is left; the delete itself re-checks inside the batch.
+ */
+export async function deleteFaction(db: Database, id: number, actor: Actor): Promise<WriteResult<null>> {
+  const before = await getFaction(db, id, ALL, true);
+  if (!before) return { ok: false, kind: "not_found" };
+  const inUse = (units: number, heroes: number): WriteResult<null> => ({
+    ok: false,
+    kind: "conflict",
+    message: `This faction still has ${units} unit${units === 1 ? "" : "s"} and ${heroes} hero${heroes === 1 ? "" : "es"}. Delete or move them before deleting the faction.`,
+  });
+  if (before.unitCount || before.heroCount) return inUse(before.unitCount, before.heroCount);
+  try {
+    await db.batch([
+      auditRow(
+        db,
+        actor,
+        "delete",
+        "faction",
+        sql`(SELECT CAST(f.id AS TEXT) FROM factions f WHERE f.id = ${id}
+              AND NOT EXISTS (SELECT 1 FROM units u WHERE u.faction_id = f.id)
+              AND NOT EXISTS (SELECT 1 FROM heroes h WHERE h.faction_id = f.id))`,
+        { before },
+      ),
+      db.delete(factions).where(eq(factions.id, id)),
+    ]);
+  } catch (err) {
+    if (!isGuardFailure(err)) throw err;
+    const now = await getFaction(db, id, ALL, true);
+    return now ? inUse(now.unitCount, now.heroCount) : { ok: false, kind: "not_found" };
+  }
+  return { ok: true, value: null, changed: true };
 }

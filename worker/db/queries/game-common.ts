@@ -7,7 +7,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { FilterOption } from "../../shared/game";
 import type { JsonValue } from "../../schemas/unit";
-import { factions } from "../schema";
+import { auditLog, factions } from "../schema";
 
 /** JSON text from a JSON-typed column as a value (text that is not JSON is answered as it is). */
 export function parseJsonColumn(text: string | null): JsonValue {
@@ -37,3 +37,76 @@ export function options<T extends string | number>(
 export const countAll = () => sql<number>`cast(count(*) as integer)`;
 
 export type Conditions = (SQL | undefined)[];
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------------
+
+/** Who writes (the audit row's user). */
+export type Actor = { userId: number };
+
+/** The audit row of a write, inserted in the same batch as the write itself. */
+export const auditRow = (
+  db: Database,
+  actor: Actor,
+  action: "create" | "update" | "delete",
+  entityType: string,
+  /** An SQL expression giving the entity id as text; NULL aborts the whole batch (NOT NULL). */
+  entityId: SQL,
+  details: unknown,
+) => db.insert(auditLog).values({ userId: actor.userId, action, entityType, entityId, details: JSON.stringify(details) });
+
+/** The fields that differ between the stored record and the new values, before and after. */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  keys: readonly (keyof T & string)[],
+): { before: Partial<T>; after: Partial<T> } | null {
+  const b: Partial<T> = {};
+  const a: Partial<T> = {};
+  for (const key of keys) {
+    if (!(key in after)) continue;
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
+      b[key] = before[key];
+      a[key] = after[key];
+    }
+  }
+  return Object.keys(a).length ? { before: b, after: a } : null;
+}
+
+/** A new updatedAt, always later than the previous one. */
+export function nextStamp(previous: string): string {
+  const now = Date.now();
+  const prev = Date.parse(previous);
+  return new Date(Number.isFinite(prev) && prev >= now ? prev + 1 : now).toISOString();
+}
+
+const messageOf = (err: unknown): string => {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let i = 0; e && i < 4; i++) {
+    parts.push(String((e as Error).message ?? e));
+    e = (e as { cause?: unknown }).cause;
+  }
+  return parts.join(" | ");
+};
+
+/** The batch was aborted by its audit row's guard (the record changed or went away meanwhile). */
+export const isGuardFailure = (err: unknown) => /NOT NULL constraint failed: audit_log\.entity_id/.test(messageOf(err));
+
+/** A UNIQUE index refused the write (e.g. "spells.name"). */
+export const isUniqueFailure = (err: unknown, column: string) =>
+  new RegExp(`UNIQUE constraint failed: ${column.replace(".", "\\.")}`).test(messageOf(err));
+
+/** A write that could not happen, with the reason the route turns into a 4xx. */
+export type WriteFailure =
+  | { kind: "not_found" }
+  | { kind: "stale"; current: unknown }
+  | { kind: "invalid"; errors: Record<string, string[]> }
+  | { kind: "conflict"; message: string; errors?: Record<string, string[]> };
+
+export type WriteResult<T> = { ok: true; value: T; changed: boolean } | ({ ok: false } & WriteFailure);
+
+/** A 409 for a value that must be unique (answers the field's message too). */
+export const duplicate = (field: string, message: string) =>
+  ({ ok: false, kind: "conflict", message, errors: { [field]: [message] } }) as const satisfies { ok: false } & WriteFailure;

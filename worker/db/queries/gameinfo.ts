@@ -2,9 +2,20 @@
 import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { contentWords, ftsAnyQuery, ftsQuery } from "../../lib/fts";
-import type { GameInfoArticle, GameInfoCategories, GameInfoListItem } from "../../schemas/gameinfo";
+import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../schemas/gameinfo";
 import { gameInfoArticles } from "../schema";
-import { countAll, options } from "./game-common";
+import {
+  auditRow,
+  changedFields,
+  countAll,
+  duplicate,
+  isGuardFailure,
+  isUniqueFailure,
+  nextStamp,
+  options,
+  type Actor,
+  type WriteResult,
+} from "./game-common";
 
 type ArticleRow = typeof gameInfoArticles.$inferSelect;
 const { content: _content, ...listColumns } = getTableColumns(gameInfoArticles);
@@ -142,4 +153,117 @@ export async function publishedGameInfoIndex(db: Database) {
     .from(gameInfoArticles)
     .where(published)
     .orderBy(...listOrder);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (each with its audit row in the same batch)
+// ---------------------------------------------------------------------------------------------
+
+const ARTICLE_FIELDS = [
+  "title", "slug", "category", "summary", "content", "imageUrl", "author", "isFeatured", "isPublished", "sortOrder",
+] as const satisfies readonly (keyof GameInfoArticle & keyof GameInfoInput)[];
+
+const articleValues = (input: GameInfoInput) => ({
+  title: input.title,
+  slug: input.slug,
+  category: input.category,
+  summary: input.summary,
+  content: input.content,
+  imageUrl: input.imageUrl,
+  author: input.author,
+  isFeatured: input.isFeatured,
+  isPublished: input.isPublished,
+  sortOrder: input.sortOrder,
+});
+
+/** The audit log keeps an article's content as its length only. */
+const forAudit = <T extends { content?: string }>(fields: T) => {
+  const { content, ...rest } = fields;
+  return content === undefined ? rest : { ...rest, contentLength: content.length };
+};
+
+const duplicateSlug = () => duplicate("slug", "An article with this slug already exists.");
+
+export async function createGameInfo(db: Database, input: GameInfoInput, actor: Actor): Promise<WriteResult<GameInfoArticle>> {
+  const [clash] = await db.select({ id: gameInfoArticles.id }).from(gameInfoArticles).where(eq(gameInfoArticles.slug, input.slug));
+  if (clash) return duplicateSlug();
+  const values = { ...articleValues(input), publishedAt: input.isPublished ? new Date().toISOString() : null };
+  try {
+    const [rows] = await db.batch([
+      db.insert(gameInfoArticles).values(values).returning(),
+      auditRow(db, actor, "create", "gameinfo", sql`(SELECT CAST(max(id) AS TEXT) FROM game_info_articles)`, { after: forAudit(values) }),
+    ]);
+    return { ok: true, value: toArticle(rows[0]!), changed: true };
+  } catch (err) {
+    if (isUniqueFailure(err, "game_info_articles.slug")) return duplicateSlug();
+    throw err;
+  }
+}
+
+export async function updateGameInfo(
+  db: Database,
+  id: number,
+  input: GameInfoInput,
+  actor: Actor,
+): Promise<WriteResult<GameInfoArticle>> {
+  const [current, clash] = await db.batch([
+    db.select().from(gameInfoArticles).where(eq(gameInfoArticles.id, id)),
+    db
+      .select({ id: gameInfoArticles.id })
+      .from(gameInfoArticles)
+      .where(and(eq(gameInfoArticles.slug, input.slug), ne(gameInfoArticles.id, id))),
+  ]);
+  const row = current[0];
+  if (!row) return { ok: false, kind: "not_found" };
+  const before = toArticle(row);
+  if (input.updatedAt !== undefined && input.updatedAt !== row.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (clash.length) return duplicateSlug();
+  const diff = changedFields(before, { ...input }, ARTICLE_FIELDS);
+  if (!diff) return { ok: true, value: before, changed: false };
+  const stamp = nextStamp(row.updatedAt);
+  try {
+    const [rows] = await db.batch([
+      db
+        .update(gameInfoArticles)
+        .set({
+          ...articleValues(input),
+          // Set on the first publish, kept afterwards.
+          publishedAt: row.publishedAt ?? (input.isPublished ? stamp : null),
+          updatedAt: stamp,
+        })
+        .where(and(eq(gameInfoArticles.id, id), eq(gameInfoArticles.updatedAt, row.updatedAt)))
+        .returning(),
+      auditRow(
+        db,
+        actor,
+        "update",
+        "gameinfo",
+        sql`(SELECT CAST(id AS TEXT) FROM game_info_articles WHERE id = ${id} AND updated_at = ${stamp})`,
+        { before: forAudit(diff.before), after: forAudit(diff.after) },
+      ),
+    ]);
+    return { ok: true, value: toArticle(rows[0]!), changed: true };
+  } catch (err) {
+    if (isUniqueFailure(err, "game_info_articles.slug")) return duplicateSlug();
+    if (!isGuardFailure(err)) throw err;
+    const now = await getGameInfo(db, id, true);
+    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
+  }
+}
+
+export async function deleteGameInfo(db: Database, id: number, actor: Actor): Promise<boolean> {
+  const before = await getGameInfo(db, id, true);
+  if (!before) return false;
+  try {
+    await db.batch([
+      auditRow(db, actor, "delete", "gameinfo", sql`(SELECT CAST(id AS TEXT) FROM game_info_articles WHERE id = ${id})`, {
+        before: forAudit(before),
+      }),
+      db.delete(gameInfoArticles).where(eq(gameInfoArticles.id, id)),
+    ]);
+  } catch (err) {
+    if (isGuardFailure(err)) return false;
+    throw err;
+  }
+  return true;
 }

@@ -2,9 +2,21 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { HERO_TYPES, type HeroType } from "../../shared/game";
-import type { Hero, HeroFilters } from "../../schemas/hero";
+import type { Hero, HeroFilters, HeroInput } from "../../schemas/hero";
 import { factions, heroes } from "../schema";
-import { activeFactionIds, countAll, options, parseJsonColumn, type Conditions } from "./game-common";
+import {
+  activeFactionIds,
+  auditRow,
+  changedFields,
+  countAll,
+  isGuardFailure,
+  nextStamp,
+  options,
+  parseJsonColumn,
+  type Actor,
+  type Conditions,
+  type WriteResult,
+} from "./game-common";
 
 export type HeroRow = typeof heroes.$inferSelect;
 
@@ -150,4 +162,95 @@ export async function factionHeroes(
       .orderBy(...heroOrder),
   ]);
   return faction.length ? rows.map(toHeroDto) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (each with its audit row in the same batch)
+// ---------------------------------------------------------------------------------------------
+
+const HERO_FIELDS = [
+  "factionId", "name", "title", "biography", "summary", "heroClass", "heroType", "specialty", "specialtyDescription",
+  "startingAttack", "startingDefense", "startingSpellPower", "startingKnowledge", "rarityLevel", "startingSkills",
+  "startingSpells", "portraitUrl", "isActive",
+] as const satisfies readonly (keyof Hero & keyof HeroInput)[];
+
+const jsonText = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+const heroValues = (input: HeroInput) => ({
+  factionId: input.factionId,
+  name: input.name,
+  title: input.title,
+  biography: input.biography,
+  summary: input.summary,
+  heroClass: input.heroClass,
+  heroType: input.heroType,
+  specialty: input.specialty,
+  specialtyDescription: input.specialtyDescription,
+  startingAttack: input.startingAttack,
+  startingDefense: input.startingDefense,
+  startingSpellPower: input.startingSpellPower,
+  startingKnowledge: input.startingKnowledge,
+  rarityLevel: input.rarityLevel,
+  startingSkills: jsonText(input.startingSkills),
+  startingSpells: jsonText(input.startingSpells),
+  portraitUrl: input.portraitUrl,
+  isActive: input.isActive,
+});
+
+const NO_FACTION = { factionId: ["Faction does not exist."] };
+
+export async function createHero(db: Database, input: HeroInput, actor: Actor): Promise<WriteResult<Hero>> {
+  const [faction] = await db.select({ id: factions.id }).from(factions).where(eq(factions.id, input.factionId));
+  if (!faction) return { ok: false, kind: "invalid", errors: NO_FACTION };
+  const values = heroValues(input);
+  const [rows] = await db.batch([
+    db.insert(heroes).values(values).returning(),
+    auditRow(db, actor, "create", "hero", sql`(SELECT CAST(max(id) AS TEXT) FROM heroes)`, { after: values }),
+  ]);
+  return { ok: true, value: toHeroDto(rows[0]!), changed: true };
+}
+
+export async function updateHero(db: Database, id: number, input: HeroInput, actor: Actor): Promise<WriteResult<Hero>> {
+  const [current, faction] = await db.batch([
+    db.select().from(heroes).where(eq(heroes.id, id)),
+    db.select({ id: factions.id }).from(factions).where(eq(factions.id, input.factionId)),
+  ]);
+  const row = current[0];
+  if (!row) return { ok: false, kind: "not_found" };
+  const before = toHeroDto(row);
+  if (input.updatedAt !== undefined && input.updatedAt !== row.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (!faction.length) return { ok: false, kind: "invalid", errors: NO_FACTION };
+  const diff = changedFields(before, { ...input }, HERO_FIELDS);
+  if (!diff) return { ok: true, value: before, changed: false };
+  const stamp = nextStamp(row.updatedAt);
+  try {
+    const [rows] = await db.batch([
+      db
+        .update(heroes)
+        .set({ ...heroValues(input), updatedAt: stamp })
+        .where(and(eq(heroes.id, id), eq(heroes.updatedAt, row.updatedAt)))
+        .returning(),
+      auditRow(db, actor, "update", "hero", sql`(SELECT CAST(id AS TEXT) FROM heroes WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+    ]);
+    return { ok: true, value: toHeroDto(rows[0]!), changed: true };
+  } catch (err) {
+    if (!isGuardFailure(err)) throw err;
+    const [now] = await db.select().from(heroes).where(eq(heroes.id, id));
+    return now ? { ok: false, kind: "stale", current: toHeroDto(now) } : { ok: false, kind: "not_found" };
+  }
+}
+
+export async function deleteHero(db: Database, id: number, actor: Actor): Promise<boolean> {
+  const [row] = await db.select().from(heroes).where(eq(heroes.id, id));
+  if (!row) return false;
+  try {
+    await db.batch([
+      auditRow(db, actor, "delete", "hero", sql`(SELECT CAST(id AS TEXT) FROM heroes WHERE id = ${id})`, { before: toHeroDto(row) }),
+      db.delete(heroes).where(eq(heroes.id, id)),
+    ]);
+  } catch (err) {
+    if (isGuardFailure(err)) return false;
+    throw err;
+  }
+  return true;
 }

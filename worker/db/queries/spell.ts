@@ -1,10 +1,24 @@
 /** Spell queries (drizzle over D1); every read is one batch. */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
 import { SPELL_SCHOOLS, SPELL_TYPES, type SpellSchool, type SpellType } from "../../shared/game";
-import type { Spell, SpellFilters } from "../../schemas/spell";
+import type { Spell, SpellFilters, SpellInput } from "../../schemas/spell";
 import { factions, factionSpells, spells } from "../schema";
-import { activeFactionIds, countAll, options, parseJsonColumn, type Conditions } from "./game-common";
+import {
+  activeFactionIds,
+  auditRow,
+  changedFields,
+  countAll,
+  duplicate,
+  isGuardFailure,
+  isUniqueFailure,
+  nextStamp,
+  options,
+  parseJsonColumn,
+  type Actor,
+  type Conditions,
+  type WriteResult,
+} from "./game-common";
 
 export type SpellRow = typeof spells.$inferSelect;
 
@@ -138,4 +152,122 @@ export async function spellFilters(db: Database): Promise<SpellFilters> {
     types: options(types, SPELL_TYPES),
     factions: options(byFaction),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (each with its audit row and its faction links in the same batch)
+// ---------------------------------------------------------------------------------------------
+
+const SPELL_FIELDS = [
+  "name", "description", "school", "level", "manaCost", "basePower", "type", "target", "duration", "isCommon",
+  "requiredSkillLevel", "effects", "factionIds", "isActive",
+] as const satisfies readonly (keyof Spell & keyof SpellInput)[];
+
+const spellValues = (input: SpellInput) => ({
+  name: input.name,
+  description: input.description,
+  school: input.school,
+  level: input.level,
+  manaCost: input.manaCost,
+  basePower: input.basePower,
+  type: input.type,
+  target: input.target,
+  duration: input.duration,
+  isCommon: input.isCommon,
+  requiredSkillLevel: input.requiredSkillLevel,
+  effects: input.effects === null ? null : JSON.stringify(input.effects),
+  isActive: input.isActive,
+});
+
+const duplicateName = () => duplicate("name", "A spell with this name already exists.");
+
+/** Name clash (another spell) and unknown faction ids, read in one batch. */
+async function spellChecks(db: Database, input: SpellInput, selfId: number) {
+  const ids = input.factionIds ?? [];
+  const [current, clash, found] = await db.batch([
+    db.select(spellColumns(true)).from(spells).where(eq(spells.id, selfId)),
+    db.select({ id: spells.id }).from(spells).where(and(eq(spells.name, input.name), ne(spells.id, selfId))),
+    db.select({ id: factions.id }).from(factions).where(inArray(factions.id, ids.length ? ids : [0])),
+  ]);
+  const missing = ids.filter((id) => !found.some((f) => f.id === id));
+  return {
+    current: current[0] ? toSpellDto(current[0]) : null,
+    clash: clash.length > 0,
+    factionErrors: missing.length ? { factionIds: [`Faction ${missing.join(", ")} does not exist.`] } : null,
+  };
+}
+
+/** Replaces a spell's faction links (the spell given by an SQL id expression). */
+const linkStatements = (db: Database, spellId: SQL, factionIds: readonly number[]) => [
+  db.delete(factionSpells).where(eq(factionSpells.spellId, spellId)),
+  ...(factionIds.length ? [db.insert(factionSpells).values(factionIds.map((factionId) => ({ factionId, spellId })))] : []),
+];
+
+export async function createSpell(db: Database, input: SpellInput, actor: Actor): Promise<WriteResult<Spell>> {
+  const checks = await spellChecks(db, input, 0);
+  if (checks.factionErrors) return { ok: false, kind: "invalid", errors: checks.factionErrors };
+  if (checks.clash) return duplicateName();
+  const values = spellValues(input);
+  const newId = sql`(SELECT max(id) FROM spells)`;
+  try {
+    const results = await db.batch([
+      db.insert(spells).values(values),
+      ...linkStatements(db, newId, input.factionIds ?? []),
+      auditRow(db, actor, "create", "spell", sql`(SELECT CAST(max(id) AS TEXT) FROM spells)`, {
+        after: { ...values, factionIds: input.factionIds ?? [] },
+      }),
+      db.select(spellColumns(true)).from(spells).where(eq(spells.id, newId)),
+    ]);
+    const rows = results[results.length - 1] as { spell: SpellRow; factionIds: string | null }[];
+    return { ok: true, value: toSpellDto(rows[0]!), changed: true };
+  } catch (err) {
+    if (isUniqueFailure(err, "spells.name")) return duplicateName();
+    throw err;
+  }
+}
+
+export async function updateSpell(db: Database, id: number, input: SpellInput, actor: Actor): Promise<WriteResult<Spell>> {
+  const { current: before, clash, factionErrors } = await spellChecks(db, input, id);
+  if (!before) return { ok: false, kind: "not_found" };
+  if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (factionErrors) return { ok: false, kind: "invalid", errors: factionErrors };
+  if (clash) return duplicateName();
+  const diff = changedFields(before, { ...input, factionIds: input.factionIds ?? before.factionIds }, SPELL_FIELDS);
+  if (!diff) return { ok: true, value: before, changed: false };
+  const stamp = nextStamp(before.updatedAt);
+  try {
+    const results = await db.batch([
+      db
+        .update(spells)
+        .set({ ...spellValues(input), updatedAt: stamp })
+        .where(and(eq(spells.id, id), eq(spells.updatedAt, before.updatedAt))),
+      auditRow(db, actor, "update", "spell", sql`(SELECT CAST(id AS TEXT) FROM spells WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+      ...(input.factionIds ? linkStatements(db, sql`${id}`, input.factionIds) : []),
+      db.select(spellColumns(true)).from(spells).where(eq(spells.id, id)),
+    ]);
+    const rows = results[results.length - 1] as { spell: SpellRow; factionIds: string | null }[];
+    return { ok: true, value: toSpellDto(rows[0]!), changed: true };
+  } catch (err) {
+    if (isUniqueFailure(err, "spells.name")) return duplicateName();
+    if (!isGuardFailure(err)) throw err;
+    const now = await getSpell(db, id, true);
+    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
+  }
+}
+
+/** Deletes a spell and its faction links; false when it did not exist. */
+export async function deleteSpell(db: Database, id: number, actor: Actor): Promise<boolean> {
+  const before = await getSpell(db, id, true);
+  if (!before) return false;
+  try {
+    await db.batch([
+      auditRow(db, actor, "delete", "spell", sql`(SELECT CAST(id AS TEXT) FROM spells WHERE id = ${id})`, { before }),
+      db.delete(factionSpells).where(eq(factionSpells.spellId, id)),
+      db.delete(spells).where(eq(spells.id, id)),
+    ]);
+  } catch (err) {
+    if (isGuardFailure(err)) return false;
+    throw err;
+  }
+  return true;
 }

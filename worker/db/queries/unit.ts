@@ -2,9 +2,21 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { UNIT_TYPES } from "../../shared/game";
-import type { Unit, UnitDetail, UnitFilters } from "../../schemas/unit";
+import type { Unit, UnitDetail, UnitFilters, UnitInput } from "../../schemas/unit";
 import { factions, units } from "../schema";
-import { activeFactionIds, countAll, options, parseJsonColumn, type Conditions } from "./game-common";
+import {
+  activeFactionIds,
+  auditRow,
+  changedFields,
+  countAll,
+  isGuardFailure,
+  nextStamp,
+  options,
+  parseJsonColumn,
+  type Actor,
+  type Conditions,
+  type WriteResult,
+} from "./game-common";
 
 export type UnitRow = typeof units.$inferSelect;
 
@@ -170,4 +182,127 @@ export async function factionUnits(
       .orderBy(...unitOrder),
   ]);
   return faction.length ? rows.map(toUnitDto) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes (each with its audit row in the same batch)
+// ---------------------------------------------------------------------------------------------
+
+const UNIT_FIELDS = [
+  "factionId", "baseUnitId", "name", "description", "summary", "tier", "cost", "attack", "defense", "minDamage",
+  "maxDamage", "health", "speed", "initiative", "morale", "luck", "unitType", "upgradeLevel", "isUpgraded",
+  "weeklyGrowth", "specialAbilities", "portraitUrl", "isActive",
+] as const satisfies readonly (keyof Unit & keyof UnitInput)[];
+
+const unitValues = (input: UnitInput) => ({
+  factionId: input.factionId,
+  baseUnitId: input.baseUnitId,
+  name: input.name,
+  description: input.description,
+  summary: input.summary,
+  tier: input.tier,
+  cost: input.cost,
+  attack: input.attack,
+  defense: input.defense,
+  minDamage: input.minDamage,
+  maxDamage: input.maxDamage,
+  health: input.health,
+  speed: input.speed,
+  initiative: input.initiative,
+  morale: input.morale,
+  luck: input.luck,
+  unitType: input.unitType,
+  upgradeLevel: input.upgradeLevel,
+  isUpgraded: input.isUpgraded,
+  weeklyGrowth: input.weeklyGrowth,
+  specialAbilities: input.specialAbilities === null ? null : JSON.stringify(input.specialAbilities),
+  portraitUrl: input.portraitUrl,
+  isActive: input.isActive,
+});
+
+/** The faction and base unit a unit names must exist (base: same faction, upgrade level 0). */
+function referenceErrors(
+  input: UnitInput,
+  faction: { id: number }[],
+  base: { factionId: number; upgradeLevel: number }[],
+  selfId?: number,
+): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  if (!faction.length) errors.factionId = ["Faction does not exist."];
+  if (input.baseUnitId !== null) {
+    const b = base[0];
+    if (!b || input.baseUnitId === selfId) errors.baseUnitId = ["Base unit does not exist."];
+    else if (b.factionId !== input.factionId || b.upgradeLevel !== 0)
+      errors.baseUnitId = ["Base unit must be a Normal (upgrade level 0) unit of the same faction."];
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+const referenceChecks = (db: Database, input: UnitInput) =>
+  [
+    db.select({ id: factions.id }).from(factions).where(eq(factions.id, input.factionId)),
+    db
+      .select({ factionId: units.factionId, upgradeLevel: units.upgradeLevel })
+      .from(units)
+      .where(eq(units.id, input.baseUnitId ?? 0)),
+  ] as const;
+
+export async function createUnit(db: Database, input: UnitInput, actor: Actor): Promise<WriteResult<Unit>> {
+  const [faction, base] = await db.batch(referenceChecks(db, input));
+  const errors = referenceErrors(input, faction, base);
+  if (errors) return { ok: false, kind: "invalid", errors };
+  const values = unitValues(input);
+  const [rows] = await db.batch([
+    db.insert(units).values(values).returning(),
+    auditRow(db, actor, "create", "unit", sql`(SELECT CAST(max(id) AS TEXT) FROM units)`, { after: values }),
+  ]);
+  return { ok: true, value: toUnitDto(rows[0]!), changed: true };
+}
+
+export async function updateUnit(db: Database, id: number, input: UnitInput, actor: Actor): Promise<WriteResult<Unit>> {
+  const [current, faction, base] = await db.batch([
+    db.select().from(units).where(eq(units.id, id)),
+    ...referenceChecks(db, input),
+  ]);
+  const row = current[0];
+  if (!row) return { ok: false, kind: "not_found" };
+  const before = toUnitDto(row);
+  if (input.updatedAt !== undefined && input.updatedAt !== row.updatedAt) return { ok: false, kind: "stale", current: before };
+  const errors = referenceErrors(input, faction, base, id);
+  if (errors) return { ok: false, kind: "invalid", errors };
+  const diff = changedFields(before, { ...input }, UNIT_FIELDS);
+  if (!diff) return { ok: true, value: before, changed: false };
+  const stamp = nextStamp(row.updatedAt);
+  try {
+    const [rows] = await db.batch([
+      db
+        .update(units)
+        .set({ ...unitValues(input), updatedAt: stamp })
+        .where(and(eq(units.id, id), eq(units.updatedAt, row.updatedAt)))
+        .returning(),
+      auditRow(db, actor, "update", "unit", sql`(SELECT CAST(id AS TEXT) FROM units WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+    ]);
+    return { ok: true, value: toUnitDto(rows[0]!), changed: true };
+  } catch (err) {
+    if (!isGuardFailure(err)) throw err;
+    const [now] = await db.select().from(units).where(eq(units.id, id));
+    return now ? { ok: false, kind: "stale", current: toUnitDto(now) } : { ok: false, kind: "not_found" };
+  }
+}
+
+/** Deletes a unit (its upgrades keep existing, with no base); false when it did not exist. */
+export async function deleteUnit(db: Database, id: number, actor: Actor): Promise<boolean> {
+  const [row] = await db.select().from(units).where(eq(units.id, id));
+  if (!row) return false;
+  try {
+    await db.batch([
+      auditRow(db, actor, "delete", "unit", sql`(SELECT CAST(id AS TEXT) FROM units WHERE id = ${id})`, { before: toUnitDto(row) }),
+      db.update(units).set({ baseUnitId: null }).where(eq(units.baseUnitId, id)),
+      db.delete(units).where(eq(units.id, id)),
+    ]);
+  } catch (err) {
+    if (isGuardFailure(err)) return false;
+    throw err;
+  }
+  return true;
 }

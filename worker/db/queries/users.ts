@@ -1,5 +1,5 @@
 /** Accounts: look-ups, the public user object, registration, sign-in bookkeeping, profile, password. */
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { User } from "../../schemas/user";
 import { emailOutbox, sessions, siteSettings, userRoles, users, type Role } from "../schema";
@@ -98,33 +98,64 @@ export async function createAccount(
   }
 }
 
-/** Resets the failure counter, stamps lastLoginAt and opens a session, in one batch. */
-export async function recordSuccessfulLogin(db: Database, row: UserRow, roles: Role[], meta: SessionMeta) {
-  const now = isoNow();
-  const session = newSession(row.id, meta);
-  await db.batch([
-    db.update(users).set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }).where(eq(users.id, row.id)),
-    db.insert(sessions).values(session),
-  ]);
-  return { user: toUserDto({ ...row, failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }, roles), session };
-}
+/**
+ * The outcome of reserving one password check for an account: `null` when the account is
+ * locked (no check may run), else whether this reservation is the one that locked it and the
+ * lock value it wrote (so a later success clears only its own lock).
+ */
+export type LoginAttempt = { locksAccount: boolean; lockedUntil: string | null };
 
 /**
- * Counts a failed sign-in. The 5th failure in a row locks the account for 15 minutes and
- * starts the counter again (so the next lock needs 5 more failures). Returns true when locked.
+ * Reserves one password check BEFORE the hash is computed, in one conditional UPDATE: an
+ * account whose lock has not expired gets no row back (null: answer 423, check nothing). The
+ * reservation counts as a failure until a success releases it, and the reservation that brings
+ * the count to 5 writes the 15-minute lock itself, so however many requests arrive at once, at
+ * most 5 password checks run per lock period. An expired lock starts the count again.
  */
-export async function recordFailedLogin(db: Database, userId: number): Promise<boolean> {
+export async function reserveLoginAttempt(db: Database, userId: number): Promise<LoginAttempt | null> {
+  const now = isoNow();
   const lockUntil = new Date(Date.now() + LOCKOUT_MINUTES * 60_000).toISOString();
+  const lockExpired = sql`(${users.lockedUntil} IS NOT NULL AND ${users.lockedUntil} <= ${now})`;
+  const nextCount = sql`(CASE WHEN ${lockExpired} THEN 1 ELSE ${users.failedLoginCount} + 1 END)`;
   const row = await db
     .update(users)
     .set({
-      lockedUntil: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} THEN ${lockUntil} ELSE ${users.lockedUntil} END`,
-      failedLoginCount: sql`CASE WHEN ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} THEN 0 ELSE ${users.failedLoginCount} + 1 END`,
+      failedLoginCount: nextCount,
+      lockedUntil: sql`CASE WHEN ${nextCount} >= ${MAX_FAILED_LOGINS} THEN ${lockUntil} ELSE NULL END`,
     })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
     .returning({ lockedUntil: users.lockedUntil })
     .get();
-  return !!row?.lockedUntil && row.lockedUntil > isoNow();
+  if (!row) return null;
+  return { locksAccount: row.lockedUntil !== null, lockedUntil: row.lockedUntil };
+}
+
+/**
+ * Releases a reservation after the right password: the counter goes back to 0, but only while
+ * the lock is still what the reservation left (none, or its own): a lock written meanwhile by
+ * other requests' failures is never cleared by a success.
+ */
+const releaseLoginAttempt = (db: Database, userId: number, attempt: LoginAttempt) =>
+  db
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null })
+    .where(
+      and(
+        eq(users.id, userId),
+        attempt.lockedUntil === null ? isNull(users.lockedUntil) : eq(users.lockedUntil, attempt.lockedUntil),
+      ),
+    );
+
+/** Releases the reservation, stamps lastLoginAt and opens a session, in one batch. */
+export async function recordSuccessfulLogin(db: Database, row: UserRow, roles: Role[], meta: SessionMeta, attempt: LoginAttempt) {
+  const now = isoNow();
+  const session = newSession(row.id, meta);
+  await db.batch([
+    releaseLoginAttempt(db, row.id, attempt),
+    db.update(users).set({ lastLoginAt: now }).where(eq(users.id, row.id)),
+    db.insert(sessions).values(session),
+  ]);
+  return { user: toUserDto({ ...row, lastLoginAt: now }, roles), session };
 }
 
 export const isLocked = (row: Pick<UserRow, "lockedUntil">) => !!row.lockedUntil && row.lockedUntil > isoNow();
@@ -141,12 +172,19 @@ export async function updateProfile(
 }
 
 /**
- * Stores the new hash, signs out every other session of the user and queues the
- * confirmation email, all in one batch.
+ * Releases the password-check reservation, stores the new hash, signs out every other session
+ * of the user and queues the notice to the owner's email, all in one batch.
  */
-export async function changePassword(db: Database, user: { id: number; email: string }, keepSessionId: string, passwordHash: string) {
+export async function changePassword(
+  db: Database,
+  user: { id: number; email: string },
+  keepSessionId: string,
+  passwordHash: string,
+  attempt: LoginAttempt,
+) {
   const now = isoNow();
   await db.batch([
+    releaseLoginAttempt(db, user.id, attempt),
     db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)),
     db
       .update(sessions)

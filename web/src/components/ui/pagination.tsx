@@ -1,6 +1,18 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-type Props = { page: number; totalPages: number; hrefFor(page: number): string };
+type Props = { page: number; totalPages: number } & (
+  | {
+      /** Link mode: every page is a real link (shareable URLs, the page number lives in the URL). */
+      hrefFor(page: number): string;
+      onPage?: never;
+    }
+  | {
+      /** Button mode: the owner keeps the page in state; the new page is announced. */
+      onPage(page: number): void;
+      hrefFor?: never;
+    }
+);
 
 /** Page numbers to show: first, last, and the current page with its neighbours; gaps as null. */
 export function pageWindow(page: number, totalPages: number): (number | null)[] {
@@ -17,59 +29,56 @@ export function pageWindow(page: number, totalPages: number): (number | null)[] 
 
 const itemClass =
   "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none";
-const idleClass =
-  "border-line bg-surface text-ink hover:bg-surface-muted";
+const idleClass = "border-line bg-surface text-ink hover:bg-surface-muted";
+const currentClass = "border-brand-600 bg-brand-600 text-white dark:border-brand-500 dark:bg-brand-600";
 const disabledClass = "border-line text-ink-muted opacity-50";
 
-/** Previous / numbered / Next links as an accessible navigation landmark. Real links: shareable URLs. */
-export function Pagination({ page, totalPages, hrefFor }: Props) {
+/**
+ * The one pagination: Previous, numbered pages (first, last, current ± 1, gaps as …) and Next,
+ * as a navigation landmark. Renders nothing for a single page.
+ */
+export function Pagination({ page, totalPages, hrefFor, onPage }: Props) {
   if (totalPages <= 1) return null;
+
+  const item = (target: number, content: ReactNode, extra: { rel?: string; label?: string; current?: boolean } = {}) => {
+    const className = `${itemClass} ${extra.current ? currentClass : idleClass}`;
+    const common = { "aria-label": extra.label, "aria-current": extra.current ? ("page" as const) : undefined, className };
+    return hrefFor ? (
+      <Link to={hrefFor(target)} rel={extra.rel} {...common}>
+        {content}
+      </Link>
+    ) : (
+      <button type="button" onClick={() => onPage(target)} {...common}>
+        {content}
+      </button>
+    );
+  };
+  const disabled = (text: string) => (
+    <span aria-disabled="true" className={`${itemClass} ${disabledClass}`}>
+      {text}
+    </span>
+  );
+
   return (
-    <nav aria-label="Pagination" className="flex justify-center">
-      <ul className="flex flex-wrap items-center gap-1.5">
-        <li>
-          {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev" className={`${itemClass} ${idleClass}`}>
-              Previous
-            </Link>
-          ) : (
-            <span aria-disabled="true" className={`${itemClass} ${disabledClass}`}>
-              Previous
-            </span>
-          )}
-        </li>
+    <nav aria-label="Pagination" className="flex flex-col items-center gap-2">
+      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+        <li>{page > 1 ? item(page - 1, "Previous", { rel: "prev" }) : disabled("Previous")}</li>
         {pageWindow(page, totalPages).map((p, i) =>
           p === null ? (
             <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-ink-muted">
               …
             </li>
           ) : (
-            <li key={p}>
-              <Link
-                to={hrefFor(p)}
-                aria-current={p === page ? "page" : undefined}
-                aria-label={`Page ${p}`}
-                className={`${itemClass} ${
-                  p === page ? "border-brand-600 bg-brand-600 text-white dark:border-brand-500 dark:bg-brand-600" : idleClass
-                }`}
-              >
-                {p}
-              </Link>
-            </li>
+            <li key={p}>{item(p, p, { label: `Page ${p}`, current: p === page })}</li>
           ),
         )}
-        <li>
-          {page < totalPages ? (
-            <Link to={hrefFor(page + 1)} rel="next" className={`${itemClass} ${idleClass}`}>
-              Next
-            </Link>
-          ) : (
-            <span aria-disabled="true" className={`${itemClass} ${disabledClass}`}>
-              Next
-            </span>
-          )}
-        </li>
+        <li>{page < totalPages ? item(page + 1, "Next", { rel: "next" }) : disabled("Next")}</li>
       </ul>
+      {onPage ? (
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          Page {page} of {totalPages}
+        </p>
+      ) : null}
     </nav>
   );
 }

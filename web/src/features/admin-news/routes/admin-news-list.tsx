@@ -4,7 +4,7 @@ import type { NewsListItem } from "@schemas/news";
 import { ProtectedRoute } from "@/components/protected-route";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { formatShortDate } from "@/lib/format-date";
 import { isLocalSite } from "@/lib/local-host";
@@ -122,25 +122,16 @@ function AdminNewsList() {
                 </li>
               ))}
             </ul>
-            <Dialog
+            <ConfirmDialog
               open={confirming !== null}
-              onClose={() => setConfirming(null)}
-              dismissible={deleting === null}
-              size="sm"
               title="Delete article"
-              footer={
-                <>
-                  <Button variant="secondary" onClick={() => setConfirming(null)} disabled={deleting !== null}>
-                    Cancel
-                  </Button>
-                  <Button variant="danger" onClick={() => confirming && void handleDelete(confirming)} disabled={deleting !== null}>
-                    {deleting !== null ? "Deleting..." : "Delete"}
-                  </Button>
-                </>
-              }
-            >
-              {confirming ? <p>{`Are you sure you want to delete "${confirming.title}"?`}</p> : null}
-            </Dialog>
+              message={confirming ? `Are you sure you want to delete "${confirming.title}"?` : ""}
+              confirmLabel="Delete"
+              pendingLabel="Deleting..."
+              pending={deleting !== null}
+              onConfirm={() => confirming && void handleDelete(confirming)}
+              onCancel={() => setConfirming(null)}
+            />
             <div className="mt-8">
               <Pagination page={data.page} totalPages={data.totalPages} hrefFor={(p) => (p > 1 ? `/admin/news?page=${p}` : "/admin/news")} />
             </div>

@@ -8,7 +8,7 @@ import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { listUsersRequest, type UsersQuery } from "@/features/admin-users/api/list-users";
 import { updateUserRolesRequest, updateUserStatusRequest } from "@/features/admin-users/api/update-user";
-import { Pagination } from "./pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { UserRow } from "./user-row";
 import { UsersSkeleton } from "./users-skeleton";
 import { UsersToolbar } from "./users-toolbar";

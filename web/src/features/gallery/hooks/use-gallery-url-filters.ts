@@ -1,0 +1,25 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { galleryFiltersSearch, parseGalleryFilters, type GalleryUrlFilters } from "@shared/media-keys";
+
+/**
+ * The gallery's filters live in the URL (shareable, survive a reload). Changing a filter goes
+ * back to page 1.
+ */
+export function useGalleryUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseGalleryFilters(params), [params]);
+
+  const setFilters = useCallback(
+    (patch: Partial<Omit<GalleryUrlFilters, "page">>) => {
+      setParams((prev) => galleryFiltersSearch({ ...parseGalleryFilters(prev), ...patch, page: 1 }));
+    },
+    [setParams],
+  );
+
+  const clearAll = useCallback(() => setParams(""), [setParams]);
+  const pageHref = useCallback((page: number) => `/screenshots${galleryFiltersSearch({ ...filters, page })}`, [filters]);
+  const activeCount = (filters.categoryId ? 1 : 0) + (filters.mediaType ? 1 : 0);
+
+  return { filters, setFilters, clearAll, pageHref, activeCount };
+}

@@ -1,0 +1,132 @@
+import { lazy, Suspense, useState } from "react";
+import { galleryMeta } from "@shared/seo";
+import { Pagination } from "@/components/ui/pagination";
+import { PageMeta } from "@/lib/page-meta";
+import { useSession } from "@/lib/session";
+import { useGalleryList } from "../api/get-gallery-list";
+import { useMediaFilters } from "../api/get-media-filters";
+import { FilterSheet } from "../components/filter-sheet";
+import { GalleryFilters, TYPE_OPTIONS } from "../components/gallery-filters";
+import { GallerySkeleton } from "../components/gallery-skeleton";
+import { MediaCard } from "../components/media-card";
+import { useGalleryUrlFilters } from "../hooks/use-gallery-url-filters";
+
+/** The lightbox's code (and its CSS) loads the first time a card is opened. */
+const MediaLightbox = lazy(() => import("../components/media-lightbox"));
+
+/** Cards above the fold on a wide screen: their thumbnails load eagerly. */
+const EAGER_CARDS = 4;
+
+function StateMessage({ title, children, tone = "info" }: { title: string; children: React.ReactNode; tone?: "info" | "error" }) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className="mx-auto max-w-xl rounded-2xl border border-line bg-surface px-6 py-12 text-center"
+    >
+      <h2 className="font-display text-xl font-bold text-ink">{title}</h2>
+      <div className="mt-2 space-y-1 text-ink-muted">{children}</div>
+    </div>
+  );
+}
+
+/** /screenshots: the public gallery of approved media. Filters and page live in the URL. */
+export function Component() {
+  const { filters, setFilters, clearAll, pageHref, activeCount } = useGalleryUrlFilters();
+  const list = useGalleryList(filters);
+  const options = useMediaFilters();
+  const { isModerator } = useSession();
+  const [lightbox, setLightbox] = useState<{ open: boolean; index: number; loaded: boolean }>({ open: false, index: 0, loaded: false });
+  const data = list.data;
+  const items = data?.items ?? [];
+  const meta = galleryMeta(location.origin, items);
+
+  const categoryName = options.data?.categories.find((c) => c.value === filters.categoryId)?.label;
+  const typeName = TYPE_OPTIONS.find((t) => t.value === filters.mediaType && t.value !== null)?.label;
+  const summary = [filters.categoryId ? (categoryName ?? "Selected category") : null, typeName].filter(Boolean).join(" · ");
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <PageMeta
+        title="Gallery"
+        description={meta.description}
+        keywords={meta.keywords}
+        canonicalPath="/screenshots"
+        image={meta.image}
+        jsonLd={meta.jsonLd}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Gallery</h1>
+        <FilterSheet filters={filters} options={options.data} activeCount={activeCount} onChange={setFilters} onClear={clearAll} />
+      </div>
+
+      <div className="mt-6 hidden md:block">
+        <GalleryFilters filters={filters} options={options.data} onChange={setFilters} />
+      </div>
+
+      {activeCount > 0 ? (
+        <p className="mt-4 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+          <span>
+            Showing: <span className="font-medium text-ink">{summary}</span>
+          </span>
+          <button
+            type="button"
+            onClick={clearAll}
+            className="rounded font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400"
+          >
+            Clear
+          </button>
+        </p>
+      ) : null}
+
+      <div className="mt-8" aria-busy={list.isValidating}>
+        {list.error && !data ? (
+          <StateMessage title="Failed to Load Media" tone="error">
+            <p>{list.error instanceof Error && list.error.message ? list.error.message : "Unable to load media gallery. Please ensure the backend server is running."}</p>
+            <p>Please check your internet connection and try refreshing the page.</p>
+          </StateMessage>
+        ) : !data ? (
+          <GallerySkeleton />
+        ) : items.length === 0 ? (
+          <StateMessage title="No Media Found">
+            <p>{activeCount > 0 ? "Try adjusting your filters to see more content." : "No media items are available at the moment."}</p>
+          </StateMessage>
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {data.totalCount === 1 ? "1 media item" : `${data.totalCount} media items`}
+            </p>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Media">
+              {items.map((item, index) => (
+                <li key={item.id} className="flex">
+                  <div className="w-full">
+                    <MediaCard
+                      item={item}
+                      eager={index < EAGER_CARDS}
+                      canEdit={isModerator}
+                      onOpen={() => setLightbox({ open: true, index, loaded: true })}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-10">
+              <Pagination page={data.page} totalPages={data.totalPages} hrefFor={pageHref} />
+            </div>
+          </>
+        )}
+      </div>
+
+      {lightbox.loaded ? (
+        <Suspense fallback={null}>
+          <MediaLightbox
+            items={items}
+            index={lightbox.index}
+            open={lightbox.open}
+            onClose={() => setLightbox((s) => ({ ...s, open: false }))}
+            onIndexChange={(index) => setLightbox((s) => (s.index === index ? s : { ...s, index }))}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

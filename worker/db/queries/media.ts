@@ -1,0 +1,691 @@
+/**
+ * Media items, media categories, view counting and the thumbnail job's SQL, over D1 through
+ * drizzle. Every read is one batch (one round trip); every write and its audit row go in one
+ * atomic batch.
+ */
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../env";
+import type {
+  MediaCategory,
+  MediaCategoryInput,
+  MediaFilters,
+  MediaItem,
+  MediaItemInput,
+  MediaType,
+  ThumbnailStatus,
+} from "../../schemas/media";
+import { MEDIA_TYPES } from "../../schemas/media";
+import { auditLog, factions, mediaCategories, mediaItems, mediaViews, thumbnailFailures } from "../schema";
+
+const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+// ---------------------------------------------------------------------------------------------
+// Rows and DTOs
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Flat, explicitly named columns. The joined tables share column names (both have `name`), and
+ * drizzle's D1 batches map rows by column name, so the joined ones get aliases.
+ */
+const ITEM_COLUMNS = {
+  id: mediaItems.id,
+  title: mediaItems.title,
+  description: mediaItems.description,
+  mediaType: mediaItems.mediaType,
+  altText: mediaItems.altText,
+  caption: mediaItems.caption,
+  tags: mediaItems.tags,
+  categoryId: mediaItems.categoryId,
+  categoryName: sql<string | null>`${mediaCategories.name}`.as("category_name"),
+  categoryColor: sql<string | null>`${mediaCategories.color}`.as("category_color"),
+  factionId: mediaItems.factionId,
+  factionName: sql<string | null>`${factions.name}`.as("faction_name"),
+  isApproved: mediaItems.isApproved,
+  isFeatured: mediaItems.isFeatured,
+  originalKey: mediaItems.originalKey,
+  originalUrl: mediaItems.originalUrl,
+  largeKey: mediaItems.largeKey,
+  largeWebpKey: mediaItems.largeWebpKey,
+  thumbnailKey: mediaItems.thumbnailKey,
+  thumbnailWebpKey: mediaItems.thumbnailWebpKey,
+  posterKey: mediaItems.posterKey,
+  thumbnailStatus: mediaItems.thumbnailStatus,
+  thumbnailError: mediaItems.thumbnailError,
+  width: mediaItems.width,
+  height: mediaItems.height,
+  fileSize: mediaItems.fileSize,
+  viewCount: mediaItems.viewCount,
+  sortOrder: mediaItems.sortOrder,
+  createdAt: mediaItems.createdAt,
+  updatedAt: mediaItems.updatedAt,
+};
+
+export type MediaRow = {
+  id: number;
+  title: string;
+  description: string;
+  mediaType: MediaType;
+  altText: string;
+  caption: string;
+  tags: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  categoryColor: string | null;
+  factionId: number | null;
+  factionName: string | null;
+  isApproved: boolean;
+  isFeatured: boolean;
+  originalKey: string | null;
+  originalUrl: string | null;
+  largeKey: string | null;
+  largeWebpKey: string | null;
+  thumbnailKey: string | null;
+  thumbnailWebpKey: string | null;
+  posterKey: string | null;
+  thumbnailStatus: ThumbnailStatus;
+  thumbnailError: string | null;
+  width: number | null;
+  height: number | null;
+  fileSize: number;
+  viewCount: number;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Every R2 key a media item owns. */
+export const keysOf = (row: Pick<MediaRow, "originalKey" | "largeKey" | "largeWebpKey" | "thumbnailKey" | "thumbnailWebpKey" | "posterKey">) =>
+  [row.originalKey, row.largeKey, row.largeWebpKey, row.thumbnailKey, row.thumbnailWebpKey, row.posterKey].filter(
+    (k): k is string => !!k,
+  );
+
+/** The public /files path of a key (each segment encoded). */
+export const filePath = (key: string) => `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
+
+/**
+ * The media item of spec §3. `fileUrl` turns an R2 key into the URL the caller may load (plain
+ * for approved items, signed for unapproved ones); `forModerator` adds the thumbnail error.
+ */
+export async function toMediaDto(
+  row: MediaRow,
+  fileUrl: (key: string, row: MediaRow) => string | Promise<string>,
+  forModerator: boolean,
+): Promise<MediaItem> {
+  const url = async (key: string | null) => (key ? fileUrl(key, row) : null);
+  const [originalUrl, largeUrl, largeWebpUrl, thumbnailUrl, thumbnailWebpUrl, posterUrl] = await Promise.all([
+    row.originalKey ? url(row.originalKey) : Promise.resolve(row.originalUrl),
+    url(row.largeKey),
+    url(row.largeWebpKey),
+    url(row.thumbnailKey),
+    url(row.thumbnailWebpKey),
+    url(row.posterKey),
+  ]);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    mediaType: row.mediaType,
+    altText: row.altText,
+    caption: row.caption,
+    tags: row.tags,
+    categoryId: row.categoryId,
+    category: row.categoryName !== null ? { name: row.categoryName, color: row.categoryColor ?? "#3B82F6" } : null,
+    factionId: row.factionId,
+    faction: row.factionName !== null ? { name: row.factionName } : null,
+    isApproved: row.isApproved,
+    isFeatured: row.isFeatured,
+    originalUrl,
+    largeUrl,
+    largeWebpUrl,
+    thumbnailUrl,
+    thumbnailWebpUrl,
+    posterUrl,
+    width: row.width,
+    height: row.height,
+    fileSize: row.fileSize,
+    viewCount: row.viewCount,
+    sortOrder: row.sortOrder,
+    thumbnailStatus: row.thumbnailStatus,
+    thumbnailError: forModerator ? row.thumbnailError : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const selectItems = (db: Database) =>
+  db
+    .select(ITEM_COLUMNS)
+    .from(mediaItems)
+    .leftJoin(mediaCategories, eq(mediaCategories.id, mediaItems.categoryId))
+    .leftJoin(factions, eq(factions.id, mediaItems.factionId));
+
+/** LIKE pattern matching the text anywhere, with %, _ and \ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------------------------
+
+export type MediaListOptions = {
+  categoryId?: number;
+  factionId?: number;
+  mediaType?: MediaType;
+  /** Guests and users always get true. */
+  approvedOnly: boolean;
+  featuredOnly?: boolean;
+  search?: string;
+  page: number;
+  pageSize: number;
+};
+
+/**
+ * One page of items plus the total, in one batch. Order: sortOrder, then newest first (id breaks
+ * ties so pages never overlap).
+ */
+export async function listMedia(db: Database, options: MediaListOptions): Promise<{ rows: MediaRow[]; totalCount: number }> {
+  const where: SQL[] = [];
+  if (options.approvedOnly) where.push(eq(mediaItems.isApproved, true));
+  if (options.featuredOnly) where.push(eq(mediaItems.isFeatured, true));
+  if (options.categoryId) where.push(eq(mediaItems.categoryId, options.categoryId));
+  if (options.factionId) where.push(eq(mediaItems.factionId, options.factionId));
+  if (options.mediaType) where.push(eq(mediaItems.mediaType, options.mediaType));
+  if (options.search) {
+    const p = containsPattern(options.search);
+    where.push(
+      or(
+        sql`${mediaItems.title} LIKE ${p} ESCAPE '\\'`,
+        sql`${mediaItems.description} LIKE ${p} ESCAPE '\\'`,
+        sql`${mediaItems.caption} LIKE ${p} ESCAPE '\\'`,
+        sql`${mediaItems.tags} LIKE ${p} ESCAPE '\\'`,
+      )!,
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [total, rows] = await db.batch([
+    db.select({ n: count() }).from(mediaItems).where(condition),
+    selectItems(db)
+      .where(condition)
+      .orderBy(asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+  ]);
+  return { rows: rows as MediaRow[], totalCount: total[0]?.n ?? 0 };
+}
+
+/** One item (null when missing, or unapproved and `includeUnapproved` is false). */
+export async function getMedia(db: Database, id: number, includeUnapproved: boolean): Promise<MediaRow | null> {
+  const row = await selectItems(db)
+    .where(includeUnapproved ? eq(mediaItems.id, id) : and(eq(mediaItems.id, id), eq(mediaItems.isApproved, true)))
+    .get();
+  return (row as MediaRow | undefined) ?? null;
+}
+
+/** Categories and factions that have approved media, with counts, and the media types, in one batch. */
+export async function mediaFilters(db: Database): Promise<MediaFilters> {
+  const approved = eq(mediaItems.isApproved, true);
+  const n = count(mediaItems.id);
+  const [categories, factionRows, types] = await db.batch([
+    db
+      .select({
+        value: mediaCategories.id,
+        label: mediaCategories.name,
+        color: mediaCategories.color,
+        slug: mediaCategories.slug,
+        count: n,
+      })
+      .from(mediaCategories)
+      .innerJoin(mediaItems, and(eq(mediaItems.categoryId, mediaCategories.id), approved))
+      .where(eq(mediaCategories.isActive, true))
+      .groupBy(mediaCategories.id)
+      .orderBy(asc(mediaCategories.sortOrder), asc(mediaCategories.name)),
+    db
+      .select({ value: factions.id, label: factions.name, count: n })
+      .from(factions)
+      .innerJoin(mediaItems, and(eq(mediaItems.factionId, factions.id), approved))
+      .groupBy(factions.id)
+      .orderBy(asc(factions.sortOrder), asc(factions.name)),
+    db.select({ value: mediaItems.mediaType, count: n }).from(mediaItems).where(approved).groupBy(mediaItems.mediaType),
+  ]);
+  const byType = new Map(types.map((t) => [t.value, t.count]));
+  return {
+    categories,
+    factions: factionRows,
+    mediaTypes: MEDIA_TYPES.filter((value) => byType.has(value)).map((value) => ({ value, count: byType.get(value)! })),
+  };
+}
+
+/** Which of a category and a faction exist (one batch), for validating writes. */
+export async function referencesExist(db: Database, categoryId: number, factionId: number | null) {
+  const [category, faction] = await db.batch([
+    db.select({ id: mediaCategories.id }).from(mediaCategories).where(eq(mediaCategories.id, categoryId)),
+    db.select({ id: factions.id }).from(factions).where(eq(factions.id, factionId ?? 0)),
+  ]);
+  return { category: category.length > 0, faction: factionId === null || faction.length > 0 };
+}
+
+/**
+ * True when the R2 key belongs to an item that is not approved (its files are private). Each key
+ * column is indexed, so this is one indexed lookup per column.
+ */
+export async function isPrivateMediaKey(db: Database, key: string): Promise<boolean> {
+  const row = await db
+    .select({ id: mediaItems.id })
+    .from(mediaItems)
+    .where(
+      and(
+        eq(mediaItems.isApproved, false),
+        or(
+          eq(mediaItems.originalKey, key),
+          eq(mediaItems.largeKey, key),
+          eq(mediaItems.largeWebpKey, key),
+          eq(mediaItems.thumbnailKey, key),
+          eq(mediaItems.thumbnailWebpKey, key),
+          eq(mediaItems.posterKey, key),
+        ),
+      ),
+    )
+    .limit(1)
+    .get();
+  return !!row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------------
+
+type Audit = { userId: number; details: Record<string, unknown> };
+
+const editable = (input: MediaItemInput) => ({
+  title: input.title,
+  description: input.description,
+  mediaType: input.mediaType,
+  altText: input.altText,
+  caption: input.caption,
+  tags: input.tags,
+  categoryId: input.categoryId,
+  factionId: input.factionId,
+  isApproved: input.isApproved,
+  isFeatured: input.isFeatured,
+  sortOrder: input.sortOrder,
+});
+
+export type NewMedia = MediaItemInput & {
+  originalKey: string | null;
+  originalUrl: string | null;
+  contentType: string | null;
+  fileSize: number;
+  width: number | null;
+  height: number | null;
+  uploadedBy: number;
+};
+
+/** Inserts a pending, unfeatured item and its audit row atomically; answers the stored item. */
+export async function createMedia(db: Database, input: NewMedia, audit: Audit): Promise<MediaRow> {
+  const newId = sql`(SELECT max(${mediaItems.id}) FROM ${mediaItems})`;
+  const hasSource = !!input.originalKey && input.mediaType !== "video";
+  const [, , rows] = await db.batch([
+    db.insert(mediaItems).values({
+      ...editable(input),
+      isApproved: false,
+      isFeatured: false,
+      originalKey: input.originalKey,
+      originalUrl: input.originalUrl,
+      contentType: input.contentType,
+      fileSize: input.fileSize,
+      width: input.width,
+      height: input.height,
+      uploadedBy: input.uploadedBy,
+      // Nothing to resize (videos without a poster, external originals) counts as done.
+      thumbnailStatus: hasSource ? "pending" : "ready",
+    }),
+    db.insert(auditLog).values({
+      userId: audit.userId,
+      action: "create",
+      entityType: "media",
+      entityId: sql`CAST(${newId} AS TEXT)`,
+      details: JSON.stringify(audit.details),
+    }),
+    selectItems(db).where(eq(mediaItems.id, newId)),
+  ]);
+  return rows[0] as MediaRow;
+}
+
+/** Replaces the editable fields, bumps updatedAt and writes the audit row; answers the stored item. */
+export async function updateMedia(db: Database, id: number, input: MediaItemInput, audit: Audit): Promise<MediaRow | null> {
+  const [, , rows] = await db.batch([
+    db
+      .update(mediaItems)
+      .set({ ...editable(input), updatedAt: NOW })
+      .where(eq(mediaItems.id, id)),
+    db.insert(auditLog).values({
+      userId: audit.userId,
+      action: "update",
+      entityType: "media",
+      entityId: String(id),
+      details: JSON.stringify(audit.details),
+    }),
+    selectItems(db).where(eq(mediaItems.id, id)),
+  ]);
+  return (rows[0] as MediaRow | undefined) ?? null;
+}
+
+/** The fields a PUT changes compared with the stored item (for the audit details). */
+export function changedMediaFields(before: MediaRow, after: MediaItemInput): Partial<MediaItemInput> {
+  const changes: Record<string, unknown> = {};
+  const next = editable(after);
+  for (const [name, value] of Object.entries(next)) {
+    if (before[name as keyof MediaRow] !== value) changes[name] = value;
+  }
+  return changes as Partial<MediaItemInput>;
+}
+
+/** Deletes the item with its audit row; answers whether it existed. */
+export async function deleteMedia(db: Database, row: MediaRow, userId: number): Promise<boolean> {
+  const [, deleted] = await db.batch([
+    db.insert(auditLog).values({
+      userId,
+      action: "delete",
+      entityType: "media",
+      entityId: String(row.id),
+      details: JSON.stringify({ title: row.title, isApproved: row.isApproved }),
+    }),
+    db.delete(mediaItems).where(eq(mediaItems.id, row.id)).returning({ id: mediaItems.id }),
+  ]);
+  return deleted.length > 0;
+}
+
+/** Which of these keys no remaining item refers to (so they can leave R2). */
+export async function unreferencedKeys(db: Database, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
+  const used = await db
+    .select({ a: mediaItems.originalKey, b: mediaItems.largeKey, c: mediaItems.largeWebpKey, d: mediaItems.thumbnailKey, e: mediaItems.thumbnailWebpKey, f: mediaItems.posterKey })
+    .from(mediaItems)
+    .where(
+      or(
+        inArray(mediaItems.originalKey, keys),
+        inArray(mediaItems.largeKey, keys),
+        inArray(mediaItems.largeWebpKey, keys),
+        inArray(mediaItems.thumbnailKey, keys),
+        inArray(mediaItems.thumbnailWebpKey, keys),
+        inArray(mediaItems.posterKey, keys),
+      ),
+    );
+  const still = new Set(used.flatMap((r) => Object.values(r)));
+  return keys.filter((k) => !still.has(k));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Counts a view of an approved item unless this visitor already viewed it today, and prunes
+ * view rows older than yesterday, in one batch. Answers null when the item is not visible.
+ */
+export async function recordView(db: Database, mediaId: number, visitor: string, day: string, yesterday: string) {
+  const seen = db
+    .select({ one: sql`1` })
+    .from(mediaViews)
+    .where(and(eq(mediaViews.mediaId, mediaId), eq(mediaViews.visitor, visitor), eq(mediaViews.day, day)));
+  const [item, updated] = await db.batch([
+    db
+      .select({ id: mediaItems.id })
+      .from(mediaItems)
+      .where(and(eq(mediaItems.id, mediaId), eq(mediaItems.isApproved, true))),
+    db
+      .update(mediaItems)
+      .set({ viewCount: sql`${mediaItems.viewCount} + 1` })
+      .where(and(eq(mediaItems.id, mediaId), eq(mediaItems.isApproved, true), notExists(seen)))
+      .returning({ id: mediaItems.id }),
+    db.insert(mediaViews).select(
+      db
+        .select({ mediaId: mediaItems.id, visitor: sql<string>`${visitor}`.as("visitor"), day: sql<string>`${day}`.as("day") })
+        .from(mediaItems)
+        .where(and(eq(mediaItems.id, mediaId), eq(mediaItems.isApproved, true))),
+    ).onConflictDoNothing(),
+    db.delete(mediaViews).where(lt(mediaViews.day, yesterday)),
+  ]);
+  if (!item.length) return null;
+  return { counted: updated.length > 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+// ---------------------------------------------------------------------------------------------
+
+type CategoryRow = typeof mediaCategories.$inferSelect;
+
+export const toCategoryDto = (row: CategoryRow): MediaCategory => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  slug: row.slug,
+  color: row.color,
+  iconUrl: row.iconUrl,
+  sortOrder: row.sortOrder,
+  isActive: row.isActive,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export async function listCategories(db: Database, activeOnly: boolean): Promise<MediaCategory[]> {
+  const rows = await db
+    .select()
+    .from(mediaCategories)
+    .where(activeOnly ? eq(mediaCategories.isActive, true) : undefined)
+    .orderBy(asc(mediaCategories.sortOrder), asc(mediaCategories.name), asc(mediaCategories.id));
+  return rows.map(toCategoryDto);
+}
+
+export async function getCategory(db: Database, id: number, activeOnly: boolean): Promise<MediaCategory | null> {
+  const row = await db
+    .select()
+    .from(mediaCategories)
+    .where(activeOnly ? and(eq(mediaCategories.id, id), eq(mediaCategories.isActive, true)) : eq(mediaCategories.id, id))
+    .get();
+  return row ? toCategoryDto(row) : null;
+}
+
+/** True when another category already uses the slug. */
+export async function slugTaken(db: Database, slug: string, exceptId?: number): Promise<boolean> {
+  const row = await db
+    .select({ id: mediaCategories.id })
+    .from(mediaCategories)
+    .where(exceptId ? and(eq(mediaCategories.slug, slug), ne(mediaCategories.id, exceptId)) : eq(mediaCategories.slug, slug))
+    .get();
+  return !!row;
+}
+
+/** True when the error (or a cause: drizzle wraps D1's) is the unique slug index. */
+export function isSlugConflict(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (/UNIQUE constraint failed: media_categories\.slug/i.test(String((e as Error).message ?? e))) return true;
+  }
+  return false;
+}
+
+export async function createCategory(db: Database, input: MediaCategoryInput, userId: number): Promise<MediaCategory> {
+  const [inserted] = await db.batch([
+    db.insert(mediaCategories).values(input).returning(),
+    db.insert(auditLog).values({
+      userId,
+      action: "create",
+      entityType: "media_category",
+      entityId: sql`CAST((SELECT max(${mediaCategories.id}) FROM ${mediaCategories}) AS TEXT)`,
+      details: JSON.stringify(input),
+    }),
+  ]);
+  return toCategoryDto(inserted[0]!);
+}
+
+export async function updateCategory(
+  db: Database,
+  id: number,
+  input: MediaCategoryInput,
+  userId: number,
+): Promise<MediaCategory | null> {
+  const [updated] = await db.batch([
+    db
+      .update(mediaCategories)
+      .set({ ...input, updatedAt: NOW })
+      .where(eq(mediaCategories.id, id))
+      .returning(),
+    db.insert(auditLog).values({ userId, action: "update", entityType: "media_category", entityId: String(id), details: JSON.stringify(input) }),
+  ]);
+  return updated[0] ? toCategoryDto(updated[0]) : null;
+}
+
+/** How many media items use the category. */
+export async function categoryUsage(db: Database, id: number): Promise<number> {
+  const row = await db.select({ n: count() }).from(mediaItems).where(eq(mediaItems.categoryId, id)).get();
+  return row?.n ?? 0;
+}
+
+export async function deleteCategory(db: Database, id: number, userId: number): Promise<boolean> {
+  const [, deleted] = await db.batch([
+    db.insert(auditLog).values({ userId, action: "delete", entityType: "media_category", entityId: String(id), details: null }),
+    db.delete(mediaCategories).where(eq(mediaCategories.id, id)).returning({ id: mediaCategories.id }),
+  ]);
+  return deleted.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Thumbnail jobs
+// ---------------------------------------------------------------------------------------------
+
+/** The image a job resizes: the original of images and GIFs, the poster frame of videos. */
+const thumbnailSource = sql<string | null>`CASE WHEN ${mediaItems.mediaType} = 'video' THEN ${mediaItems.posterKey} ELSE ${mediaItems.originalKey} END`;
+
+export type ThumbnailSourceRow = {
+  id: number;
+  source: string | null;
+  thumbnailStatus: ThumbnailStatus;
+  largeWebpKey: string | null;
+  thumbnailWebpKey: string | null;
+  posterKey: string | null;
+};
+
+export async function thumbnailSourceOf(db: Database, id: number): Promise<ThumbnailSourceRow | null> {
+  const row = await db
+    .select({
+      id: mediaItems.id,
+      source: thumbnailSource,
+      thumbnailStatus: mediaItems.thumbnailStatus,
+      largeWebpKey: mediaItems.largeWebpKey,
+      thumbnailWebpKey: mediaItems.thumbnailWebpKey,
+      posterKey: mediaItems.posterKey,
+    })
+    .from(mediaItems)
+    .where(eq(mediaItems.id, id))
+    .get();
+  return row ?? null;
+}
+
+export type RenditionKeys = { largeWebpKey: string; largeKey: string; thumbnailWebpKey: string; thumbnailKey: string };
+
+/**
+ * Points the item at its new renditions and answers the keys it pointed at before, read in the
+ * same transaction (so two jobs racing on one item each delete exactly what they replaced).
+ */
+export async function saveRenditions(
+  db: Database,
+  id: number,
+  keys: RenditionKeys,
+  size: { width: number | null; height: number | null },
+): Promise<string[]> {
+  const [before] = await db.batch([
+    db
+      .select({
+        largeKey: mediaItems.largeKey,
+        largeWebpKey: mediaItems.largeWebpKey,
+        thumbnailKey: mediaItems.thumbnailKey,
+        thumbnailWebpKey: mediaItems.thumbnailWebpKey,
+        originalKey: mediaItems.originalKey,
+        posterKey: mediaItems.posterKey,
+      })
+      .from(mediaItems)
+      .where(eq(mediaItems.id, id)),
+    db
+      .update(mediaItems)
+      .set({
+        ...keys,
+        width: size.width !== null ? size.width : sql`${mediaItems.width}`,
+        height: size.height !== null ? size.height : sql`${mediaItems.height}`,
+        thumbnailStatus: "ready",
+        thumbnailError: null,
+        updatedAt: NOW,
+      })
+      .where(eq(mediaItems.id, id)),
+  ]);
+  const old = before[0];
+  if (!old) return [];
+  const keep = new Set([...Object.values(keys), old.originalKey, old.posterKey]);
+  return [old.largeKey, old.largeWebpKey, old.thumbnailKey, old.thumbnailWebpKey].filter(
+    (k): k is string => !!k && !keep.has(k),
+  );
+}
+
+/** Remembers why the last attempt failed (shown to moderators, copied into the failure row). */
+export async function recordThumbnailError(db: Database, id: number, error: string): Promise<void> {
+  await db.update(mediaItems).set({ thumbnailError: error.slice(0, 500) }).where(eq(mediaItems.id, id));
+}
+
+export const GAVE_UP_REASON = "Thumbnail generation failed after all retries.";
+
+/** A job that exhausted its retries: a failure row for admins and the item marked failed. */
+export async function recordThumbnailFailure(db: Database, id: number, attempts: number): Promise<void> {
+  const reason = sql<string>`COALESCE(${mediaItems.thumbnailError}, ${GAVE_UP_REASON})`;
+  await db.batch([
+    db.insert(thumbnailFailures).select(
+      db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          mediaId: mediaItems.id,
+          reason: reason.as("reason"),
+          attempts: sql<number>`${attempts}`.as("attempts"),
+          createdAt: NOW.as("created_at"),
+        })
+        .from(mediaItems)
+        .where(eq(mediaItems.id, id)),
+    ),
+    db
+      .update(mediaItems)
+      .set({ thumbnailStatus: "failed", thumbnailError: sql`${reason}` })
+      .where(eq(mediaItems.id, id)),
+  ]);
+}
+
+/**
+ * Marks items pending for a new thumbnail job and answers their ids: with `force` every item that
+ * has an image to resize, otherwise those missing a WebP rendition.
+ */
+export async function queueRegeneration(db: Database, force: boolean): Promise<number[]> {
+  const missing = or(isNull(mediaItems.largeWebpKey), isNull(mediaItems.thumbnailWebpKey));
+  const rows = await db
+    .update(mediaItems)
+    .set({ thumbnailStatus: "pending", thumbnailError: null })
+    .where(force ? isNotNull(thumbnailSource) : and(isNotNull(thumbnailSource), missing))
+    .returning({ id: mediaItems.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Items whose job is pending or failed (and that have an image): marked pending again. */
+export async function queueSync(db: Database): Promise<number[]> {
+  const rows = await db
+    .update(mediaItems)
+    .set({ thumbnailStatus: "pending", thumbnailError: null })
+    .where(and(isNotNull(thumbnailSource), inArray(mediaItems.thumbnailStatus, ["pending", "failed"])))
+    .returning({ id: mediaItems.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** One item queued again (the admin list's Retry). Null when it has no image to resize. */
+export async function queueOne(db: Database, id: number): Promise<number | null> {
+  const row = await db
+    .update(mediaItems)
+    .set({ thumbnailStatus: "pending", thumbnailError: null })
+    .where(and(eq(mediaItems.id, id), isNotNull(thumbnailSource)))
+    .returning({ id: mediaItems.id })
+    .get();
+  return row?.id ?? null;
+}

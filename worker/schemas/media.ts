@@ -1,0 +1,345 @@
+import { z } from "zod";
+import type { FilterOption } from "../shared/game";
+import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
+
+/**
+ * Media items and media categories: the request schemas of /api/media* (the admin media form and
+ * the categories editor import the SAME schemas) and the response shapes. Pure: no Worker-only
+ * imports.
+ */
+
+export const MEDIA_TYPES = ["image", "video", "gif"] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const THUMBNAIL_STATES = ["pending", "ready", "failed"] as const;
+export type ThumbnailStatus = (typeof THUMBNAIL_STATES)[number];
+
+export const MEDIA_LIMITS = {
+  title: 200,
+  description: 2000,
+  altText: 500,
+  caption: 500,
+  tags: 500,
+  originalUrl: 2048,
+  /** Search query text. */
+  search: 200,
+  sortOrder: 1_000_000,
+} as const;
+
+export const CATEGORY_LIMITS = {
+  name: 100,
+  description: 500,
+  slug: 50,
+  iconUrl: 255,
+  sortOrderMin: 0,
+  sortOrderMax: 1000,
+} as const;
+
+export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
+
+/** The public gallery asks for 20 items a page (GALLERY_PAGE_SIZE), the admin list for 50; no one gets more than 100. */
+export const ADMIN_MEDIA_PAGE_SIZE = 50;
+export const MEDIA_MAX_PAGE_SIZE = 100;
+const MAX_PAGE = 1_000_000_000;
+
+/** Empty query values count as absent. */
+const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const queryBool = (label: string) =>
+  z.preprocess(
+    blankAsUndefined,
+    z
+      .enum(["true", "false"], { error: `${label} must be true or false.` })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true")),
+  );
+
+/** A positive id in a query string; 0 means "none chosen" (the spec's forms send it). */
+const queryId = (label: string) =>
+  z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(/^[0-9]{1,15}$/, `${label} must be a whole number.`)
+      .optional()
+      .transform((v) => (v === undefined || Number(v) === 0 ? undefined : Number(v))),
+  );
+
+const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: `${label} must be a whole number of ${min} or more.` })
+      .int(`${label} must be a whole number of ${min} or more.`)
+      .min(min, `${label} must be a whole number of ${min} or more.`)
+      .max(max, `${label} must be at most ${max}.`)
+      .default(fallback),
+  );
+
+/** GET /media. Guests and users get approved items whatever `approvedOnly` says. */
+export const mediaListQuerySchema = z.object({
+  categoryId: queryId("Category"),
+  factionId: queryId("Faction"),
+  mediaType: z.preprocess(
+    blankAsUndefined,
+    z.enum(MEDIA_TYPES, { error: "Media type must be image, video or gif." }).optional(),
+  ),
+  approvedOnly: queryBool("approvedOnly"),
+  featuredOnly: queryBool("featuredOnly"),
+  search: z
+    .string({ error: "Search must be a single value." })
+    .trim()
+    .max(MEDIA_LIMITS.search, `Search must be at most ${MEDIA_LIMITS.search} characters.`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  page: wholeNumber("Page", 1, MAX_PAGE, 1),
+  pageSize: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: "Page size must be a whole number of 1 or more." })
+      .int("Page size must be a whole number of 1 or more.")
+      .min(1, "Page size must be a whole number of 1 or more.")
+      .default(GALLERY_PAGE_SIZE)
+      // Larger page sizes are clamped, not refused.
+      .transform((n) => Math.min(n, MEDIA_MAX_PAGE_SIZE)),
+  ),
+});
+export type MediaListQuery = z.output<typeof mediaListQuerySchema>;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => v ?? "");
+
+/** An id or nothing: 0, null and absent mean none. */
+const optionalId = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(0, `${label} must be a whole number.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An absolute http(s) URL. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/** The R2 key of a `/files/{key}` path (query string dropped), or null for anything else. */
+export function fileKeyOf(url: string): string | null {
+  const match = /^\/files\/([A-Za-z0-9._~!$&'()*+,;=:@%/-]+)(\?.*)?$/.exec(url);
+  if (!match || match[1]!.split("/").some((s) => s === "" || s === "." || s === "..")) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The fields a moderator edits (the media form of the admin area and the approval and featured
+ * toggles, which send the whole item). URLs, sizes, view counts and thumbnail state are the
+ * server's: a PUT that carries them changes nothing there. Category 0 falls back to 1 (spec);
+ * faction 0 means none.
+ */
+export const mediaItemInputSchema = z.object({
+  title: requiredText("Title", MEDIA_LIMITS.title),
+  description: requiredText("Description", MEDIA_LIMITS.description),
+  mediaType: z.enum(MEDIA_TYPES, { error: "Media type is required." }),
+  altText: optionalText("Alt text", MEDIA_LIMITS.altText),
+  caption: optionalText("Caption", MEDIA_LIMITS.caption),
+  tags: optionalText("Tags", MEDIA_LIMITS.tags).transform((v) =>
+    v
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .join(","),
+  ),
+  categoryId: z
+    .number({ error: "Category is required." })
+    .int("Category is required.")
+    .min(0, "Category is required.")
+    .transform((v) => (v === 0 ? 1 : v)),
+  factionId: optionalId("Faction"),
+  isApproved: z.boolean({ error: "isApproved must be true or false." }).default(false),
+  isFeatured: z.boolean({ error: "isFeatured must be true or false." }).default(false),
+  sortOrder: z
+    .number({ error: "Sort order must be a whole number." })
+    .int("Sort order must be a whole number.")
+    .min(0, "Sort order must be 0 or more.")
+    .max(MEDIA_LIMITS.sortOrder, `Sort order must be at most ${MEDIA_LIMITS.sortOrder}.`)
+    .default(0),
+});
+export type MediaItemFormValues = z.input<typeof mediaItemInputSchema>;
+export type MediaItemInput = z.output<typeof mediaItemInputSchema>;
+
+/**
+ * POST /media: the form's fields plus where the original is: a `/files/{key}` path of an object
+ * already in the bucket (under media/) or an external http(s) URL (a video host, say).
+ * New items are never approved or featured, whatever the body says.
+ */
+export const mediaCreateSchema = mediaItemInputSchema.extend({
+  originalUrl: z
+    .string({ error: "Original URL is required." })
+    .trim()
+    .min(1, "Original URL is required.")
+    .max(MEDIA_LIMITS.originalUrl, `Original URL must be at most ${MEDIA_LIMITS.originalUrl} characters.`)
+    .refine((v) => isHttpUrl(v) || fileKeyOf(v) !== null, "Original URL must be an http(s) URL or a path under /files/."),
+  fileSize: z
+    .number({ error: "File size must be a whole number." })
+    .int("File size must be a whole number.")
+    .min(0, "File size must be a whole number.")
+    .default(0),
+  width: z.number().int().min(1).max(100_000).nullish(),
+  height: z.number().int().min(1).max(100_000).nullish(),
+});
+export type MediaCreateInput = z.output<typeof mediaCreateSchema>;
+
+/** POST /admin/regenerate-thumbnails. */
+export const regenerateThumbnailsSchema = z.object({
+  force: z.boolean({ error: "force must be true or false." }).default(false),
+});
+
+/** A hex colour: #RGB or #RRGGBB. */
+const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Lower-case words joined by hyphens, at most the slug limit ("Fan Art!" → "fan-art"). */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, CATEGORY_LIMITS.slug)
+    .replace(/-+$/g, "");
+}
+
+/** POST /media/categories and PUT /media/categories/{id} (id and timestamps are ignored). */
+export const mediaCategoryInputSchema = z.object({
+  name: requiredText("Name", CATEGORY_LIMITS.name),
+  description: optionalText("Description", CATEGORY_LIMITS.description),
+  slug: requiredText("Slug", CATEGORY_LIMITS.slug).regex(
+    SLUG,
+    "Slug may contain lower-case letters, digits and single hyphens only.",
+  ),
+  color: z
+    .string({ error: "Colour is required." })
+    .trim()
+    .min(1, "Colour is required.")
+    .regex(HEX_COLOUR, "Colour must be a hex colour such as #3B82F6."),
+  iconUrl: z
+    .string({ error: "Icon URL must be text." })
+    .trim()
+    .max(CATEGORY_LIMITS.iconUrl, `Icon URL must be at most ${CATEGORY_LIMITS.iconUrl} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  sortOrder: z
+    .number({ error: "Sort order must be a whole number." })
+    .int("Sort order must be a whole number.")
+    .min(CATEGORY_LIMITS.sortOrderMin, `Sort order must be between 0 and ${CATEGORY_LIMITS.sortOrderMax}.`)
+    .max(CATEGORY_LIMITS.sortOrderMax, `Sort order must be between 0 and ${CATEGORY_LIMITS.sortOrderMax}.`)
+    .default(0),
+  isActive: z.boolean({ error: "isActive must be true or false." }).default(true),
+});
+export type MediaCategoryFormValues = z.input<typeof mediaCategoryInputSchema>;
+export type MediaCategoryInput = z.output<typeof mediaCategoryInputSchema>;
+
+/** GET /media/categories. Only moderators may ask for inactive ones. */
+export const mediaCategoryListQuerySchema = z.object({
+  activeOnly: queryBool("activeOnly"),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Response shapes
+// ---------------------------------------------------------------------------------------------
+
+/** The media item of spec §3 as every /media answer carries it. */
+export type MediaItem = {
+  id: number;
+  title: string;
+  description: string;
+  mediaType: MediaType;
+  altText: string;
+  caption: string;
+  tags: string;
+  categoryId: number | null;
+  category: { name: string; color: string } | null;
+  factionId: number | null;
+  faction: { name: string } | null;
+  isApproved: boolean;
+  isFeatured: boolean;
+  /** Where the original is served (a /files path, signed for unapproved items, or an external URL). */
+  originalUrl: string | null;
+  largeUrl: string | null;
+  largeWebpUrl: string | null;
+  thumbnailUrl: string | null;
+  thumbnailWebpUrl: string | null;
+  /** A video's poster frame (null for images). */
+  posterUrl: string | null;
+  width: number | null;
+  height: number | null;
+  fileSize: number;
+  viewCount: number;
+  sortOrder: number;
+  thumbnailStatus: ThumbnailStatus;
+  /** Why the last thumbnail job failed (moderators only; null for everyone else). */
+  thumbnailError: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type MediaListResponse = {
+  items: MediaItem[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+};
+
+/**
+ * GET /media/filters: what the gallery can filter by, in the one `/filters` shape: only values
+ * approved items have, each with its count; categories (id as value, name as label) also carry
+ * their colour and slug, in the categories' display order.
+ */
+export type MediaFilters = {
+  categories: (FilterOption<number> & { label: string; color: string; slug: string })[];
+  factions: (FilterOption<number> & { label: string })[];
+  mediaTypes: FilterOption<MediaType>[];
+};
+
+export type MediaCategory = {
+  id: number;
+  name: string;
+  description: string;
+  slug: string;
+  color: string;
+  iconUrl: string | null;
+  sortOrder: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** POST /admin/regenerate-thumbnails. */
+export type RegenerateThumbnailsResponse = { message: string; queued: number };
+/** POST /thumbnailsync/trigger-manual. */
+export type ThumbnailSyncResponse = { message: string; triggered: boolean; queued: number };
+/** POST /media/{id}/view. */
+export type MediaViewResponse = { counted: boolean };
