@@ -1,4 +1,5 @@
 import { hc } from "hono/client";
+import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
 import type { ErrorCode } from "@shared/error-codes";
 import type { AppType } from "@worker/app";
 import { readStorage, STORAGE_KEYS } from "./storage";
@@ -32,11 +33,28 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * The newest D1 bookmark the API has answered with (this tab). Sent back with every request so
+ * that reads after a write see it, even when a read replica answers (worker/db/session.ts).
+ */
+let bookmark: string | null = null;
+
+/** Keeps the newest bookmark (bookmarks of one database sort in time order). */
+function rememberBookmark(res: Response) {
+  const next = res.headers?.get(BOOKMARK_HEADER);
+  if (next && (bookmark === null || next > bookmark)) bookmark = next;
+}
+
+/** The bookmark the next request will carry (tests). */
+export const currentBookmark = () => bookmark;
+
 const fetchWithSession: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
   const token = readStorage(STORAGE_KEYS.token);
   if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+  if (bookmark && !headers.has(BOOKMARK_HEADER)) headers.set(BOOKMARK_HEADER, bookmark);
   const res = await fetch(input, { ...init, headers });
+  rememberBookmark(res);
   // Only a request that carried a session can find it expired: a guest's 401 (a wrong password
   // on /login) must not re-navigate the sign-in page and drop its state.
   if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener();
