@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import { api } from "./app";
 import type { AppEnv } from "./env";
 import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
+import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { edgeCached } from "./lib/edge-cache";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
+import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { pageRoutes } from "./pages";
 import { filesRoutes } from "./routes/files";
@@ -19,6 +21,8 @@ import { seoRoutes } from "./routes/seo";
  * answered from the SPA's static assets with the site's security headers.
  */
 const app = new Hono<AppEnv>()
+  // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
+  .use(siteHtml)
   .route("/", api)
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)
@@ -47,6 +51,10 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
 
 export default {
   fetch,
-  /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts). */
-  queue: handleThumbnailBatch,
+  /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts); account mail (worker/jobs/mail.ts). */
+  queue: (batch, env, ctx) => (batch.queue === MAIL_QUEUE_NAME ? handleMailBatch(batch, env) : handleThumbnailBatch(batch, env, ctx)),
+  /** Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts). */
+  scheduled: async (_controller, env, ctx) => {
+    ctx.waitUntil(sweepOutbox(env).then(() => undefined));
+  },
 } satisfies ExportedHandler<Env>;

@@ -12,11 +12,13 @@ import type { AppEnv } from "../env";
 import { edgeCached, sharedTtl, wantsFresh } from "../lib/edge-cache";
 import { renderPage, renderPlainShell } from "../lib/html-meta";
 import type { ApiAnswer, Page, PageResult } from "./define";
+import { gamePages } from "./game";
 import { mediaPages } from "./media";
 import { newsPages } from "./news";
 
 export const pages: readonly Page[] = [
   ...newsPages,
+  ...gamePages,
   ...mediaPages,
   // Features add their pages here ↑ (one line each)
 ];

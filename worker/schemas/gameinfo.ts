@@ -8,7 +8,8 @@ import {
 } from "@shared/game";
 import { z } from "zod";
 import { flag, imageUrl, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
-import { pagingQuery, queryFlag, queryText, strictQuery } from "./game-query";
+import { pagingQuery, queryCount, queryFlag, queryText, strictQuery } from "./game-query";
+import { text } from "./text";
 
 /** A game-info article (guides, lore, mechanics). */
 export type GameInfoArticle = {
@@ -43,15 +44,7 @@ export const gameInfoListQuerySchema = strictQuery({
 });
 export type GameInfoListQuery = (typeof gameInfoListQuerySchema)["_output"];
 
-const limit = (fallback: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? v : String(fallback)),
-    z
-      .string()
-      .regex(/^[0-9]{1,4}$/, `Limit must be a whole number from 1 to ${GAMEINFO_LIMIT_MAX}.`)
-      .transform(Number)
-      .pipe(z.number().min(1, `Limit must be a whole number from 1 to ${GAMEINFO_LIMIT_MAX}.`).max(GAMEINFO_LIMIT_MAX, `Limit must be a whole number from 1 to ${GAMEINFO_LIMIT_MAX}.`)),
-  );
+const limit = (fallback: number) => queryCount("Limit", 1, GAMEINFO_LIMIT_MAX, fallback);
 
 export const gameInfoFeaturedQuerySchema = strictQuery({ limit: limit(GAMEINFO_FEATURED_DEFAULT) });
 export const gameInfoRelatedQuerySchema = strictQuery({ limit: limit(GAMEINFO_RELATED_DEFAULT) });
@@ -85,8 +78,7 @@ export const gameInfoInputSchema = z
   .object({
     title: requiredText("Title is required", "Title", GAMEINFO_LIMITS.title),
     /** Absent or blank: made from the title. */
-    slug: z
-      .string({ error: "Slug must be text." })
+    slug: text({ error: "Slug must be text." })
       .trim()
       .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters.`)
       .nullish()

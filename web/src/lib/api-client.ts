@@ -1,11 +1,12 @@
 import { hc } from "hono/client";
 import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
 import type { ErrorCode } from "@shared/error-codes";
+import type { FieldErrors } from "@shared/field-errors";
 import type { AppType } from "@worker/app";
 import { readStorage, STORAGE_KEYS } from "./storage";
+import { refreshToken, tokenExpiry } from "./token-refresh";
 
-/** Field → messages, as the API's error envelope carries them. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /**
  * A failed API call: the envelope's stable `code` (branch on it, never on the message), its
@@ -18,6 +19,8 @@ export class ApiRequestError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly code: ErrorCode | "network_error" | "unknown" = "unknown",
+    /** With `stale_version`: the record as the server stores it now. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -48,16 +51,63 @@ function rememberBookmark(res: Response) {
 /** The bookmark the next request will carry (tests). */
 export const currentBookmark = () => bookmark;
 
+const notifyUnauthorized = () => {
+  for (const listener of unauthorizedListeners) listener();
+};
+
+/** A token past its expiry is refreshed (once, for every tab) before it is sent. */
+async function usableToken(): Promise<string | null> {
+  const token = readStorage(STORAGE_KEYS.token);
+  if (!token) return null;
+  const expiry = tokenExpiry(token);
+  if (expiry === null || expiry > Date.now()) return token;
+  try {
+    const refreshed = await refreshToken(token);
+    return refreshed?.token ?? token;
+  } catch {
+    return token;
+  }
+}
+
+type MaintenanceListener = () => void;
+const maintenanceListeners = new Set<MaintenanceListener>();
+
+/** The site settings provider subscribes here: a 503 `maintenance_mode` means the settings changed. */
+export function onMaintenance(listener: MaintenanceListener): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
+}
+
 const fetchWithSession: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
-  const token = readStorage(STORAGE_KEYS.token);
-  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+  const explicit = headers.has("Authorization");
+  const token = explicit ? null : await usableToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
   if (bookmark && !headers.has(BOOKMARK_HEADER)) headers.set(BOOKMARK_HEADER, bookmark);
-  const res = await fetch(input, { ...init, headers });
+  let res = await fetch(input, { ...init, headers });
   rememberBookmark(res);
+  // A caller that set its own Authorization still counts as carrying the stored session.
+  let sent = token ?? (explicit ? readStorage(STORAGE_KEYS.token) : null);
+  // Another tab refreshed while this request was on its way: try once more with the new token
+  // rather than signing the user out.
+  const stored = readStorage(STORAGE_KEYS.token);
+  if (res.status === 401 && sent && stored && stored !== sent) {
+    headers.set("Authorization", `Bearer ${stored}`);
+    res = await fetch(input, { ...init, headers });
+    rememberBookmark(res);
+    sent = stored;
+  }
   // Only a request that carried a session can find it expired: a guest's 401 (a wrong password
   // on /login) must not re-navigate the sign-in page and drop its state.
-  if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+  if (res.status === 401 && sent) notifyUnauthorized();
+  if (res.status === 503 && maintenanceListeners.size) {
+    const code = await res
+      .clone()
+      .json()
+      .then((body) => (body as { code?: unknown } | null)?.code)
+      .catch(() => null);
+    if (code === "maintenance_mode") for (const listener of maintenanceListeners) listener();
+  }
   return res;
 };
 
@@ -80,12 +130,13 @@ export async function unwrap<T>(
   if (res.status === 204) return undefined as never;
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
-    const envelope = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
+    const envelope = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown; current?: unknown };
     throw new ApiRequestError(
       res.status,
       typeof envelope.message === "string" ? envelope.message : `Request failed (${res.status})`,
       envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as FieldErrors) : undefined,
       typeof envelope.code === "string" ? (envelope.code as ErrorCode) : "unknown",
+      envelope.current,
     );
   }
   return body as Exclude<T, { message: string; errors?: unknown }>;
