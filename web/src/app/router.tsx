@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: "admin/menu", lazy: () => import("@/features/admin-media/routes/admin-menu") },
           { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "forum", lazy: () => import("@/features/forum/routes/forum") },
           { path: "verify-email", lazy: () => import("@/features/auth/routes/verify-email") },
           { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
           // ↑ Features add their routes here (lazy)
