@@ -1,11 +1,11 @@
 import { hc } from "hono/client";
 import type { ErrorCode } from "@shared/error-codes";
+import type { FieldErrors } from "@shared/field-errors";
 import type { AppType } from "@worker/app";
 import { readStorage, STORAGE_KEYS } from "./storage";
 import { refreshToken, tokenExpiry } from "./token-refresh";
 
-/** Field → messages, as the API's error envelope carries them. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /**
  * A failed API call: the envelope's stable `code` (branch on it, never on the message), its
@@ -35,15 +35,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-type MaintenanceListener = () => void;
-const maintenanceListeners = new Set<MaintenanceListener>();
-
-/** The site settings provider subscribes here: a 503 `maintenance_mode` means the settings changed. */
-export function onMaintenance(listener: MaintenanceListener): () => void {
-  maintenanceListeners.add(listener);
-  return () => maintenanceListeners.delete(listener);
-}
-
 const notifyUnauthorized = () => {
   for (const listener of unauthorizedListeners) listener();
 };
@@ -60,6 +51,15 @@ async function usableToken(): Promise<string | null> {
   } catch {
     return token;
   }
+}
+
+type MaintenanceListener = () => void;
+const maintenanceListeners = new Set<MaintenanceListener>();
+
+/** The site settings provider subscribes here: a 503 `maintenance_mode` means the settings changed. */
+export function onMaintenance(listener: MaintenanceListener): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
 }
 
 const fetchWithSession: typeof fetch = async (input, init) => {
