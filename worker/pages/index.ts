@@ -15,11 +15,13 @@ import type { ApiAnswer, Page, PageResult } from "./define";
 import { gamePages } from "./game";
 import { mediaPages } from "./media";
 import { newsPages } from "./news";
+import { sitePages } from "./site";
 
 export const pages: readonly Page[] = [
   ...newsPages,
   ...gamePages,
   ...mediaPages,
+  ...sitePages,
   // Features add their pages here ↑ (one line each)
 ];
 
