@@ -2,10 +2,11 @@
  * /sitemap.xml, /robots.txt and the Atom feed at /news/feed.xml, as pure string builders.
  * Every URL is absolute on the site origin (SITE_URL).
  */
+import { gamePaths } from "@shared/game";
 import { absoluteUrl, FEED_PATH, FEED_TITLE, SITE_NAME, type ArticleForMeta } from "@shared/seo";
 
 /** Public pages listed in the sitemap besides the articles. */
-export const SITEMAP_STATIC_PATHS = ["/", "/news", "/factions", "/screenshots", "/forum"] as const;
+export const SITEMAP_STATIC_PATHS = ["/", "/news", "/factions", "/screenshots", "/forum", gamePaths.spells] as const;
 
 /** Characters XML 1.0 does not allow at all (control characters, lone surrogates, U+FFFE/F). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
@@ -55,6 +56,17 @@ export function gameSitemapEntries(
   ];
 }
 
+type Dated = { id: number; updatedAt: string };
+
+/** The unit, hero and spell pages (lastmod = the record's updatedAt). */
+export function entitySitemapEntries(game: { units: readonly Dated[]; heroes: readonly Dated[]; spells: readonly Dated[] }): SitemapEntry[] {
+  return [
+    ...game.units.map((u) => ({ path: gamePaths.unit(u.id), lastmod: u.updatedAt })),
+    ...game.heroes.map((h) => ({ path: gamePaths.hero(h.id), lastmod: h.updatedAt })),
+    ...game.spells.map((s) => ({ path: gamePaths.spell(s.id), lastmod: s.updatedAt })),
+  ];
+}
+
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
@@ -68,8 +80,14 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-/** An Atom 1.0 feed of the given (published, newest first) articles. */
-export function atomFeed(origin: string, articles: readonly ArticleForMeta[], now: string): string {
+/** An Atom 1.0 feed of the given (published, newest first) articles, titled with the site's name. */
+export function atomFeed(
+  origin: string,
+  articles: readonly ArticleForMeta[],
+  now: string,
+  site: { siteName: string; siteDescription?: string } = { siteName: SITE_NAME },
+): string {
+  const name = site.siteName || SITE_NAME;
   const updated = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), "") || now;
   const entries = articles.map((a) => {
     const url = absoluteUrl(origin, `/news/${a.id}`);
@@ -92,13 +110,13 @@ export function atomFeed(origin: string, articles: readonly ArticleForMeta[], no
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">',
-    `  <title type="text">${escapeXml(FEED_TITLE)}</title>`,
-    `  <subtitle type="text">${escapeXml(`The latest news from ${SITE_NAME}.`)}</subtitle>`,
+    `  <title type="text">${escapeXml(name === SITE_NAME ? FEED_TITLE : `${name} News`)}</title>`,
+    `  <subtitle type="text">${escapeXml(site.siteDescription || `The latest news from ${name}.`)}</subtitle>`,
     `  <id>${escapeXml(absoluteUrl(origin, "/news"))}</id>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(origin, FEED_PATH))}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(origin, "/news"))}"/>`,
     `  <updated>${escapeXml(updated)}</updated>`,
-    `  <generator>${escapeXml(SITE_NAME)}</generator>`,
+    `  <generator>${escapeXml(name)}</generator>`,
     ...entries,
     "</feed>",
     "",

@@ -12,6 +12,13 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const PICTURE_URL_MAX = 2048;
 
+/** POST /api/auth/verify-email: the token from the link (URL-safe base64 of 32 bytes). */
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: "The verification link is incomplete." })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, "The verification link is incomplete."),
+});
+
 /** The fixed set of special characters a password must draw at least one from. */
 export const PASSWORD_SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?~`";
 
@@ -114,21 +121,29 @@ export const profileSchema = z.object({
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const NEW_PASSWORD_SAME_MESSAGE = "New password must be different from current password.";
+export const NEW_PASSWORD_REQUIREMENTS_MESSAGE = `New password does not meet requirements: at least 8 characters, uppercase, lowercase, number and a special character (${PASSWORD_SPECIAL_CHARACTERS}).`;
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: text({ error: "Current password is required." })
-      .min(1, "Current password is required.")
-      .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
-    newPassword: passwordSchema,
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, { message: NEW_PASSWORD_SAME_MESSAGE, path: ["newPassword"] });
+const changePasswordFields = z.object({
+  currentPassword: text({ error: "Current password is required." })
+    .min(1, "Current password is required.")
+    .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
+  /** The same rules as registration, reported as one message. */
+  newPassword: z
+    .string({ error: NEW_PASSWORD_REQUIREMENTS_MESSAGE })
+    .refine((value) => passwordSchema.safeParse(value).success, NEW_PASSWORD_REQUIREMENTS_MESSAGE),
+});
+
+const newPasswordDiffers = (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword;
+const sameAsCurrent = { message: NEW_PASSWORD_SAME_MESSAGE, path: ["newPassword"] };
+
+export const changePasswordSchema = changePasswordFields.refine(newPasswordDiffers, sameAsCurrent);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The change-password dialog: the API body plus the confirmation field. */
-export const changePasswordFormSchema = changePasswordSchema
-  .and(z.object({ confirmNewPassword: text() }))
+export const changePasswordFormSchema = changePasswordFields
+  .extend({ confirmNewPassword: text() })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: "New passwords do not match.",
     path: ["confirmNewPassword"],
-  });
+  })
+  .refine(newPasswordDiffers, sameAsCurrent);

@@ -63,6 +63,29 @@ export const queryText = (label: string, max: number) =>
       .optional(),
   );
 
+/**
+ * An optional comma-separated list of record ids ("12,47,88"), at most `max`, no repeats; the
+ * order is kept.
+ */
+export const queryIdList = (label: string, max: number) => {
+  const malformed = `${label} must be a comma-separated list of ids.`;
+  return z.preprocess(
+    blankAsUndefined,
+    z
+      .string({ error: malformed })
+      .regex(/^[0-9]{1,10}(,[0-9]{1,10})*$/, malformed)
+      .transform((text) => text.split(",").map(Number))
+      .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), malformed)
+      .pipe(
+        z
+          .array(z.number())
+          .max(max, `At most ${max} ${label.toLowerCase()} can be given.`)
+          .refine((ids) => new Set(ids).size === ids.length, `${label} must not repeat.`),
+      )
+      .optional(),
+  );
+};
+
 /** A whole number from `min` to `max` in the query, `fallback` when absent or blank. */
 export const queryCount = (label: string, min: number, max: number, fallback: number) => {
   const message = `${label} must be a whole number from ${min} to ${max}.`;
