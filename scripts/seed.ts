@@ -3,7 +3,8 @@
  *   npm run db:seed                         seed .wrangler/state (same state as `npm run dev` / `npm start`)
  *   npm run db:seed -- --persist-to DIR     another local state directory
  *   npm run db:seed -- --if-empty           do nothing when the users table already has rows
- *   npm run db:seed -- --remote             refused: demo accounts are local-only
+ *   npm run db:seed -- --remote             refused: demo accounts are local-only (so is a
+ *                                           wrangler.toml with any binding marked remote)
  *
  * Idempotent: demo rows are upserted by their natural keys (faction/spell names, slugs, emails)
  * or deleted and re-inserted (units, heroes, news, media items), all in ONE D1 batch, which is a
@@ -26,6 +27,7 @@ import { SPELLS } from "./demo/spells.ts";
 import sharp from "sharp";
 import { buildUnits } from "./demo/units.ts";
 import { heroPortraitSvg, renderPortrait, unitPortraitSvg } from "./demo/portraits.ts";
+import { remoteBindingNames } from "../worker/lib/config-guards.ts";
 import { argValue, DEFAULT_PERSIST_DIR } from "./lib.ts";
 
 // Minimal binding types (the Node scripts do not load the Workers type definitions).
@@ -442,8 +444,19 @@ if (ifEmpty) {
 }
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
-const { getPlatformProxy } = await import("wrangler");
-const proxy = await getPlatformProxy<Bindings>({ configPath: "wrangler.toml", persist: { path: join(persistTo, "v3") } });
+const { getPlatformProxy, unstable_readConfig } = await import("wrangler");
+// Local only: refuse outright when wrangler.toml marks any binding remote, and turn remote
+// bindings off for the proxy so nothing this script writes can reach a deployed resource.
+const remote = remoteBindingNames(unstable_readConfig({ config: "wrangler.toml" }));
+if (remote.length) {
+  console.error(`✖ Refusing to seed: wrangler.toml marks these bindings remote: ${remote.join(", ")}. The seed only writes local state.`);
+  process.exit(1);
+}
+const proxy = await getPlatformProxy<Bindings>({
+  configPath: "wrangler.toml",
+  persist: { path: join(persistTo, "v3") },
+  remoteBindings: false,
+});
 const proxyReady = Date.now();
 let exitCode = 0;
 let committed = false;
