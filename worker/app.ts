@@ -20,6 +20,7 @@ import { spellRoutes } from "./routes/spell";
 import { unitRoutes } from "./routes/unit";
 import { mediaRoutes } from "./routes/media";
 import { thumbnailRoutes } from "./routes/thumbnails";
+import { historyRoutes } from "./routes/history";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -54,6 +55,8 @@ const api = new Hono<AppEnv>()
   .route("/hero", heroRoutes)
   .route("/spell", spellRoutes)
   .route("/gameinfo", gameInfoRoutes)
+  // Change history with restore (game assets and news; moderators).
+  .route("/history", historyRoutes)
   // Media (gallery, media management, categories, thumbnail maintenance).
   .route("/media", mediaRoutes)
   .route("/", thumbnailRoutes);

@@ -6,16 +6,20 @@ import type { Hero, HeroFilters, HeroInput } from "../../schemas/hero";
 import { factions, heroes } from "../schema";
 import {
   activeFactionIds,
-  auditRow,
   changedFields,
   countAll,
+  createdChanges,
+  deletedChanges,
+  diffChanges,
   isGuardFailure,
   nextStamp,
   options,
   parseJsonColumn,
   type Actor,
   type Conditions,
+  type WriteOptions,
   type WriteResult,
+  writeRecords,
 } from "./game-common";
 
 export type HeroRow = typeof heroes.$inferSelect;
@@ -199,18 +203,31 @@ const heroValues = (input: HeroInput) => ({
 
 const NO_FACTION = { factionId: ["Faction does not exist."] };
 
-export async function createHero(db: Database, input: HeroInput, actor: Actor): Promise<WriteResult<Hero>> {
+export async function createHero(db: Database, input: HeroInput, actor: Actor, options: WriteOptions = {}): Promise<WriteResult<Hero>> {
   const [faction] = await db.select({ id: factions.id }).from(factions).where(eq(factions.id, input.factionId));
   if (!faction) return { ok: false, kind: "invalid", errors: NO_FACTION };
   const values = heroValues(input);
   const [rows] = await db.batch([
-    db.insert(heroes).values(values).returning(),
-    auditRow(db, actor, "create", "hero", sql`(SELECT CAST(max(id) AS TEXT) FROM heroes)`, { after: values }),
+    db.insert(heroes).values({ ...values, id: options.id }).returning(),
+    ...writeRecords(db, actor, {
+      action: "create",
+      entityType: "hero",
+      entityId: options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM heroes)`,
+      audit: { after: values },
+      changes: createdChanges(input, HERO_FIELDS),
+      options,
+    }),
   ]);
   return { ok: true, value: toHeroDto(rows[0]!), changed: true };
 }
 
-export async function updateHero(db: Database, id: number, input: HeroInput, actor: Actor): Promise<WriteResult<Hero>> {
+export async function updateHero(
+  db: Database,
+  id: number,
+  input: HeroInput,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<WriteResult<Hero>> {
   const [current, faction] = await db.batch([
     db.select().from(heroes).where(eq(heroes.id, id)),
     db.select({ id: factions.id }).from(factions).where(eq(factions.id, input.factionId)),
@@ -230,7 +247,14 @@ export async function updateHero(db: Database, id: number, input: HeroInput, act
         .set({ ...heroValues(input), updatedAt: stamp })
         .where(and(eq(heroes.id, id), eq(heroes.updatedAt, row.updatedAt)))
         .returning(),
-      auditRow(db, actor, "update", "hero", sql`(SELECT CAST(id AS TEXT) FROM heroes WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+      ...writeRecords(db, actor, {
+        action: "update",
+        entityType: "hero",
+        entityId: sql`(SELECT id FROM heroes WHERE id = ${id} AND updated_at = ${stamp})`,
+        audit: diff,
+        changes: diffChanges(diff),
+        options,
+      }),
     ]);
     return { ok: true, value: toHeroDto(rows[0]!), changed: true };
   } catch (err) {
@@ -245,7 +269,13 @@ export async function deleteHero(db: Database, id: number, actor: Actor): Promis
   if (!row) return false;
   try {
     await db.batch([
-      auditRow(db, actor, "delete", "hero", sql`(SELECT CAST(id AS TEXT) FROM heroes WHERE id = ${id})`, { before: toHeroDto(row) }),
+      ...writeRecords(db, actor, {
+        action: "delete",
+        entityType: "hero",
+        entityId: sql`(SELECT id FROM heroes WHERE id = ${id})`,
+        audit: { before: toHeroDto(row) },
+        changes: deletedChanges(toHeroDto(row), HERO_FIELDS),
+      }),
       db.delete(heroes).where(eq(heroes.id, id)),
     ]);
   } catch (err) {
