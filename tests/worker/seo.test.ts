@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_SHELL, renderPage } from "../../worker/lib/html-meta";
 import { escapeXml } from "../../worker/lib/seo-documents";
+import { THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
 import { headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
 import { call } from "./helpers";
 
@@ -219,8 +220,10 @@ describe("HTML pages through the Worker", () => {
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<!-- comment");
+    // JSON-LD, the page's data, the shell's module script and (in a build) its one inline script.
     const allowed = ['<script type="application/ld+json">', '<script type="application/json" id="initial-data">'];
-    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || / src="\/[^"]*"/.test(tag), tag).toBe(true);
+    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || / src="\/[^"]*"/.test(tag) || tag === "<script>", tag).toBe(true);
+    for (const inline of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(inline[1]).toBe(THEME_INIT_SCRIPT);
     const blocks = jsonLdBlocks(html);
     expect(blocks[0]!.headline).toBe(`Evil ${XSS} "quoted" & 'single'`);
     expect(html).toContain("\\u003c/script\\u003e");
@@ -236,7 +239,7 @@ describe("HTML pages through the Worker", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     const html = await res.text();
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<div id="root">');
     expect(html).toContain("<title>Article Not Found | Realm Codex</title>");
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).not.toContain("Secret draft");

@@ -114,6 +114,8 @@ export const sessions = sqliteTable(
     lastSeenAt: text("last_seen_at").notNull().default(now),
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
+    /** When the generation last moved (refresh); the previous token is honoured for a short grace after it. */
+    rotatedAt: text("rotated_at"),
     userAgent: text("user_agent"),
     ipAddress: text("ip_address"),
   },

@@ -42,6 +42,19 @@ export function newsSitemapEntries(articles: readonly Pick<ArticleForMeta, "id" 
   ];
 }
 
+/** The game pages of the sitemap: /game-info, every active faction and published game-info article. */
+export function gameSitemapEntries(
+  factions: readonly { id: number; updatedAt: string }[],
+  articles: readonly { slug: string; updatedAt: string }[],
+): SitemapEntry[] {
+  const latest = articles.reduce<string | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
+  return [
+    { path: "/game-info", lastmod: latest },
+    ...factions.map((f) => ({ path: `/factions/${f.id}`, lastmod: f.updatedAt })),
+    ...articles.map((a) => ({ path: `/game-info/${encodeURIComponent(a.slug)}`, lastmod: a.updatedAt })),
+  ];
+}
+
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",

@@ -1,9 +1,23 @@
 import { jwtVerify, SignJWT } from "jose";
 
+/*
+ * Session lifetimes (also in docs/decisions/0015-hardening.md and the README):
+ * - an access token lives one hour; the SPA refreshes it a few minutes before that;
+ * - a session not refreshed for 7 days is over (idle), even if its last token is presented;
+ * - a session (one sign-in) lasts at most 30 days, refreshed or not (absolute).
+ */
 /** Access tokens live one hour; the SPA refreshes them before that (POST /api/auth/refresh). */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+/** A session whose token was not refreshed for this long cannot be refreshed any more. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 /** A session (one sign-in) lasts at most 30 days, refreshed or not. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * After a refresh, the token it replaced still works this long: requests that were in flight
+ * and a second tab refreshing at the same moment are not signed out. A rotated-out token sent
+ * to refresh after this is reuse and revokes the session.
+ */
+export const REFRESH_GRACE_SECONDS = 60;
 
 export type TokenClaims = { userId: number; sessionId: string; generation: number };
 
@@ -25,14 +39,23 @@ export async function signAccessToken(env: TokenEnv, claims: TokenClaims): Promi
 
 /**
  * Verifies signature (HS256 only), issuer, audience and expiry. Returns null for any token
- * that is not one of ours, so callers answer 401 without leaking why.
+ * that is not one of ours, so callers answer 401 without leaking why. `acceptExpiredFor`
+ * (seconds) is for refresh only: a token past its expiry by at most that much still names its
+ * session, whose own idle and absolute limits then apply.
  */
-export async function verifyAccessToken(env: TokenEnv, token: string): Promise<TokenClaims | null> {
+export async function verifyAccessToken(
+  env: TokenEnv,
+  token: string,
+  options: { acceptExpiredFor?: number } = {},
+): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(env), {
       algorithms: ["HS256"],
       issuer: env.JWT_ISSUER,
       audience: env.JWT_AUDIENCE,
+      requiredClaims: ["exp", "iat", "sub"],
+      // Refresh accepts a token that expired while the tab slept; the session decides.
+      clockTolerance: options.acceptExpiredFor ?? 0,
     });
     const userId = Number(payload.sub);
     const sessionId = payload.sid;

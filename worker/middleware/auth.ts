@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from "../lib/errors";
 import { verifyAccessToken } from "../lib/tokens";
 import { isModeratorLevel } from "@shared/roles";
 
-const bearer = (header: string | undefined) => {
+export const bearer = (header: string | undefined) => {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1];
 };
@@ -14,11 +14,13 @@ const bearer = (header: string | undefined) => {
 /**
  * Reads the bearer token, if any, and sets `c.var.user` when it names a live session.
  * A token that is present but invalid, expired, revoked or rotated is answered 401 at once,
- * so the SPA clears its stored session (spec §4).
+ * so the SPA clears its stored session. POST /api/auth/refresh checks its token itself (it
+ * accepts one that expired while the tab slept), so it is passed through untouched here.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer(c.req.header("Authorization"));
-  if (token) {
+  const checksItsOwnToken = c.req.method === "POST" && c.req.path === "/api/auth/refresh";
+  if (token && !checksItsOwnToken) {
     const claims = await verifyAccessToken(c.env, token);
     const principal =
       claims && (await findActiveSession(c.get("db"), claims.sessionId, claims.generation, claims.userId));

@@ -11,13 +11,13 @@ import {
   reserveLoginAttempt,
   updateProfile,
 } from "../db/queries/users";
-import { revokeSession, rotateSession, type SessionMeta } from "../db/queries/sessions";
+import { refreshSession, revokeSession, type SessionMeta } from "../db/queries/sessions";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
 import { loginUrl, logoutUrl, secureSsoPayload } from "../lib/fastcomments";
 import { hashPassword, verifyPassword } from "../lib/password";
-import { signAccessToken } from "../lib/tokens";
-import { requireAuth } from "../middleware/auth";
+import { SESSION_IDLE_SECONDS, signAccessToken, verifyAccessToken } from "../lib/tokens";
+import { bearer, requireAuth } from "../middleware/auth";
 import { accountRateLimit, authRateLimit, clientIp } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
 import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from "../schemas/auth";
@@ -120,14 +120,19 @@ export const authRoutes = new Hono<AppEnv>()
     await changePassword(db, { id: me.id, email: found.user.email }, me.sessionId, await hashPassword(newPassword), attempt);
     return c.body(null, 204);
   })
-  .post("/refresh", requireAuth, async (c) => {
-    const me = principal(c);
+  .post("/refresh", async (c) => {
+    const expired = () => unauthorized("Your session has expired. Please sign in again.");
+    const token = bearer(c.req.header("Authorization"));
+    if (!token) throw unauthorized();
+    const claims = await verifyAccessToken(c.env, token, { acceptExpiredFor: SESSION_IDLE_SECONDS });
+    if (!claims) throw expired();
     const db = c.get("db");
-    const generation = await rotateSession(db, me.sessionId);
-    const user = generation === null ? null : await getUserDto(db, me.id);
-    if (generation === null || !user) throw unauthorized("Your session has expired. Please sign in again.");
-    const token = await signAccessToken(c.env, { userId: me.id, sessionId: me.sessionId, generation });
-    return c.json({ token, user } satisfies LoginResponse, 200);
+    const outcome = await refreshSession(db, claims);
+    if (outcome.status === "reused" || outcome.status === "invalid") throw expired();
+    const user = await getUserDto(db, claims.userId);
+    if (!user) throw expired();
+    const fresh = await signAccessToken(c.env, { userId: claims.userId, sessionId: claims.sessionId, generation: outcome.generation });
+    return c.json({ token: fresh, user } satisfies LoginResponse, 200);
   })
   .post("/logout", requireAuth, async (c) => {
     await revokeSession(c.get("db"), principal(c).sessionId);

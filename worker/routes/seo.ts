@@ -1,11 +1,12 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
+import { gameSitemapIndex } from "../db/queries/gameinfo";
 import { publishedNewsIndex } from "../db/queries/news";
 import type { AppEnv } from "../env";
 import { SECURITY_HEADERS } from "../lib/security-headers";
 import { siteOrigin } from "@shared/seo";
 import { database } from "../middleware/database";
-import { atomFeed, newsSitemapEntries, robotsTxt, sitemapXml, SITEMAP_STATIC_PATHS } from "../lib/seo-documents";
+import { atomFeed, gameSitemapEntries, newsSitemapEntries, robotsTxt, sitemapXml, SITEMAP_STATIC_PATHS } from "../lib/seo-documents";
 
 /** The feed carries the latest 20 published articles; a sitemap file holds at most 50,000 URLs. */
 export const FEED_SIZE = 20;
@@ -36,8 +37,14 @@ export const seoRoutes = new Hono<AppEnv>()
   .use("/news/feed.xml", etag())
   .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"))
   .get("/sitemap.xml", async (c) => {
-    const articles = await publishedNewsIndex(c.get("db"), SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length);
-    return text(sitemapXml(origin(c), newsSitemapEntries(articles)), "application/xml; charset=utf-8", "public, max-age=300");
+    // Two round trips at most: the news index and one batch for the game content.
+    const room = Math.floor((SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length - 1) / 3);
+    const [articles, game] = await Promise.all([
+      publishedNewsIndex(c.get("db"), room),
+      gameSitemapIndex(c.get("db"), room),
+    ]);
+    const entries = [...newsSitemapEntries(articles), ...gameSitemapEntries(game.factions, game.articles)];
+    return text(sitemapXml(origin(c), entries), "application/xml; charset=utf-8", "public, max-age=300");
   })
   .get("/news/feed.xml", async (c) => {
     const articles = await publishedNewsIndex(c.get("db"), FEED_SIZE);

@@ -64,29 +64,20 @@ export const queryText = (label: string, max: number) =>
       .optional(),
   );
 
-/** `page` (default 1) and `pageSize` (default 50, at most 200; larger is a 400). */
+/** A whole number from `min` to `max` in the query, `fallback` when absent or blank. */
+export const queryCount = (label: string, min: number, max: number, fallback: number) => {
+  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? String(fallback) : v))
+    .pipe(z.string().regex(/^[0-9]{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message)));
+};
+
+/** `page` (default 1) and `pageSize` (default 50, at most 200; larger is a 400, not clamped). */
 export const pagingQuery = {
-  page: z.preprocess(
-    (v) => blankAsUndefined(v) ?? "1",
-    z
-      .string()
-      .regex(/^[0-9]{1,9}$/, "Page must be a whole number of 1 or more.")
-      .transform(Number)
-      .pipe(z.number().min(1, "Page must be a whole number of 1 or more.")),
-  ),
-  pageSize: z.preprocess(
-    (v) => blankAsUndefined(v) ?? String(GAME_DEFAULT_PAGE_SIZE),
-    z
-      .string()
-      .regex(/^[0-9]{1,9}$/, `Page size must be a whole number from 1 to ${GAME_MAX_PAGE_SIZE}.`)
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, `Page size must be a whole number from 1 to ${GAME_MAX_PAGE_SIZE}.`)
-          .max(GAME_MAX_PAGE_SIZE, `Page size must be a whole number from 1 to ${GAME_MAX_PAGE_SIZE}.`),
-      ),
-  ),
+  page: queryCount("Page", 1, 1_000_000_000, 1),
+  pageSize: queryCount("Page size", 1, GAME_MAX_PAGE_SIZE, GAME_DEFAULT_PAGE_SIZE),
 };
 
 /** A strict query object (unknown parameters are refused with a message naming them). */

@@ -8,7 +8,7 @@ import {
 } from "@shared/game";
 import { z } from "zod";
 import { flag, imageUrl, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
-import { pagingQuery, queryFlag, queryText, strictQuery } from "./game-query";
+import { pagingQuery, queryCount, queryFlag, queryText, strictQuery } from "./game-query";
 
 /** A game-info article (guides, lore, mechanics). */
 export type GameInfoArticle = {
@@ -43,15 +43,7 @@ export const gameInfoListQuerySchema = strictQuery({
 });
 export type GameInfoListQuery = (typeof gameInfoListQuerySchema)["_output"];
 
-const limit = (fallback: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? v : String(fallback)),
-    z
-      .string()
-      .regex(/^[0-9]{1,4}$/, `Limit must be a whole number from 1 to ${GAMEINFO_LIMIT_MAX}.`)
-      .transform(Number)
-      .pipe(z.number().min(1, `Limit must be a whole number from 1 to ${GAMEINFO_LIMIT_MAX}.`).max(GAMEINFO_LIMIT_MAX, `Limit must be a whole number from 1 to ${GAMEINFO_LIMIT_MAX}.`)),
-  );
+const limit = (fallback: number) => queryCount("Limit", 1, GAMEINFO_LIMIT_MAX, fallback);
 
 export const gameInfoFeaturedQuerySchema = strictQuery({ limit: limit(GAMEINFO_FEATURED_DEFAULT) });
 export const gameInfoRelatedQuerySchema = strictQuery({ limit: limit(GAMEINFO_RELATED_DEFAULT) });

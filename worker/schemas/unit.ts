@@ -1,10 +1,11 @@
+import type { JSONValue } from "hono/utils/types";
 import { TIER_RANGE, UNIT_TYPES, UPGRADE_LEVEL_RANGE, type FilterOption, type UnitType } from "@shared/game";
 import { z } from "zod";
 import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, strictQuery } from "./game-query";
 
-/** JSON values as stored in the JSON-typed columns. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** JSON values as stored in the JSON-typed columns (Hono's own JSON type, so the typed client agrees). */
+export type JsonValue = JSONValue;
 
 /** A unit as every /unit and /faction answer shows it (spec's Unit entity plus baseUnitId and timestamps). */
 export type Unit = {

@@ -36,7 +36,15 @@ export const routes: RouteObject[] = [
           { path: "admin/news/create", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/edit/:id", lazy: () => import("@/features/admin-news/routes/article-editor") },
           { path: "admin/news/:id/edit", lazy: () => import("@/features/admin-news/routes/edit-redirect") },
+          // Game content (factions, game info).
+          { path: "factions", lazy: () => import("@/features/game/routes/factions") },
+          { path: "game-info", lazy: () => import("@/features/game/routes/factions") },
+          { path: "factions/:id", lazy: () => import("@/features/game/routes/faction-detail") },
+          { path: "game-info/:slug", lazy: () => import("@/features/game/routes/game-info-article") },
           { path: "screenshots", lazy: () => import("@/features/gallery/routes/gallery") },
+          { path: "admin/media", lazy: () => import("@/features/admin-media/routes/admin-media-list") },
+          { path: "admin/media/:id/edit", lazy: () => import("@/features/admin-media/routes/media-edit") },
+          { path: "admin/menu", lazy: () => import("@/features/admin-media/routes/admin-menu") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],

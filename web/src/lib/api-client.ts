@@ -2,6 +2,7 @@ import { hc } from "hono/client";
 import type { ErrorCode } from "@shared/error-codes";
 import type { AppType } from "@worker/app";
 import { readStorage, STORAGE_KEYS } from "./storage";
+import { refreshToken, tokenExpiry } from "./token-refresh";
 
 /** Field → messages, as the API's error envelope carries them. */
 export type FieldErrors = Record<string, string[]>;
@@ -17,6 +18,8 @@ export class ApiRequestError extends Error {
     message: string,
     readonly errors?: FieldErrors,
     readonly code: ErrorCode | "network_error" | "unknown" = "unknown",
+    /** With `stale_version`: the record as the server stores it now. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -32,14 +35,43 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+const notifyUnauthorized = () => {
+  for (const listener of unauthorizedListeners) listener();
+};
+
+/** A token past its expiry is refreshed (once, for every tab) before it is sent. */
+async function usableToken(): Promise<string | null> {
+  const token = readStorage(STORAGE_KEYS.token);
+  if (!token) return null;
+  const expiry = tokenExpiry(token);
+  if (expiry === null || expiry > Date.now()) return token;
+  try {
+    const refreshed = await refreshToken(token);
+    return refreshed?.token ?? token;
+  } catch {
+    return token;
+  }
+}
+
 const fetchWithSession: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
-  const token = readStorage(STORAGE_KEYS.token);
-  if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
-  const res = await fetch(input, { ...init, headers });
+  const explicit = headers.has("Authorization");
+  const token = explicit ? null : await usableToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  let res = await fetch(input, { ...init, headers });
+  // A caller that set its own Authorization still counts as carrying the stored session.
+  let sent = token ?? (explicit ? readStorage(STORAGE_KEYS.token) : null);
+  // Another tab refreshed while this request was on its way: try once more with the new token
+  // rather than signing the user out.
+  const stored = readStorage(STORAGE_KEYS.token);
+  if (res.status === 401 && sent && stored && stored !== sent) {
+    headers.set("Authorization", `Bearer ${stored}`);
+    res = await fetch(input, { ...init, headers });
+    sent = stored;
+  }
   // Only a request that carried a session can find it expired: a guest's 401 (a wrong password
   // on /login) must not re-navigate the sign-in page and drop its state.
-  if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+  if (res.status === 401 && sent) notifyUnauthorized();
   return res;
 };
 
@@ -62,12 +94,13 @@ export async function unwrap<T>(
   if (res.status === 204) return undefined as never;
   const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) {
-    const envelope = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
+    const envelope = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown; current?: unknown };
     throw new ApiRequestError(
       res.status,
       typeof envelope.message === "string" ? envelope.message : `Request failed (${res.status})`,
       envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as FieldErrors) : undefined,
       typeof envelope.code === "string" ? (envelope.code as ErrorCode) : "unknown",
+      envelope.current,
     );
   }
   return body as Exclude<T, { message: string; errors?: unknown }>;

@@ -3,6 +3,7 @@ import { isAdminRole, isModeratorLevel } from "@shared/roles";
 import type { User } from "@schemas/user";
 import { api, onUnauthorized, unwrap } from "./api-client";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
+import { REFRESH_MARGIN_MS, refreshToken, tokenExpiry } from "./token-refresh";
 
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
 
@@ -21,17 +22,8 @@ export type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Refresh this long before the access token expires. */
-const REFRESH_MARGIN_MS = 5 * 60 * 1000;
-
-function tokenExpiry(token: string): number | null {
-  try {
-    const payload = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: number };
-    return typeof payload.exp === "number" ? payload.exp * 1000 : null;
-  } catch {
-    return null;
-  }
-}
+/** After a failed refresh (network, server error), try again this much later. */
+const RETRY_MS = 60 * 1000;
 
 function clearStored() {
   writeStorage(STORAGE_KEYS.token, null);
@@ -39,7 +31,11 @@ function clearStored() {
   writeStorage(STORAGE_KEYS.legacyUser, null);
 }
 
-/** Restores the saved session; bad saved user data removes both keys (spec §4). */
+/**
+ * Restores the saved session; bad saved user data removes both keys (spec §4). A token that
+ * expired while the browser was closed is kept: the first request refreshes it, and the server
+ * answers 401 if the session itself is over.
+ */
 function restore(): { token: string; user: User } | null {
   const token = readStorage(STORAGE_KEYS.token);
   const raw = readStorage(STORAGE_KEYS.user);
@@ -52,8 +48,6 @@ function restore(): { token: string; user: User } | null {
     if (!user || typeof user !== "object" || typeof user.id !== "number" || !Array.isArray(user.roles)) {
       throw new Error("bad user");
     }
-    const expiry = tokenExpiry(token);
-    if (expiry !== null && expiry <= Date.now()) throw new Error("expired");
     return { token, user };
   } catch {
     clearStored();
@@ -89,25 +83,53 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
     [clear],
   );
 
-  // Refresh the access token a few minutes before it expires (rotates the session's token).
+  // Refresh the access token a few minutes before it expires, once for all tabs (the first tab
+  // to take the lock refreshes; the others take the token it stored).
   useEffect(() => {
     if (!token) return;
     const expiry = tokenExpiry(token);
     if (expiry === null) return;
-    const delay = Math.max(expiry - Date.now() - REFRESH_MARGIN_MS, 0);
-    const timer = setTimeout(async () => {
-      try {
-        const res = await unwrap(api.api.auth.refresh.$post());
-        writeStorage(STORAGE_KEYS.token, res.token);
-        writeStorage(STORAGE_KEYS.user, JSON.stringify(res.user));
-        setToken(res.token);
-        setUserState(res.user);
-      } catch {
-        // A 401 already cleared the session; other failures retry on the next load.
-      }
-    }, delay);
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = (delay: number) => {
+      timer = setTimeout(async () => {
+        try {
+          const res = await refreshToken(token);
+          if (!res) {
+            clear();
+            onSignedOutRef.current?.();
+            return;
+          }
+          setToken(res.token);
+          if (res.user) setUserState(res.user);
+        } catch {
+          // Offline or a server error: keep the token and try again a little later.
+          schedule(RETRY_MS);
+        }
+      }, delay);
+    };
+    schedule(Math.max(expiry - Date.now() - REFRESH_MARGIN_MS, 0));
     return () => clearTimeout(timer);
-  }, [token]);
+  }, [token, clear]);
+
+  // Tabs share the session through storage: a token refreshed, a sign-in or a sign-out in one
+  // tab reaches the others through storage events.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
+      const next = restore();
+      if (!next) {
+        setUserState(null);
+        setToken(null);
+        setStatus("unauthenticated");
+        return;
+      }
+      setToken(next.token);
+      setUserState(next.user);
+      setStatus("authenticated");
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
 
   const signIn = useCallback((newToken: string, newUser: User) => {
     writeStorage(STORAGE_KEYS.token, newToken);

@@ -158,14 +158,6 @@ export async function factionVisible(db: Database, id: number, canSeeInactive: b
   return !!row;
 }
 
-/** Active factions for the sitemap (id, name, updatedAt), in display order. */
-export async function activeFactionIndex(db: Database) {
-  return db
-    .select({ id: factions.id, name: factions.name, updatedAt: factions.updatedAt })
-    .from(factions)
-    .where(eq(factions.isActive, true))
-    .orderBy(asc(factions.sortOrder), asc(factions.name));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Writes (each with its audit row in the same batch)

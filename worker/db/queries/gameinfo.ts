@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { contentWords, ftsAnyQuery, ftsQuery } from "../../lib/fts";
 import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../schemas/gameinfo";
-import { gameInfoArticles } from "../schema";
+import { factions, gameInfoArticles } from "../schema";
 import {
   auditRow,
   changedFields,
@@ -146,15 +146,6 @@ export async function relatedGameInfo(db: Database, id: number, limit: number, a
   return [...sameCategory, ...scored].slice(0, limit).map(toListItem);
 }
 
-/** Published articles for the sitemap (slug, updatedAt), in display order. */
-export async function publishedGameInfoIndex(db: Database) {
-  return db
-    .select({ slug: gameInfoArticles.slug, title: gameInfoArticles.title, updatedAt: gameInfoArticles.updatedAt })
-    .from(gameInfoArticles)
-    .where(published)
-    .orderBy(...listOrder);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Writes (each with its audit row in the same batch)
 // ---------------------------------------------------------------------------------------------
@@ -266,4 +257,26 @@ export async function deleteGameInfo(db: Database, id: number, actor: Actor): Pr
     throw err;
   }
   return true;
+}
+
+/**
+ * What the sitemap lists of the game content, in one batch: active factions and published
+ * game-info articles (ids, slugs and last changes).
+ */
+export async function gameSitemapIndex(db: Database, limit: number) {
+  const [factionRows, articleRows] = await db.batch([
+    db
+      .select({ id: factions.id, updatedAt: factions.updatedAt })
+      .from(factions)
+      .where(eq(factions.isActive, true))
+      .orderBy(asc(factions.sortOrder), asc(factions.id))
+      .limit(limit),
+    db
+      .select({ slug: gameInfoArticles.slug, updatedAt: gameInfoArticles.updatedAt })
+      .from(gameInfoArticles)
+      .where(published)
+      .orderBy(...listOrder)
+      .limit(limit),
+  ]);
+  return { factions: factionRows, articles: articleRows };
 }

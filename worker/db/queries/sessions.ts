@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import { SESSION_TTL_SECONDS } from "../../lib/tokens";
+import { REFRESH_GRACE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from "../../lib/tokens";
 import { sessions, users, type Role } from "../schema";
 import { parseRoles, rolesOf } from "./user-roles";
 
 const isoNow = () => new Date().toISOString();
+const isoAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 
 export type SessionMeta = { userAgent: string | null; ipAddress: string | null };
 
@@ -27,8 +28,9 @@ export type SessionPrincipal = {
 
 /**
  * Looks up a session and its user in one indexed D1 read. Answers null unless the session
- * exists, is not revoked or expired, matches the token's generation (refresh rotates it) and
- * belongs to an active user. Roles come from the same read, so role changes apply at once.
+ * exists, is not revoked or expired, matches the token's generation (refresh rotates it; the
+ * generation just replaced is still honoured for the short grace after a refresh) and belongs
+ * to an active user. Roles come from the same read, so role changes apply at once.
  */
 export async function findActiveSession(
   db: Database,
@@ -43,7 +45,10 @@ export async function findActiveSession(
     .where(
       and(
         eq(sessions.id, sessionId),
-        eq(sessions.generation, generation),
+        or(
+          eq(sessions.generation, generation),
+          and(eq(sessions.generation, generation + 1), gt(sessions.rotatedAt, isoAgo(REFRESH_GRACE_SECONDS))),
+        ),
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, isoNow()),
@@ -58,13 +63,47 @@ export async function revokeSession(db: Database, sessionId: string) {
   await db.update(sessions).set({ revokedAt: isoNow() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Bumps the session's token generation so the token that asked is refused from now on. */
-export async function rotateSession(db: Database, sessionId: string): Promise<number | null> {
-  const row = await db
+export type RefreshOutcome =
+  | { status: "rotated"; generation: number }
+  | { status: "already_rotated"; generation: number }
+  | { status: "reused" }
+  | { status: "invalid" };
+
+/**
+ * Refresh as a compare-and-swap on the session's generation: the generation moves on only if
+ * it is still the one the presented token carries (and the session is live, not idle, and its
+ * user active). When another request rotated it first within the grace (a second tab), the
+ * caller gets the current generation. A token older than that, or the previous one after the
+ * grace, is reuse: the session is revoked, so a stolen token and the victim's cannot both go on.
+ */
+export async function refreshSession(db: Database, claims: { sessionId: string; userId: number; generation: number }): Promise<RefreshOutcome> {
+  const now = isoNow();
+  const live = and(
+    eq(sessions.id, claims.sessionId),
+    eq(sessions.userId, claims.userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, isoAgo(SESSION_IDLE_SECONDS)),
+    exists(db.select({ one: sql`1` }).from(users).where(and(eq(users.id, sessions.userId), eq(users.isActive, true)))),
+  );
+  const swapped = await db
     .update(sessions)
-    .set({ generation: sql`${sessions.generation} + 1`, lastSeenAt: isoNow() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, isoNow())))
+    .set({ generation: sql`${sessions.generation} + 1`, rotatedAt: now, lastSeenAt: now })
+    .where(and(live, eq(sessions.generation, claims.generation)))
     .returning({ generation: sessions.generation })
     .get();
-  return row?.generation ?? null;
+  if (swapped) return { status: "rotated", generation: swapped.generation };
+
+  const current = await db
+    .select({ generation: sessions.generation, rotatedAt: sessions.rotatedAt })
+    .from(sessions)
+    .where(live)
+    .get();
+  if (!current || claims.generation > current.generation) return { status: "invalid" };
+  const withinGrace = !!current.rotatedAt && current.rotatedAt > isoAgo(REFRESH_GRACE_SECONDS);
+  if (claims.generation === current.generation - 1 && withinGrace) {
+    return { status: "already_rotated", generation: current.generation };
+  }
+  await revokeSession(db, claims.sessionId);
+  return { status: "reused" };
 }

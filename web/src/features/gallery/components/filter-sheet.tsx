@@ -18,16 +18,20 @@ export function FilterSheet({ filters, options, activeCount, onChange, onClear }
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)} aria-haspopup="dialog" className="md:hidden">
+      <Button
+        variant="secondary"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={activeCount > 0 ? `Filters (${activeCount} active)` : "Filters"}
+        className="md:hidden"
+      >
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-4 w-4" aria-hidden="true">
           <path d="M3 5h18M6 12h12M10 19h4" strokeLinecap="round" />
         </svg>
         Filters
         {activeCount > 0 ? (
-          <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs text-white">
-            <span className="sr-only">(</span>
+          <span aria-hidden="true" className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs text-white">
             {activeCount}
-            <span className="sr-only"> active)</span>
           </span>
         ) : null}
       </Button>

@@ -17,7 +17,7 @@ type Props = {
 /** A gallery card: thumbnail (video and Featured badges), title, description, category, faction, views. */
 export function MediaCard({ item, onOpen, canEdit, eager }: Props) {
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
       <div className="relative">
         <MediaThumbnail item={item} eager={eager} />
         <div className="pointer-events-none absolute top-2 left-2 flex gap-1.5">

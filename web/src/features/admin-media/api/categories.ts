@@ -1,0 +1,17 @@
+import { api, unwrap } from "@/lib/api-client";
+import type { MediaCategory, MediaCategoryFormValues } from "@schemas/media";
+
+/** POST /api/media/categories (no id, no timestamps). */
+export async function createMediaCategory(input: MediaCategoryFormValues): Promise<MediaCategory> {
+  return unwrap(api.api.media.categories.$post({ json: input }));
+}
+
+/** PUT /api/media/categories/{id}. */
+export async function updateMediaCategory(id: number, input: MediaCategoryFormValues): Promise<MediaCategory> {
+  return unwrap(api.api.media.categories[":id"].$put({ param: { id: String(id) }, json: input }));
+}
+
+/** DELETE /api/media/categories/{id} (409 while media items use it). */
+export async function deleteMediaCategory(id: number): Promise<void> {
+  await unwrap(api.api.media.categories[":id"].$delete({ param: { id: String(id) } }));
+}

@@ -1,0 +1,117 @@
+import { Link, useNavigate, useParams } from "react-router";
+import { ProtectedRoute } from "@/components/protected-route";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { LoadingState } from "@/components/ui/spinner";
+import { ApiRequestError } from "@/lib/api-client";
+import { formatShortDate } from "@/lib/format-date";
+import { PageMeta } from "@/lib/page-meta";
+import { useToast } from "@/lib/toast";
+import { parseId } from "@shared/ids";
+import type { MediaItem } from "@schemas/media";
+import { useFactionOptions } from "../api/get-factions";
+import { useMediaCategories } from "../api/get-media-categories";
+import { useMediaItem } from "../api/get-media-item";
+import { saveMediaItem, toMediaInput } from "../api/save-media-item";
+import { MediaForm } from "../components/media-form";
+
+/** /admin/media/{id}/edit (moderators and admins): the item's summary and the media form. */
+export function Component() {
+  return (
+    <ProtectedRoute requireModerator>
+      <MediaEdit />
+    </ProtectedRoute>
+  );
+}
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <PageMeta title="Media Item Not Found" noIndex />
+      <h1 className="font-display text-3xl font-bold text-ink">Media Item Not Found</h1>
+      <p className="mt-3 text-ink-muted">{message}</p>
+      <Link to="/admin/media" className={`${buttonClass()} mt-6`}>
+        Back to Media Management
+      </Link>
+    </section>
+  );
+}
+
+const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`;
+
+function Summary({ item }: { item: MediaItem }) {
+  const preview = item.thumbnailUrl ?? (item.mediaType === "video" ? item.posterUrl : item.originalUrl);
+  return (
+    <aside className="space-y-3 self-start rounded-xl border border-line bg-surface p-4" aria-label="Current media">
+      {preview ? (
+        <img src={preview} alt={item.altText || item.title} width={400} height={225} className="aspect-video w-full rounded-lg bg-surface-muted object-cover" />
+      ) : null}
+      <div className="flex flex-wrap gap-1.5">
+        {item.isApproved ? <Badge tone="success">Approved</Badge> : <Badge tone="warning">Pending</Badge>}
+        {item.isFeatured ? <Badge tone="brand">Featured</Badge> : null}
+        <Badge tone="neutral">{item.mediaType}</Badge>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-ink-muted">Dimensions</dt>
+        <dd className="text-ink">{item.width && item.height ? `${item.width} × ${item.height}` : "Unknown"}</dd>
+        <dt className="text-ink-muted">File size</dt>
+        <dd className="text-ink">{formatBytes(item.fileSize)}</dd>
+        <dt className="text-ink-muted">Views</dt>
+        <dd className="text-ink">{item.viewCount.toLocaleString("en-US")}</dd>
+        <dt className="text-ink-muted">Created</dt>
+        <dd className="text-ink">{formatShortDate(item.createdAt)}</dd>
+        <dt className="text-ink-muted">Thumbnails</dt>
+        <dd className="text-ink capitalize">{item.thumbnailStatus}</dd>
+      </dl>
+      {item.originalUrl ? (
+        <a href={item.originalUrl} target="_blank" rel="noreferrer" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
+          Open original
+        </a>
+      ) : null}
+    </aside>
+  );
+}
+
+function MediaEdit() {
+  const { id: idText } = useParams();
+  const id = parseId(idText);
+  const item = useMediaItem(id);
+  const categories = useMediaCategories();
+  const factions = useFactionOptions();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  if (id === null) return <NotFound message="Invalid media ID" />;
+  if (item.error) {
+    const err = item.error as unknown;
+    if (err instanceof ApiRequestError && err.code === "not_found") return <NotFound message={err.message} />;
+    return <NotFound message={err instanceof ApiRequestError && err.message ? err.message : "Failed to load media item"} />;
+  }
+  if (!item.data || !categories.data) return <LoadingState text="Loading media item..." />;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <PageMeta title={`Edit ${item.data.title}`} noIndex />
+      <Link to="/admin/media" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
+        ← Back to Media Management
+      </Link>
+      <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-ink">Edit Media</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <Summary item={item.data} />
+        <MediaForm
+          key={item.data.id}
+          initial={toMediaInput(item.data)}
+          categories={categories.data}
+          factions={factions.data ?? []}
+          onCancel={() => navigate("/admin/media")}
+          onSubmit={async (values) => {
+            await saveMediaItem(item.data!.id, values);
+            toast.success("Media item saved.");
+            navigate("/admin/media");
+          }}
+        />
+      </div>
+    </div>
+  );
+}

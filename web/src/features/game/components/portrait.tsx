@@ -1,0 +1,60 @@
+import { useState } from "react";
+
+/**
+ * A square portrait (unit, hero, faction logo). JPEG files under /files/ have a WebP twin that
+ * browsers which can show it get first. When there is no image, or it fails to load, the
+ * initial of the name stands in.
+ */
+export function Portrait({
+  src,
+  name,
+  size = 96,
+  eager = false,
+  className = "",
+}: {
+  src: string | null;
+  name: string;
+  size?: number;
+  eager?: boolean;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const box = `shrink-0 overflow-hidden rounded-xl ${className}`;
+  if (!src || failed === src) {
+    return (
+      <div
+        aria-hidden="true"
+        data-testid="portrait-initial"
+        style={{ width: size, height: size }}
+        className={`${box} flex items-center justify-center bg-gradient-to-br from-brand-600 to-brand-900 font-display font-bold text-white`}
+      >
+        <span style={{ fontSize: Math.round(size * 0.45) }}>{name.trim().charAt(0).toUpperCase() || "?"}</span>
+      </div>
+    );
+  }
+  const webp = /^\/files\/.+\.jpg$/.test(src) ? src.replace(/\.jpg$/, ".webp") : null;
+  const img = (
+    <img
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onError={() => setFailed(src)}
+      className="h-full w-full object-cover"
+    />
+  );
+  return (
+    <div style={{ width: size, height: size }} className={`${box} bg-surface-muted`}>
+      {webp ? (
+        <picture>
+          <source type="image/webp" srcSet={webp} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
+    </div>
+  );
+}

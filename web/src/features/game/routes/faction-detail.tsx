@@ -1,0 +1,315 @@
+import { useMemo } from "react";
+import { Link, useParams } from "react-router";
+import type { Faction } from "@schemas/faction";
+import type { Unit } from "@schemas/unit";
+import { HERO_TYPES, TIERS, tierLabel, UNIT_TYPES, UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS, type HeroType, type UnitType } from "@shared/game";
+import type { FactionTab, FactionView } from "@shared/game-keys";
+import { factionMeta } from "@shared/game-seo";
+import { parseId } from "@shared/ids";
+import { Button, buttonClass } from "@/components/ui/button";
+import { ApiRequestError } from "@/lib/api-client";
+import { PageMeta } from "@/lib/page-meta";
+import { useSession } from "@/lib/session";
+import { useFactionPage } from "../api/get-faction-page";
+import { AlignmentBadge } from "../components/alignment-badge";
+import { Breadcrumb } from "../components/breadcrumb";
+import { FilterSelect } from "../components/filter-select";
+import { HeroCard } from "../components/hero-card";
+import { Portrait } from "../components/portrait";
+import { SpellList } from "../components/spell-list";
+import { StateMessage } from "../components/state-message";
+import { Tabs } from "../components/tabs";
+import { UnitCard } from "../components/unit-card";
+import { useFactionView } from "../hooks/use-faction-view";
+
+/**
+ * /factions/{id}: banner, tabs Overview / Units / Heroes (tab and filters in the URL). The page
+ * reads the faction with its units, heroes and spells once; filters work on that data, so a
+ * filter change is instant.
+ */
+export function Component() {
+  const id = parseId(useParams().id);
+  const { data: faction, error, isLoading } = useFactionPage(id);
+  const [view, setView] = useFactionView();
+
+  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <FactionNotFound />;
+  if (error && !faction) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <PageMeta title="Factions" noIndex />
+        <StateMessage tone="error" title="Failed to Load Factions">
+          <p>{error instanceof ApiRequestError && error.message ? error.message : "Please try again in a moment."}</p>
+        </StateMessage>
+      </div>
+    );
+  }
+  if (isLoading || !faction) return <FactionSkeleton tab={view.tab} />;
+  return <FactionPage faction={faction} view={view} setView={setView} />;
+}
+
+function FactionPage({ faction, view, setView }: { faction: Faction; view: FactionView; setView: (c: Partial<FactionView>) => void }) {
+  const meta = factionMeta(location.origin, faction);
+  const tabs: { id: FactionTab; label: string }[] = [
+    { id: "overview", label: "Overview" },
+    { id: "units", label: `Units (${faction.unitCount})` },
+    { id: "heroes", label: `Heroes (${faction.heroCount})` },
+  ];
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageMeta
+        title={`${faction.name} Faction`}
+        description={meta.description}
+        keywords={meta.keywords}
+        canonicalPath={`/factions/${faction.id}`}
+        image={meta.image}
+        jsonLd={meta.jsonLd}
+      />
+      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }]} current={faction.name} />
+      <FactionBanner faction={faction} />
+      <div className="mt-8">
+        <Tabs tabs={tabs} selected={view.tab} onSelect={(tab) => setView({ tab })} idPrefix="faction" label={`${faction.name} sections`} />
+        <div
+          role="tabpanel"
+          id={`faction-panel-${view.tab}`}
+          aria-labelledby={`faction-tab-${view.tab}`}
+          tabIndex={0}
+          className="pt-6 focus-visible:outline-none"
+        >
+          {view.tab === "overview" ? <Overview faction={faction} /> : null}
+          {view.tab === "units" ? <UnitsTab units={faction.units ?? []} view={view} setView={setView} /> : null}
+          {view.tab === "heroes" ? <HeroesTab faction={faction} view={view} setView={setView} /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FactionBanner({ faction }: { faction: Faction }) {
+  const { isModerator } = useSession();
+  return (
+    <header className="relative mt-4 overflow-hidden rounded-2xl bg-stone-900 text-white shadow-md">
+      {faction.backgroundUrl ? (
+        <img
+          src={faction.backgroundUrl}
+          alt=""
+          width={1600}
+          height={900}
+          fetchPriority="high"
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      ) : null}
+      <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-r from-stone-950/90 via-stone-950/75 to-stone-950/40" />
+      <div className="relative flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:p-10">
+        <Portrait src={faction.logoUrl} name={faction.name} size={112} eager className="ring-2 ring-white/30" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="font-display text-3xl font-bold tracking-tight sm:text-4xl">{faction.name}</h1>
+            <AlignmentBadge alignment={faction.alignment} />
+            {!faction.isActive ? <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">Inactive</span> : null}
+          </div>
+          <p className="mt-3 max-w-3xl text-stone-100">{faction.summary}</p>
+          <dl className="mt-5 flex flex-wrap gap-x-8 gap-y-3 text-sm">
+            {faction.specialty ? (
+              <div className="max-w-md">
+                <dt className="text-stone-300">Specialty</dt>
+                <dd className="font-semibold">{faction.specialty}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="text-stone-300">Units</dt>
+              <dd className="text-lg font-semibold tabular-nums">{faction.unitCount}</dd>
+            </div>
+            <div>
+              <dt className="text-stone-300">Heroes</dt>
+              <dd className="text-lg font-semibold tabular-nums">{faction.heroCount}</dd>
+            </div>
+          </dl>
+        </div>
+        {isModerator ? (
+          <Link to={`/admin/factions/${faction.id}/edit`} className={buttonClass({ variant: "secondary", size: "sm", className: "self-start" })}>
+            Edit Faction
+          </Link>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+function Overview({ faction }: { faction: Faction }) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <h2 className="font-display text-2xl font-bold text-ink">About the {faction.name}</h2>
+        <div className="mt-3 leading-relaxed break-words whitespace-pre-line text-ink">{faction.description}</div>
+        <section aria-labelledby="spells-heading" className="mt-10">
+          <h2 id="spells-heading" className="font-display text-2xl font-bold text-ink">
+            Spells
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-ink-muted">What this faction's mage guild teaches, by school and level.</p>
+          <SpellList spells={faction.spells ?? []} />
+        </section>
+      </div>
+      <aside className="space-y-5">
+        {faction.startingResources ? (
+          <section className="rounded-xl border border-line bg-surface p-5">
+            <h2 className="font-semibold text-ink">Starting Resources</h2>
+            <p className="mt-2 text-sm whitespace-pre-line text-ink-muted">{faction.startingResources}</p>
+          </section>
+        ) : null}
+        {faction.factionBonuses ? (
+          <section className="rounded-xl border border-line bg-surface p-5">
+            <h2 className="font-semibold text-ink">Faction Bonuses</h2>
+            <p className="mt-2 text-sm whitespace-pre-line text-ink-muted">{faction.factionBonuses}</p>
+          </section>
+        ) : null}
+      </aside>
+    </div>
+  );
+}
+
+/** Each unit's chain: the base unit and its upgrades, by level. */
+function chains(units: Unit[]): Map<number, Unit[]> {
+  const byRoot = new Map<number, Unit[]>();
+  for (const u of units) {
+    const root = u.baseUnitId ?? u.id;
+    byRoot.set(root, [...(byRoot.get(root) ?? []), u]);
+  }
+  const out = new Map<number, Unit[]>();
+  for (const chain of byRoot.values()) {
+    chain.sort((a, b) => a.upgradeLevel - b.upgradeLevel);
+    for (const u of chain) out.set(u.id, chain);
+  }
+  return out;
+}
+
+function UnitsTab({ units, view, setView }: { units: Unit[]; view: FactionView; setView: (c: Partial<FactionView>) => void }) {
+  const chainOf = useMemo(() => chains(units), [units]);
+  const shown = units.filter(
+    (u) => u.upgradeLevel === view.level && (view.tier === null || u.tier === view.tier) && (view.unitType === null || u.unitType === view.unitType),
+  );
+  const filtered = view.tier !== null || view.unitType !== null || view.level !== 0;
+  return (
+    <div>
+      <h2 className="sr-only">Units</h2>
+      <div className="flex flex-wrap items-end gap-4">
+        <FilterSelect
+          id="unit-tier"
+          label="Tier"
+          value={view.tier === null ? "" : String(view.tier)}
+          options={[{ value: "", label: "All Tiers" }, ...TIERS.map((t) => ({ value: String(t), label: tierLabel(t) }))]}
+          onChange={(v) => setView({ tier: v ? Number(v) : null })}
+        />
+        <FilterSelect<UnitType>
+          id="unit-type"
+          label="Unit type"
+          value={view.unitType ?? ""}
+          options={[{ value: "", label: "All Types" }, ...UNIT_TYPES.map((t) => ({ value: t, label: t }))]}
+          onChange={(v) => setView({ unitType: v || null })}
+        />
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-xs font-semibold text-ink-muted">Upgrade</legend>
+          <div className="flex overflow-hidden rounded-lg border border-line shadow-sm">
+            {UPGRADE_LEVELS.map((level) => (
+              <button
+                key={level}
+                type="button"
+                aria-pressed={view.level === level}
+                onClick={() => setView({ level })}
+                className={`h-10 px-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
+                  view.level === level ? "bg-brand-700 text-white" : "bg-surface text-ink hover:bg-surface-muted"
+                }`}
+              >
+                {UPGRADE_LEVEL_LABELS[level]}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <Button variant="secondary" onClick={() => setView({ tier: null, unitType: null, level: 0 })} disabled={!filtered}>
+          Clear Filters
+        </Button>
+      </div>
+      <p className="mt-4 text-sm text-ink-muted" aria-live="polite">
+        {shown.length} {shown.length === 1 ? "unit" : "units"} shown
+      </p>
+      {shown.length ? (
+        <ul className="mt-3 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          {shown.map((unit) => (
+            <li key={unit.id}>
+              <UnitCard unit={unit} chain={chainOf.get(unit.id) ?? [unit]} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-3">
+          <StateMessage title="No units found matching the current filters." />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HeroesTab({ faction, view, setView }: { faction: Faction; view: FactionView; setView: (c: Partial<FactionView>) => void }) {
+  const heroes = faction.heroes ?? [];
+  const shown = heroes.filter((h) => view.heroClass === null || h.heroType === view.heroClass);
+  return (
+    <div>
+      <h2 className="sr-only">Heroes</h2>
+      <div className="flex flex-wrap items-end gap-4">
+        <FilterSelect<HeroType>
+          id="hero-class"
+          label="Class"
+          value={view.heroClass ?? ""}
+          options={[{ value: "", label: "All Classes" }, ...HERO_TYPES.map((t) => ({ value: t, label: t }))]}
+          onChange={(v) => setView({ heroClass: v || null })}
+        />
+        <Button variant="secondary" onClick={() => setView({ heroClass: null })} disabled={view.heroClass === null}>
+          Clear Filters
+        </Button>
+      </div>
+      <p className="mt-4 text-sm text-ink-muted" aria-live="polite">
+        {shown.length} {shown.length === 1 ? "hero" : "heroes"} shown
+      </p>
+      {shown.length ? (
+        <ul className="mt-3 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          {shown.map((hero) => (
+            <li key={hero.id}>
+              <HeroCard hero={hero} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-3">
+          <StateMessage title="No heroes found matching the current filters." />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function FactionSkeleton({ tab }: { tab: FactionTab }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageMeta title="Factions" />
+      <div aria-hidden="true" className="h-4 w-56 rounded bg-surface-muted motion-safe:animate-pulse" />
+      <div aria-hidden="true" className="mt-4 h-64 rounded-2xl bg-surface-muted motion-safe:animate-pulse sm:h-72" />
+      <div aria-hidden="true" className="mt-8 h-11 border-b border-line" />
+      <div role="status" className="pt-6 text-ink-muted">
+        {tab === "units" ? "Loading units..." : tab === "heroes" ? "Loading heroes..." : "Loading..."}
+      </div>
+    </div>
+  );
+}
+
+function FactionNotFound() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <PageMeta title="Faction Not Found" description="This faction does not exist." noIndex />
+      <h1 className="font-display text-3xl font-bold text-ink">Faction Not Found</h1>
+      <p className="mt-3 text-ink-muted">The faction you are looking for does not exist or has been removed.</p>
+      <Link to="/factions" className={buttonClass({ className: "mt-8" })}>
+        Back to Factions
+      </Link>
+    </div>
+  );
+}

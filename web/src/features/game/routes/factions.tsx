@@ -1,0 +1,116 @@
+import { useLocation } from "react-router";
+import { factionsMeta } from "@shared/game-seo";
+import { LoadingRegion } from "@/components/ui/skeleton";
+import { ApiRequestError } from "@/lib/api-client";
+import { PageMeta } from "@/lib/page-meta";
+import { useSession } from "@/lib/session";
+import { useFactions } from "../api/get-factions";
+import { useFeaturedGameInfo } from "../api/get-game-info";
+import { FactionCard, FactionCardSkeleton } from "../components/faction-card";
+import { GameInfoCard } from "../components/game-info-card";
+import { StateMessage } from "../components/state-message";
+
+/** Spec: factions show 3 placeholder cards while loading. */
+export const FACTIONS_SKELETON_COUNT = 3;
+
+/**
+ * /factions and /game-info: the same screen (the factions grid); /game-info also lists the
+ * featured game-info articles above it.
+ */
+export function Component() {
+  const gameInfo = useLocation().pathname.replace(/\/+$/, "") === "/game-info";
+  const meta = factionsMeta(location.origin, gameInfo ? "/game-info" : "/factions");
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageMeta
+        title={gameInfo ? "Game Info" : "Factions"}
+        description={meta.description}
+        keywords={meta.keywords}
+        canonicalPath={gameInfo ? "/game-info" : "/factions"}
+        jsonLd={meta.jsonLd}
+      />
+      <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{gameInfo ? "Game Info" : "Factions"}</h1>
+      <p className="mt-2 max-w-2xl text-ink-muted">
+        {gameInfo
+          ? "Guides, lore and mechanics, and every faction of the realm with its units and heroes."
+          : "Choose a faction to see its units, heroes and spells."}
+      </p>
+      {gameInfo ? <FeaturedArticles /> : null}
+      <section aria-labelledby={gameInfo ? "factions-heading" : undefined} className="mt-8">
+        {gameInfo ? (
+          <h2 id="factions-heading" className="mb-4 font-display text-2xl font-bold text-ink">
+            Factions
+          </h2>
+        ) : null}
+        <FactionGrid />
+      </section>
+    </div>
+  );
+}
+
+function FactionGrid() {
+  const { data, error, isLoading } = useFactions();
+  const { isModerator } = useSession();
+  if (error && !data) {
+    return (
+      <StateMessage tone="error" title="Failed to Load Factions">
+        <p>{error instanceof ApiRequestError && error.message ? error.message : "Please try again in a moment."}</p>
+      </StateMessage>
+    );
+  }
+  if (isLoading || !data) {
+    return (
+      <LoadingRegion label="Loading factions..." className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: FACTIONS_SKELETON_COUNT }, (_, i) => (
+          <FactionCardSkeleton key={i} />
+        ))}
+      </LoadingRegion>
+    );
+  }
+  if (!data.items.length) {
+    return <StateMessage title="No factions yet">The factions of the realm will appear here.</StateMessage>;
+  }
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {data.items.map((faction) => (
+        <li key={faction.id} className="flex">
+          <div className="flex w-full [&>article]:w-full">
+            <FactionCard faction={faction} canEdit={isModerator} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FeaturedArticles() {
+  const { data, error, isLoading } = useFeaturedGameInfo();
+  return (
+    <section aria-labelledby="featured-heading" className="mt-8">
+      <h2 id="featured-heading" className="mb-4 font-display text-2xl font-bold text-ink">
+        Featured Guides
+      </h2>
+      {error && !data ? (
+        <StateMessage tone="error" title="Failed to load game info">
+          <p>Please try again in a moment.</p>
+        </StateMessage>
+      ) : isLoading || !data ? (
+        <LoadingRegion label="Loading game info..." className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <div key={i} aria-hidden="true" className="h-32 rounded-xl border border-line bg-surface-muted motion-safe:animate-pulse" />
+          ))}
+        </LoadingRegion>
+      ) : data.items.length ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {data.items.map((article) => (
+            <li key={article.id} className="flex [&>article]:w-full">
+              <GameInfoCard article={article} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <StateMessage title="No featured guides yet" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link, useParams } from "react-router";
+import { gameInfoArticleMeta } from "@shared/game-seo";
+import { buttonClass } from "@/components/ui/button";
+import { LoadingRegion } from "@/components/ui/skeleton";
+import { ApiRequestError } from "@/lib/api-client";
+import { formatLongDate } from "@/lib/format-date";
+import { PageMeta } from "@/lib/page-meta";
+import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";
+import { Breadcrumb } from "../components/breadcrumb";
+import { GameInfoCard } from "../components/game-info-card";
+import { StateMessage } from "../components/state-message";
+
+/** /game-info/{slug}: the article (category, content as text with line breaks) and related articles. */
+export function Component() {
+  const slug = useParams().slug;
+  const { data: article, error, isLoading } = useGameInfoArticle(slug);
+
+  if (!slug || (error instanceof ApiRequestError && error.status === 404)) return <GameInfoNotFound />;
+  if (error && !article) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <PageMeta title="Game Info" noIndex />
+        <StateMessage tone="error" title="Failed to load the article">
+          <p>Please try again in a moment.</p>
+        </StateMessage>
+      </div>
+    );
+  }
+  if (isLoading || !article) {
+    return (
+      <LoadingRegion className="mx-auto max-w-3xl px-4 py-10">
+        <PageMeta title="Game Info" />
+        <div className="h-4 w-48 rounded bg-surface-muted motion-safe:animate-pulse" />
+        <div className="mt-8 h-10 w-3/4 rounded bg-surface-muted motion-safe:animate-pulse" />
+        <div className="mt-4 h-5 w-full rounded bg-surface-muted motion-safe:animate-pulse" />
+        <div className="mt-2 h-5 w-2/3 rounded bg-surface-muted motion-safe:animate-pulse" />
+      </LoadingRegion>
+    );
+  }
+  const meta = gameInfoArticleMeta(location.origin, article);
+  const published = article.publishedAt ?? article.createdAt;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <PageMeta
+        title={article.title}
+        description={meta.description}
+        keywords={meta.keywords}
+        canonicalPath={`/game-info/${article.slug}`}
+        image={meta.image}
+        type="article"
+        jsonLd={meta.jsonLd}
+      />
+      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Game Info", to: "/game-info" }]} current={article.title} />
+      <header className="mt-6">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">{article.category}</p>
+        <h1 className="mt-2 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{article.title}</h1>
+        {article.summary ? <p className="mt-4 text-lg text-ink-muted">{article.summary}</p> : null}
+        <p className="mt-3 text-sm text-ink-muted">
+          {article.author ? <>By {article.author} · </> : null}
+          <time dateTime={published}>{formatLongDate(published)}</time>
+          {!article.isPublished ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span> : null}
+        </p>
+      </header>
+      {/* Content is plain text: line breaks kept, never parsed as HTML. */}
+      <div data-testid="gameinfo-content" className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">
+        {article.content}
+      </div>
+      <RelatedArticles id={article.id} />
+      <div className="mt-10">
+        <Link to="/game-info" className={buttonClass({ variant: "secondary" })}>
+          ← All Game Info
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function RelatedArticles({ id }: { id: number }) {
+  const { data } = useRelatedGameInfo(id);
+  if (!data?.items.length) return null;
+  return (
+    <section aria-labelledby="related-heading" className="mt-12 border-t border-line pt-8">
+      <h2 id="related-heading" className="font-display text-2xl font-bold text-ink">
+        Related Articles
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        {data.items.map((a) => (
+          <li key={a.id} className="flex [&>article]:w-full">
+            <GameInfoCard article={a} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function GameInfoNotFound() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <PageMeta title="Article Not Found" description="This game-info article does not exist or is not published." noIndex />
+      <h1 className="font-display text-3xl font-bold text-ink">Article Not Found</h1>
+      <p className="mt-3 text-ink-muted">The article you are looking for does not exist or has been removed.</p>
+      <Link to="/game-info" className={buttonClass({ className: "mt-8" })}>
+        Back to Game Info
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { hc } from "hono/client";
+import type { User } from "@schemas/user";
+import type { AppType } from "@worker/app";
+import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
+
+/**
+ * One token refresh for all the tabs of the site. Every tab shares the token through
+ * localStorage; when it is due, the tabs queue on one Web Lock, the first refreshes and stores
+ * the new token, and the others, finding a newer token than the one they had, take it without
+ * asking the server again (which would look like reuse of a rotated-out token). Tabs also pick
+ * up each other's tokens from storage events (see session.tsx).
+ */
+
+/** Refresh this long before the access token expires. */
+export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+const LOCK_NAME = "realm-codex:token-refresh";
+
+/** The token's `exp` in milliseconds, or null when it has none or cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const payload = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: number };
+    return typeof payload.exp === "number" ? payload.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the token expires within the refresh margin (or already has). */
+export function refreshDue(token: string, now = Date.now()): boolean {
+  const expiry = tokenExpiry(token);
+  return expiry !== null && expiry - now <= REFRESH_MARGIN_MS;
+}
+
+/** The refresh call goes around the session-aware fetch (which would wait for this very refresh). */
+const plainApi = hc<AppType>("/");
+
+export type RefreshResult = { token: string; user: User | null } | null;
+
+async function refreshOnce(seen: string): Promise<RefreshResult> {
+  const current = readStorage(STORAGE_KEYS.token);
+  if (!current) return null; // Signed out in another tab meanwhile.
+  if (current !== seen && !refreshDue(current)) return { token: current, user: storedUser() };
+  const res = await plainApi.api.auth.refresh.$post(undefined, { headers: { Authorization: `Bearer ${current}` } });
+  const status: number = res.status;
+  if (status === 401) return null;
+  if (!res.ok) throw new Error(`Token refresh failed (${status})`);
+  const body = (await res.json()) as { token: string; user: User };
+  writeStorage(STORAGE_KEYS.token, body.token);
+  writeStorage(STORAGE_KEYS.user, JSON.stringify(body.user));
+  return { token: body.token, user: body.user };
+}
+
+function storedUser(): User | null {
+  try {
+    return JSON.parse(readStorage(STORAGE_KEYS.user) ?? "null") as User | null;
+  } catch {
+    return null;
+  }
+}
+
+let inFlight: Promise<RefreshResult> | undefined;
+
+/**
+ * Refreshes the token `seen` (the one the caller holds) once across all tabs. Answers the new
+ * token (possibly stored by another tab), or null when the session is over (401: sign out).
+ * Throws on network or server errors (the caller keeps its token and tries again later).
+ */
+export function refreshToken(seen: string): Promise<RefreshResult> {
+  // Several requests of this tab that find the token due share one refresh.
+  if (inFlight) return inFlight;
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  const run = locks ? locks.request(LOCK_NAME, () => refreshOnce(seen)) : refreshOnce(seen);
+  inFlight = run.finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}

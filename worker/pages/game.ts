@@ -1,0 +1,53 @@
+/** The game pages painted at the edge: factions (and /game-info), a faction, a game-info article. */
+import { gameKeys } from "@shared/game-keys";
+import { factionMeta, factionNotFoundMeta, factionsMeta, gameInfoArticleMeta, gameInfoNotFoundMeta } from "@shared/game-seo";
+import { SLUG_MAX, SLUG_PATTERN } from "@shared/game";
+import { parseId } from "@shared/ids";
+import type { Faction } from "../schemas/faction";
+import type { Paged } from "../schemas/game-query";
+import type { GameInfoArticle, GameInfoItems } from "../schemas/gameinfo";
+import { api, definePage } from "./define";
+
+export const factionsPage = definePage({
+  pattern: "/factions",
+  module: "features/game/routes/factions",
+  data: () => ({ factions: api<Paged<Faction>>(gameKeys.factions()) }),
+  meta: ({ origin }) => ({ meta: factionsMeta(origin, "/factions") }),
+});
+
+export const gameInfoPage = definePage({
+  pattern: "/game-info",
+  module: "features/game/routes/factions",
+  data: () => ({
+    factions: api<Paged<Faction>>(gameKeys.factions()),
+    featured: api<GameInfoItems>(gameKeys.gameInfoFeatured()),
+  }),
+  meta: ({ origin }) => ({ meta: factionsMeta(origin, "/game-info") }),
+});
+
+export const factionPage = definePage({
+  pattern: "/factions/:id",
+  module: "features/game/routes/faction-detail",
+  data: ({ params }) => {
+    const id = parseId(params.id);
+    return { faction: id === null ? null : api<Faction>(gameKeys.factionPage(id)) };
+  },
+  meta: ({ origin }, { faction }) =>
+    faction ? { meta: factionMeta(origin, faction) } : { meta: factionNotFoundMeta(), status: 404 },
+  // The banner's background is the largest image above the fold.
+  preloadImage: ({ faction }) => (faction?.backgroundUrl ? { href: faction.backgroundUrl } : null),
+});
+
+export const gameInfoArticlePage = definePage({
+  pattern: "/game-info/:slug",
+  module: "features/game/routes/game-info-article",
+  data: ({ params }) => {
+    const slug = params.slug ?? "";
+    const valid = slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
+    return { article: valid ? api<GameInfoArticle>(gameKeys.gameInfoArticle(slug)) : null };
+  },
+  meta: ({ origin }, { article }) =>
+    article ? { meta: gameInfoArticleMeta(origin, article) } : { meta: gameInfoNotFoundMeta(), status: 404 },
+});
+
+export const gamePages = [factionsPage, gameInfoPage, factionPage, gameInfoArticlePage];
