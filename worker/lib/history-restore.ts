@@ -7,7 +7,7 @@ import { createHero, getHero, updateHero } from "../db/queries/hero";
 import { changedFields as newsChanges, createNews, getNews, updateNews } from "../db/queries/news";
 import { createSpell, getSpell, updateSpell } from "../db/queries/spell";
 import { createUnit, getUnit, updateUnit } from "../db/queries/unit";
-import { fieldErrors } from "../middleware/validate";
+import { fieldErrorsFromIssues as fieldErrors } from "@shared/field-errors";
 import { factionInputSchema } from "../schemas/faction";
 import { heroInputSchema } from "../schemas/hero";
 import { newsArticleInputSchema, type NewsArticleInput } from "../schemas/news";

@@ -2,10 +2,11 @@
  * /sitemap.xml, /robots.txt and the Atom feed at /news/feed.xml, as pure string builders.
  * Every URL is absolute on the site origin (SITE_URL).
  */
+import { gamePaths } from "@shared/game";
 import { absoluteUrl, FEED_PATH, FEED_TITLE, SITE_NAME, type ArticleForMeta } from "@shared/seo";
 
 /** Public pages listed in the sitemap besides the articles. */
-export const SITEMAP_STATIC_PATHS = ["/", "/news", "/factions", "/screenshots", "/forum"] as const;
+export const SITEMAP_STATIC_PATHS = ["/", "/news", "/factions", "/screenshots", "/forum", gamePaths.spells] as const;
 
 /** Characters XML 1.0 does not allow at all (control characters, lone surrogates, U+FFFE/F). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
@@ -52,6 +53,17 @@ export function gameSitemapEntries(
     { path: "/game-info", lastmod: latest },
     ...factions.map((f) => ({ path: `/factions/${f.id}`, lastmod: f.updatedAt })),
     ...articles.map((a) => ({ path: `/game-info/${encodeURIComponent(a.slug)}`, lastmod: a.updatedAt })),
+  ];
+}
+
+type Dated = { id: number; updatedAt: string };
+
+/** The unit, hero and spell pages (lastmod = the record's updatedAt). */
+export function entitySitemapEntries(game: { units: readonly Dated[]; heroes: readonly Dated[]; spells: readonly Dated[] }): SitemapEntry[] {
+  return [
+    ...game.units.map((u) => ({ path: gamePaths.unit(u.id), lastmod: u.updatedAt })),
+    ...game.heroes.map((h) => ({ path: gamePaths.hero(h.id), lastmod: h.updatedAt })),
+    ...game.spells.map((s) => ({ path: gamePaths.spell(s.id), lastmod: s.updatedAt })),
   ];
 }
 

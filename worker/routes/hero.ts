@@ -1,16 +1,18 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { createHero, deleteHero, getHero, heroFilters, listHeroes, updateHero } from "../db/queries/hero";
+import { createHero, deleteHero, getHeroDetail, heroFilters, listHeroes, updateHero } from "../db/queries/hero";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/gameinfo";
 import { paged } from "../schemas/game-query";
-import { heroFiltersQuerySchema, heroInputSchema, heroListQuerySchema } from "../schemas/hero";
+import { heroDetailQuerySchema, heroFiltersQuerySchema, heroInputSchema, heroListQuerySchema } from "../schemas/hero";
 
-/** /api/hero: heroes across factions, the filters' values, one hero; audited writes for moderators and admins. */
+/**
+ * /api/hero: heroes across factions, the filters' values, one hero (with its faction and spells
+ * on request); audited writes for moderators and admins.
+ */
 export const heroRoutes = new Hono<AppEnv>()
   .use(etag())
   .get("/", validate("query", heroListQuerySchema), async (c) => {
@@ -24,8 +26,8 @@ export const heroRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(body, 200);
   })
-  .get("/:id", validate("query", emptyQuerySchema), async (c) => {
-    const hero = await getHero(c.get("db"), pathId(c, "Hero"), canSeeHidden(c));
+  .get("/:id", validate("query", heroDetailQuerySchema), async (c) => {
+    const hero = await getHeroDetail(c.get("db"), pathId(c, "Hero"), canSeeHidden(c), c.req.valid("query"));
     if (!hero) throw notFound("Hero");
     gameReadCache(c);
     return c.json(hero, 200);

@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
 import { SECURITY_HEADERS } from "../lib/security-headers";
 import { siteOrigin } from "@shared/seo";
 import { database } from "../middleware/database";
-import { atomFeed, gameSitemapEntries, newsSitemapEntries, robotsTxt, sitemapXml, SITEMAP_STATIC_PATHS } from "../lib/seo-documents";
+import { atomFeed, entitySitemapEntries, gameSitemapEntries, newsSitemapEntries, robotsTxt, sitemapXml, SITEMAP_STATIC_PATHS } from "../lib/seo-documents";
 
 /** The feed carries the latest 20 published articles; a sitemap file holds at most 50,000 URLs. */
 export const FEED_SIZE = 20;
@@ -38,12 +38,16 @@ export const seoRoutes = new Hono<AppEnv>()
   .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"))
   .get("/sitemap.xml", async (c) => {
     // Two round trips at most: the news index and one batch for the game content.
-    const room = Math.floor((SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length - 1) / 3);
+    const room = Math.floor((SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length - 1) / 6);
     const [articles, game] = await Promise.all([
       publishedNewsIndex(c.get("db"), room),
       gameSitemapIndex(c.get("db"), room),
     ]);
-    const entries = [...newsSitemapEntries(articles), ...gameSitemapEntries(game.factions, game.articles)];
+    const entries = [
+      ...newsSitemapEntries(articles),
+      ...gameSitemapEntries(game.factions, game.articles),
+      ...entitySitemapEntries(game),
+    ];
     return text(sitemapXml(origin(c), entries), "application/xml; charset=utf-8", "public, max-age=300");
   })
   .get("/news/feed.xml", async (c) => {

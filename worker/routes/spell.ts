@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { createSpell, deleteSpell, getSpell, listSpells, spellFilters, updateSpell } from "../db/queries/spell";
+import { createSpell, deleteSpell, getSpellDetail, listSpells, spellFilters, updateSpell } from "../db/queries/spell";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
@@ -8,14 +8,18 @@ import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
 import { emptyQuerySchema } from "../schemas/gameinfo";
 import { paged } from "../schemas/game-query";
-import { spellInputSchema, spellListQuerySchema } from "../schemas/spell";
+import { spellDetailQuerySchema, spellInputSchema, spellListQuerySchema } from "../schemas/spell";
 
-/** /api/spell: spells (filter by school, level, type, common, offering faction), filters, one spell. */
+/**
+ * /api/spell: spells (filter by school, level, type, target, common, offering faction; with
+ * `includeFactions` each names its factions), filters, one spell.
+ */
 export const spellRoutes = new Hono<AppEnv>()
   .use(etag())
   .get("/", validate("query", spellListQuerySchema), async (c) => {
-    const { page, pageSize, activeOnly, ...filter } = c.req.valid("query");
-    const { items, totalCount } = await listSpells(c.get("db"), { ...filter, all: includeHidden(c, activeOnly) }, page, pageSize);
+    const { page, pageSize, activeOnly, includeFactions, ...filter } = c.req.valid("query");
+    const all = includeHidden(c, activeOnly);
+    const { items, totalCount } = await listSpells(c.get("db"), { ...filter, all }, page, pageSize, includeFactions);
     gameReadCache(c);
     return c.json(paged(items, totalCount, page, pageSize), 200);
   })
@@ -24,8 +28,8 @@ export const spellRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(body, 200);
   })
-  .get("/:id", validate("query", emptyQuerySchema), async (c) => {
-    const spell = await getSpell(c.get("db"), pathId(c, "Spell"), canSeeHidden(c));
+  .get("/:id", validate("query", spellDetailQuerySchema), async (c) => {
+    const spell = await getSpellDetail(c.get("db"), pathId(c, "Spell"), canSeeHidden(c), c.req.valid("query").includeFactions);
     if (!spell) throw notFound("Spell");
     gameReadCache(c);
     return c.json(spell, 200);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { etag } from "hono/etag";
-import { createUnit, deleteUnit, getUnit, listUnits, unitFilters, updateUnit } from "../db/queries/unit";
+import { createUnit, deleteUnit, getUnitDetail, listUnits, unitFilters, unitsByIds, updateUnit } from "../db/queries/unit";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
@@ -10,13 +10,20 @@ import { paged } from "../schemas/game-query";
 import { unitDetailQuerySchema, unitFiltersQuerySchema, unitInputSchema, unitListQuerySchema } from "../schemas/unit";
 
 /**
- * /api/unit: units across factions, the filters' values, one unit with its upgrade chain; writes
- * for moderators and admins (audited; PUT with a stale `updatedAt` is 409 stale_version).
+ * /api/unit: units across factions (or the few asked by `ids`, for the comparison), the filters'
+ * values, one unit with its upgrade chain, faction and same-tier units; writes for moderators
+ * and admins (audited; PUT with a stale `updatedAt` is 409 stale_version).
  */
 export const unitRoutes = new Hono<AppEnv>()
   .use(etag())
   .get("/", validate("query", unitListQuerySchema), async (c) => {
-    const { page, pageSize, activeOnly, ...filter } = c.req.valid("query");
+    const { page, pageSize, activeOnly, ids, ...filter } = c.req.valid("query");
+    if (ids !== undefined) {
+      // The comparison's read: like /unit/{id}, moderators see inactive units by id.
+      const body = await unitsByIds(c.get("db"), ids, canSeeHidden(c));
+      gameReadCache(c);
+      return c.json(body, 200);
+    }
     const { items, totalCount } = await listUnits(c.get("db"), { ...filter, all: includeHidden(c, activeOnly) }, page, pageSize);
     gameReadCache(c);
     return c.json(paged(items, totalCount, page, pageSize), 200);
@@ -28,7 +35,7 @@ export const unitRoutes = new Hono<AppEnv>()
   })
   .get("/:id", validate("query", unitDetailQuerySchema), async (c) => {
     const id = pathId(c, "Unit");
-    const unit = await getUnit(c.get("db"), id, canSeeHidden(c), c.req.valid("query").includeUpgrades);
+    const unit = await getUnitDetail(c.get("db"), id, canSeeHidden(c), c.req.valid("query"));
     if (!unit) throw notFound("Unit");
     gameReadCache(c);
     return c.json(unit, 200);

@@ -1,7 +1,9 @@
 import { HERO_TYPES, RARITY_RANGE, type FilterOption, type HeroType } from "@shared/game";
+import type { FactionRef } from "./faction";
 import { z } from "zod";
 import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, queryText, strictQuery } from "./game-query";
+import type { SpellRef } from "./spell";
 import type { JsonValue } from "./unit";
 
 /** A hero as every /hero and /faction answer shows it. */
@@ -31,6 +33,18 @@ export type Hero = {
   createdAt: string;
   updatedAt: string;
 };
+
+/**
+ * GET /hero/{id}: `includeFaction` adds the hero's faction, `includeSpells` the visible spells
+ * its starting spells name (matched by name), for links to the spell book.
+ */
+export const heroDetailQuerySchema = strictQuery({
+  includeFaction: queryFlag("includeFaction", false),
+  includeSpells: queryFlag("includeSpells", false),
+});
+export type HeroIncludes = (typeof heroDetailQuerySchema)["_output"];
+
+export type HeroDetail = Hero & { faction?: FactionRef; spells?: SpellRef[] };
 
 export const HERO_CLASS_MAX = 50;
 

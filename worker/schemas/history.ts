@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 import { pagingQuery, strictQuery } from "./game-query";
 import type { JsonValue } from "./unit";
 import { HISTORY_ACTION_TYPES, HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType } from "../shared/history";
@@ -36,8 +37,7 @@ const ID_MESSAGE = "Id must be a record id (a whole number of 1 or more).";
 /** GET /history: `entity` and `id` are required; pages of 50 by default. */
 export const historyQuerySchema = strictQuery({
   entity: z.enum(HISTORY_ENTITY_TYPES, { error: ENTITY_MESSAGE }),
-  id: z
-    .string({ error: ID_MESSAGE })
+  id: text({ error: ID_MESSAGE })
     .regex(/^[0-9]{1,10}$/, ID_MESSAGE)
     .transform(Number)
     .pipe(z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(2_147_483_647, ID_MESSAGE)),
@@ -50,5 +50,5 @@ export type HistoryQuery = z.output<typeof historyQuerySchema>;
  * chosen on (optional); a different stored one is a 409 stale_version with the current record.
  */
 export const restoreInputSchema = z.object({
-  updatedAt: z.string({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
+  updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
 });

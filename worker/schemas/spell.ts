@@ -10,6 +10,7 @@ import {
   type SpellTarget,
   type SpellType,
 } from "@shared/game";
+import type { FactionRef } from "./faction";
 import { z } from "zod";
 import { flag, jsonField, MESSAGES, oneOf, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, queryOptionalFlag, strictQuery } from "./game-query";
@@ -38,10 +39,23 @@ export type Spell = {
   updatedAt: string;
 };
 
+/** A spell as other records name it (a hero's starting spells). */
+export type SpellRef = { id: number; name: string; school: SpellSchool; level: number };
+
+/** A spell with the visible factions offering it (`includeFactions=true`). */
+export type SpellWithFactions = Spell & { factions: FactionRef[] };
+
+export const spellIncludeShape = { includeFactions: queryFlag("includeFactions", false) };
+
+/** GET /spell/{id}. */
+export const spellDetailQuerySchema = strictQuery(spellIncludeShape);
+
 export const spellListQuerySchema = strictQuery({
   school: queryEnum("School", SPELL_SCHOOLS),
   level: queryInt("Level", SPELL_LEVEL_RANGE.min, SPELL_LEVEL_RANGE.max),
   type: queryEnum("Type", SPELL_TYPES),
+  target: queryEnum("Target", SPELL_TARGETS),
+  ...spellIncludeShape,
   isCommon: queryOptionalFlag("isCommon"),
   factionId: queryId("Faction id"),
   activeOnly: queryFlag("activeOnly", true),

@@ -1,8 +1,9 @@
 import type { JSONValue } from "hono/utils/types";
-import { TIER_RANGE, UNIT_TYPES, UPGRADE_LEVEL_RANGE, type FilterOption, type UnitType } from "@shared/game";
+import { TIER_RANGE, UNIT_COMPARE_MAX, UNIT_TYPES, UPGRADE_LEVEL_RANGE, type FilterOption, type UnitType } from "@shared/game";
 import { z } from "zod";
+import type { FactionRef } from "./faction";
 import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
-import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, strictQuery } from "./game-query";
+import { pagingQuery, queryEnum, queryFlag, queryId, queryIdList, queryInt, strictQuery } from "./game-query";
 
 /** JSON values as stored in the JSON-typed columns (Hono's own JSON type, so the typed client agrees). */
 export type JsonValue = JSONValue;
@@ -39,8 +40,11 @@ export type Unit = {
   updatedAt: string;
 };
 
-/** GET /unit/{id}?includeUpgrades=true adds the whole upgrade chain (levels 0..2, this one included). */
-export type UnitDetail = Unit & { upgrades?: Unit[] };
+/**
+ * GET /unit/{id}: with includeUpgrades the whole upgrade chain (levels 0..2, this one included),
+ * with includeFaction its faction, with includeSameTier the same tier in other factions.
+ */
+export type UnitDetail = Unit & { upgrades?: Unit[]; faction?: FactionRef; sameTier?: UnitWithFaction[] };
 
 /** Filters a faction's units: GET /faction/{id}/units. */
 export const unitFilterShape = {
@@ -52,15 +56,41 @@ export const unitFilterShape = {
 
 export const factionUnitsQuerySchema = strictQuery(unitFilterShape);
 
-/** GET /unit. */
+/**
+ * GET /unit. With `ids` (at most 4, no repeats) it answers those units in the order given, each
+ * with its faction, and the ids it could not show (`UnitsByIds`); `ids` does not combine with the
+ * filters or paging.
+ */
 export const unitListQuerySchema = strictQuery({
   ...unitFilterShape,
   factionId: queryId("Faction id"),
+  ids: queryIdList("Unit ids", UNIT_COMPARE_MAX),
   ...pagingQuery,
+}).superRefine((q, ctx) => {
+  if (q.ids === undefined) return;
+  const combined = (["tier", "unitType", "upgradeLevel", "factionId"] as const).filter((k) => q[k] !== undefined);
+  if (combined.length) {
+    ctx.addIssue({ code: "custom", path: ["ids"], message: `Unit ids cannot be combined with ${combined.join(", ")}.` });
+  }
 });
 export type UnitListQuery = (typeof unitListQuerySchema)["_output"];
 
-export const unitDetailQuerySchema = strictQuery({ includeUpgrades: queryFlag("includeUpgrades", false) });
+/** A unit with the faction it belongs to (comparison, same-tier links). */
+export type UnitWithFaction = Unit & { faction: FactionRef };
+
+/** GET /unit?ids=…: the visible units in the order asked, and the ids that name no visible unit. */
+export type UnitsByIds = { items: UnitWithFaction[]; missingIds: number[] };
+
+/**
+ * GET /unit/{id}: `includeUpgrades` adds the upgrade chain, `includeFaction` the unit's faction,
+ * `includeSameTier` the active units of the same tier and upgrade level in the other factions.
+ */
+export const unitDetailQuerySchema = strictQuery({
+  includeUpgrades: queryFlag("includeUpgrades", false),
+  includeFaction: queryFlag("includeFaction", false),
+  includeSameTier: queryFlag("includeSameTier", false),
+});
+export type UnitIncludes = (typeof unitDetailQuerySchema)["_output"];
 
 /** GET /unit/filters (optionally for one faction). */
 export const unitFiltersQuerySchema = strictQuery({ factionId: queryId("Faction id") });

@@ -1,10 +1,28 @@
 /**
  * The API keys of the game pages, shared by the SPA's hooks and the Worker that writes a page's
  * first API answers into its HTML (same key convention as ./api-key.ts), plus the URL state of
- * the faction page (tab and filters live in the query string).
+ * the faction page (tab and filters live in the query string), the spell book (filters) and the
+ * comparison (unit ids).
  */
 import { apiKey } from "./api-key";
-import { HERO_TYPES, TIERS, UNIT_TYPES, UPGRADE_LEVELS, type HeroType, type UnitType } from "./game";
+import {
+  GAME_MAX_PAGE_SIZE,
+  HERO_TYPES,
+  SPELL_LEVEL_RANGE,
+  SPELL_SCHOOLS,
+  SPELL_TARGETS,
+  SPELL_TYPES,
+  TIERS,
+  UNIT_COMPARE_MAX,
+  UNIT_TYPES,
+  UPGRADE_LEVELS,
+  type HeroType,
+  type SpellSchool,
+  type SpellTarget,
+  type SpellType,
+  type UnitType,
+} from "./game";
+import { parseId } from "./ids";
 
 /** Everything the faction page shows comes from one read (one D1 batch). */
 export const FACTION_PAGE_QUERY = { includeUnits: true, includeHeroes: true, includeSpells: true } as const;
@@ -16,6 +34,17 @@ export const gameKeys = {
   gameInfoFeatured: () => "/api/gameinfo/featured",
   gameInfoArticle: (slug: string) => `/api/gameinfo/slug/${encodeURIComponent(slug)}`,
   gameInfoRelated: (id: number) => `/api/gameinfo/${id}/related`,
+  /** The unit page: the unit with its faction, upgrade chain and same-tier units. */
+  unitPage: (id: number) => apiKey(`/api/unit/${id}`, { includeFaction: true, includeSameTier: true, includeUpgrades: true }),
+  /** The comparison: the units of `ids` in that order (1 to 4). */
+  unitsByIds: (ids: readonly number[]) => apiKey("/api/unit", { ids: ids.join(",") }),
+  /** The hero page: the hero with its faction and the spells it starts with. */
+  heroPage: (id: number) => apiKey(`/api/hero/${id}`, { includeFaction: true, includeSpells: true }),
+  /** The spell book: every visible spell matching the filters (one page holds them all), with factions. */
+  spellBook: (f: SpellBookFilters) =>
+    apiKey("/api/spell", { ...spellBookQuery(f), includeFactions: true, pageSize: GAME_MAX_PAGE_SIZE }),
+  /** The spell page. */
+  spellPage: (id: number) => apiKey(`/api/spell/${id}`, { includeFactions: true }),
 };
 
 export const FACTION_TABS = ["overview", "units", "heroes"] as const;
@@ -56,4 +85,66 @@ export function factionViewParams(view: FactionView): URLSearchParams {
   if (view.level) params.set("level", String(view.level));
   if (view.heroClass) params.set("class", view.heroClass);
   return params;
+}
+
+export type SpellBookFilters = { school?: SpellSchool; level?: number; type?: SpellType; target?: SpellTarget };
+
+/** The filters as query values (unset ones left out): the spell book's URL and its API query. */
+export function spellBookQuery(f: SpellBookFilters): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (f.school) out.school = f.school;
+  if (f.level !== undefined) out.level = String(f.level);
+  if (f.type) out.type = f.type;
+  if (f.target) out.target = f.target;
+  return out;
+}
+
+const pick = <T extends string>(values: readonly T[], text: string | null): T | undefined =>
+  values.find((v) => v === text);
+
+/** Reads /spells?school=…&level=…&type=…&target=… (unknown values count as unset). */
+export function parseSpellBookFilters(params: URLSearchParams): SpellBookFilters {
+  const level = Number(params.get("level"));
+  return {
+    school: pick(SPELL_SCHOOLS, params.get("school")),
+    level: Number.isInteger(level) && level >= SPELL_LEVEL_RANGE.min && level <= SPELL_LEVEL_RANGE.max ? level : undefined,
+    type: pick(SPELL_TYPES, params.get("type")),
+    target: pick(SPELL_TARGETS, params.get("target")),
+  };
+}
+
+/** What /compare?units=… asks for, and what is wrong with it. */
+export type CompareSelection = {
+  /** The distinct valid ids, in the order given, at most 4: what the page compares. */
+  ids: number[];
+  /** Ids that appeared more than once (each shown once). */
+  duplicates: number[];
+  /** Parts that are not ids at all ("abc", "0"). */
+  invalid: string[];
+  /** Valid distinct ids beyond the 4th (not compared). */
+  dropped: number[];
+};
+
+/** Reads the `units` parameter of /compare ("12,47,88"). */
+export function parseCompareUnits(params: URLSearchParams): CompareSelection {
+  const parts = (params.get("units") ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+  const distinct: number[] = [];
+  const duplicates: number[] = [];
+  const invalid: string[] = [];
+  for (const part of parts) {
+    const id = parseId(part);
+    if (id === null || id > 2_147_483_647) invalid.push(part);
+    else if (distinct.includes(id)) {
+      if (!duplicates.includes(id)) duplicates.push(id);
+    } else distinct.push(id);
+  }
+  return {
+    ids: distinct.slice(0, UNIT_COMPARE_MAX),
+    duplicates,
+    invalid,
+    dropped: distinct.slice(UNIT_COMPARE_MAX),
+  };
 }

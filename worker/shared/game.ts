@@ -51,3 +51,22 @@ export const GAMEINFO_LIMIT_MAX = 50;
 /** Game-info slugs: lower-case words joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 120;
+
+// ---------------------------------------------------------------------------------------------
+// Unit comparison (/compare and GET /unit?ids=)
+// ---------------------------------------------------------------------------------------------
+
+/** A comparison holds 2 to 4 units. */
+export const UNIT_COMPARE_MIN = 2;
+export const UNIT_COMPARE_MAX = 4;
+
+/** Site paths of the game pages (links, canonical URLs, the sitemap). */
+export const gamePaths = {
+  faction: (id: number) => `/factions/${id}`,
+  unit: (id: number) => `/units/${id}`,
+  hero: (id: number) => `/heroes/${id}`,
+  spells: "/spells",
+  spell: (id: number) => `/spells/${id}`,
+  /** `/compare?units=12,47,88` (the ids in the order given). */
+  compare: (ids: readonly number[]) => (ids.length ? `/compare?units=${ids.join(",")}` : "/compare"),
+} as const;

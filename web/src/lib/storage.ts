@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   token: "authToken",
   user: "authUser",
   theme: "theme",
+  /** The units chosen for comparison (the compare tray), `[{ id, name }]`. */
+  compareUnits: "compareUnits",
   /** Legacy app-state keys the original site kept; cleared on sign-out. */
   legacyTheme: "app-theme",
   legacyUser: "app-user",

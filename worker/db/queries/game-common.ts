@@ -3,9 +3,10 @@
  * Visibility: guests and users see active rows only, and units and heroes only of active
  * factions; moderators may ask for everything (`all`).
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { FilterOption } from "../../shared/game";
+import type { FactionRef } from "../../schemas/faction";
 import type { JsonValue } from "../../schemas/unit";
 import { auditLog, changeHistory, factions, type HistoryAction, type HistoryEntity } from "../schema";
 
@@ -22,6 +23,20 @@ export function parseJsonColumn(text: string | null): JsonValue {
 /** The ids of the active factions (a subquery for `inArray`). */
 export const activeFactionIds = (db: Database) =>
   db.select({ id: factions.id }).from(factions).where(eq(factions.isActive, true));
+
+/**
+ * The factions as links (id, name, alignment) in display order: the visible ones, or all for
+ * moderators. A handful of rows; pages that name factions read them in the same batch.
+ */
+export const selectFactionRefs = (db: Database, all: boolean) =>
+  db
+    .select({ id: factions.id, name: factions.name, alignment: factions.alignment })
+    .from(factions)
+    .where(all ? undefined : eq(factions.isActive, true))
+    .orderBy(asc(factions.sortOrder), asc(factions.name));
+
+/** Faction refs by id. */
+export const factionRefMap = (rows: readonly FactionRef[]) => new Map(rows.map((f) => [f.id, { ...f }]));
 
 /** `{ value, count }` rows (from a GROUP BY) as filter options, in the given order of values. */
 export function options<T extends string | number>(

@@ -1,5 +1,6 @@
 /** Game-info article queries (drizzle over D1). Guests see published articles only. */
 import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { entitySitemapStatements } from "./game-sitemap";
 import type { Database } from "../../env";
 import { contentWords, ftsAnyQuery, ftsQuery } from "../../lib/fts";
 import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../schemas/gameinfo";
@@ -260,11 +261,11 @@ export async function deleteGameInfo(db: Database, id: number, actor: Actor): Pr
 }
 
 /**
- * What the sitemap lists of the game content, in one batch: active factions and published
- * game-info articles (ids, slugs and last changes).
+ * What the sitemap lists of the game content, in one batch: active factions, published
+ * game-info articles (ids, slugs and last changes), and the visible units, heroes and spells.
  */
 export async function gameSitemapIndex(db: Database, limit: number) {
-  const [factionRows, articleRows] = await db.batch([
+  const [factionRows, articleRows, unitRows, heroRows, spellRows] = await db.batch([
     db
       .select({ id: factions.id, updatedAt: factions.updatedAt })
       .from(factions)
@@ -277,6 +278,7 @@ export async function gameSitemapIndex(db: Database, limit: number) {
       .where(published)
       .orderBy(...listOrder)
       .limit(limit),
+    ...entitySitemapStatements(db, limit),
   ]);
-  return { factions: factionRows, articles: articleRows };
+  return { factions: factionRows, articles: articleRows, units: unitRows, heroes: heroRows, spells: spellRows };
 }

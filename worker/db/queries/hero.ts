@@ -1,9 +1,12 @@
 /** Hero queries (drizzle over D1); every read is one batch. */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { HERO_TYPES, type HeroType } from "../../shared/game";
-import type { Hero, HeroFilters, HeroInput } from "../../schemas/hero";
-import { factions, heroes } from "../schema";
+import type { FactionRef } from "../../schemas/faction";
+import type { Hero, HeroDetail, HeroFilters, HeroIncludes, HeroInput } from "../../schemas/hero";
+import type { SpellRef } from "../../schemas/spell";
+import { factions, heroes, spells } from "../schema";
 import {
   activeFactionIds,
   changedFields,
@@ -11,10 +14,12 @@ import {
   createdChanges,
   deletedChanges,
   diffChanges,
+  factionRefMap,
   isGuardFailure,
   nextStamp,
   options,
   parseJsonColumn,
+  selectFactionRefs,
   type Actor,
   type Conditions,
   type WriteOptions,
@@ -101,6 +106,44 @@ export async function getHero(db: Database, id: number, all: boolean): Promise<H
     .from(heroes)
     .where(and(eq(heroes.id, id), ...heroConditions(db, { all })));
   return row ? toHeroDto(row) : null;
+}
+
+/**
+ * One hero (null when missing or not visible) with, as asked, its faction and the visible spells
+ * its starting spells name (in the hero's order; names that match no visible spell are left to
+ * the text list). One batch.
+ */
+export async function getHeroDetail(db: Database, id: number, all: boolean, include: HeroIncludes): Promise<HeroDetail | null> {
+  if (!include.includeFaction && !include.includeSpells) return getHero(db, id, all);
+  // The hero's starting spells as JSON (text that is not JSON names nothing).
+  const names = sql`(SELECT value FROM json_each((SELECT CASE WHEN json_valid(h.starting_spells) THEN h.starting_spells ELSE '[]' END FROM heroes h WHERE h.id = ${id})))`;
+  const statements: BatchItem<"sqlite">[] = [
+    db.select().from(heroes).where(and(eq(heroes.id, id), ...heroConditions(db, { all }))),
+    selectFactionRefs(db, all),
+  ];
+  if (include.includeSpells) {
+    statements.push(
+      db
+        .select({ id: spells.id, name: spells.name, school: spells.school, level: spells.level })
+        .from(spells)
+        .where(and(sql`${spells.name} IN ${names}`, all ? undefined : eq(spells.isActive, true))),
+    );
+  }
+  const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  const [rows, refs] = results as [HeroRow[], FactionRef[]];
+  const row = rows[0];
+  if (!row) return null;
+  const detail: HeroDetail = toHeroDto(row);
+  if (include.includeFaction) {
+    const faction = factionRefMap(refs).get(row.factionId);
+    if (faction) detail.faction = faction;
+  }
+  if (include.includeSpells) {
+    const order = Array.isArray(detail.startingSpells) ? detail.startingSpells : [];
+    const rank = (name: string) => order.indexOf(name);
+    detail.spells = (results[2] as SpellRef[]).sort((a, b) => rank(a.name) - rank(b.name));
+  }
+  return detail;
 }
 
 /** Classes, types, rarity levels and factions among the visible heroes, with counts; one batch. */

@@ -1,8 +1,9 @@
 /** Spell queries (drizzle over D1); every read is one batch. */
 import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
-import { SPELL_SCHOOLS, SPELL_TYPES, type SpellSchool, type SpellType } from "../../shared/game";
-import type { Spell, SpellFilters, SpellInput } from "../../schemas/spell";
+import { SPELL_SCHOOLS, SPELL_TYPES, type SpellSchool, type SpellTarget, type SpellType } from "../../shared/game";
+import type { FactionRef } from "../../schemas/faction";
+import type { Spell, SpellFilters, SpellInput, SpellWithFactions } from "../../schemas/spell";
 import { factions, factionSpells, spells } from "../schema";
 import {
   activeFactionIds,
@@ -12,11 +13,13 @@ import {
   deletedChanges,
   diffChanges,
   duplicate,
+  factionRefMap,
   isGuardFailure,
   isUniqueFailure,
   nextStamp,
   options,
   parseJsonColumn,
+  selectFactionRefs,
   type Actor,
   type Conditions,
   type WriteOptions,
@@ -66,6 +69,7 @@ export type SpellFilter = {
   school?: SpellSchool;
   level?: number;
   type?: SpellType;
+  target?: SpellTarget;
   isCommon?: boolean;
   factionId?: number;
   all: boolean;
@@ -91,6 +95,7 @@ export function spellConditions(db: Database, f: SpellFilter): Conditions {
     f.school !== undefined ? eq(spells.school, f.school) : undefined,
     f.level !== undefined ? eq(spells.level, f.level) : undefined,
     f.type !== undefined ? eq(spells.type, f.type) : undefined,
+    f.target !== undefined ? eq(spells.target, f.target) : undefined,
     f.isCommon !== undefined ? eq(spells.isCommon, f.isCommon) : undefined,
     offeredBy,
     f.all ? undefined : eq(spells.isActive, true),
@@ -106,9 +111,22 @@ export const selectSpells = (db: Database, f: SpellFilter) =>
     .where(and(...spellConditions(db, f)))
     .orderBy(...spellOrder);
 
-export async function listSpells(db: Database, f: SpellFilter, page: number, pageSize: number) {
+/** Spells with their offering factions as refs (in the factions' display order). */
+export function withFactionRefs(items: readonly Spell[], refs: readonly FactionRef[]): SpellWithFactions[] {
+  const byId = factionRefMap(refs);
+  const order = new Map(refs.map((f, i) => [f.id, i]));
+  return items.map((spell) => ({
+    ...spell,
+    factions: spell.factionIds
+      .flatMap((id) => byId.get(id) ?? [])
+      .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+  }));
+}
+
+/** One page of spells plus the total (and, when asked, the factions offering each); one batch. */
+export async function listSpells(db: Database, f: SpellFilter, page: number, pageSize: number, includeFactions = false) {
   const where = and(...spellConditions(db, f));
-  const [total, rows] = await db.batch([
+  const [total, rows, refs] = await db.batch([
     db.select({ n: countAll() }).from(spells).where(where),
     db
       .select(spellColumns(f.all))
@@ -117,8 +135,25 @@ export async function listSpells(db: Database, f: SpellFilter, page: number, pag
       .orderBy(...spellOrder)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
+    // Without includeFactions no row can match (keeps the batch's shape fixed).
+    selectFactionRefs(db, f.all).limit(includeFactions ? -1 : 0),
   ]);
-  return { items: rows.map(toSpellDto), totalCount: total[0]?.n ?? 0 };
+  const items = rows.map(toSpellDto);
+  return { items: includeFactions ? withFactionRefs(items, refs) : items, totalCount: total[0]?.n ?? 0 };
+}
+
+/** One spell (null when missing or not visible) with, when asked, the factions offering it; one batch. */
+export async function getSpellDetail(db: Database, id: number, all: boolean, includeFactions: boolean) {
+  if (!includeFactions) return getSpell(db, id, all);
+  const [rows, refs] = await db.batch([
+    db
+      .select(spellColumns(all))
+      .from(spells)
+      .where(and(eq(spells.id, id), ...spellConditions(db, { all }))),
+    selectFactionRefs(db, all),
+  ]);
+  const row = rows[0];
+  return row ? withFactionRefs([toSpellDto(row)], refs)[0]! : null;
 }
 
 export async function getSpell(db: Database, id: number, all: boolean): Promise<Spell | null> {

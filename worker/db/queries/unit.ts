@@ -1,8 +1,10 @@
 /** Unit queries (drizzle over D1); every read is one batch. */
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { UNIT_TYPES } from "../../shared/game";
-import type { Unit, UnitDetail, UnitFilters, UnitInput } from "../../schemas/unit";
+import type { FactionRef } from "../../schemas/faction";
+import type { Unit, UnitDetail, UnitFilters, UnitIncludes, UnitInput, UnitsByIds, UnitWithFaction } from "../../schemas/unit";
 import { factions, units } from "../schema";
 import {
   activeFactionIds,
@@ -11,10 +13,12 @@ import {
   createdChanges,
   deletedChanges,
   diffChanges,
+  factionRefMap,
   isGuardFailure,
   nextStamp,
   options,
   parseJsonColumn,
+  selectFactionRefs,
   type Actor,
   type Conditions,
   type WriteOptions,
@@ -126,6 +130,97 @@ export async function getUnit(db: Database, id: number, all: boolean, includeUpg
   ]);
   const row = rows[0];
   return row ? { ...toUnitDto(row), upgrades: chain.map(toUnitDto) } : null;
+}
+
+/** Units with their faction refs (rows whose faction is not among `refs` are left out). */
+function withFactions(rows: readonly UnitRow[], refs: readonly FactionRef[]): UnitWithFaction[] {
+  const byId = factionRefMap(refs);
+  return rows.flatMap((row) => {
+    const faction = byId.get(row.factionId);
+    return faction ? [{ ...toUnitDto(row), faction }] : [];
+  });
+}
+
+/**
+ * The units of `ids` that the caller can see, in the order of `ids`, each with its faction, and
+ * the ids that name no visible unit; one batch.
+ */
+export async function unitsByIds(db: Database, ids: readonly number[], all: boolean): Promise<UnitsByIds> {
+  const [rows, refs] = await db.batch([
+    db
+      .select()
+      .from(units)
+      .where(and(inArray(units.id, [...ids]), ...unitConditions(db, { all }))),
+    selectFactionRefs(db, all),
+  ]);
+  const found = new Map(withFactions(rows, refs).map((u) => [u.id, u]));
+  return {
+    items: ids.flatMap((id) => found.get(id) ?? []),
+    missingIds: ids.filter((id) => !found.has(id)),
+  };
+}
+
+/**
+ * One unit (null when missing or not visible) with what the unit page shows, as asked: its
+ * upgrade chain (the base unit and every unit upgrading it, by level), its faction, and the
+ * active units of the same tier and upgrade level in the other visible factions (in the
+ * factions' display order). One batch.
+ */
+export async function getUnitDetail(db: Database, id: number, all: boolean, include: UnitIncludes): Promise<UnitDetail | null> {
+  if (!include.includeFaction && !include.includeSameTier) return getUnit(db, id, all, include.includeUpgrades);
+  const visible = unitConditions(db, { all });
+  // A column of the asked unit (aliased: the outer single-table select writes its columns unqualified).
+  const of = (column: "base_unit_id" | "tier" | "upgrade_level" | "faction_id") =>
+    sql`(SELECT ${sql.raw(`u2.${column}`)} FROM units u2 WHERE u2.id = ${id})`;
+  const root = sql`coalesce(${of("base_unit_id")}, ${id})`;
+  const statements: BatchItem<"sqlite">[] = [
+    db.select().from(units).where(and(eq(units.id, id), ...visible)),
+    selectFactionRefs(db, all),
+  ];
+  if (include.includeUpgrades) {
+    statements.push(
+      db
+        .select()
+        .from(units)
+        .where(and(or(eq(units.id, root), eq(units.baseUnitId, root)), ...visible))
+        .orderBy(asc(units.upgradeLevel), asc(units.id)),
+    );
+  }
+  if (include.includeSameTier) {
+    statements.push(
+      db
+        .select()
+        .from(units)
+        .where(
+          and(
+            eq(units.tier, of("tier")),
+            eq(units.upgradeLevel, of("upgrade_level")),
+            ne(units.factionId, of("faction_id")),
+            ...unitConditions(db, { all: false }),
+          ),
+        )
+        .orderBy(asc(units.name), asc(units.id)),
+    );
+  }
+  const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  const [rows, refs] = results as [UnitRow[], FactionRef[]];
+  const row = rows[0];
+  if (!row) return null;
+  const detail: UnitDetail = toUnitDto(row);
+  const chain = include.includeUpgrades ? (results[2] as UnitRow[]) : null;
+  const sameTier = include.includeSameTier ? (results[include.includeUpgrades ? 3 : 2] as UnitRow[]) : null;
+  if (chain) detail.upgrades = chain.map(toUnitDto);
+  if (include.includeFaction) {
+    const faction = factionRefMap(refs).get(row.factionId);
+    if (faction) detail.faction = faction;
+  }
+  if (sameTier) {
+    const order = new Map(refs.map((f, i) => [f.id, i]));
+    detail.sameTier = withFactions(sameTier, refs.filter((f) => f.id !== row.factionId)).sort(
+      (a, b) => (order.get(a.factionId) ?? 0) - (order.get(b.factionId) ?? 0),
+    );
+  }
+  return detail;
 }
 
 /** The tiers, unit types, upgrade levels and factions among the visible units, with counts; one batch. */

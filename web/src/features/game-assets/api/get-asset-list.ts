@@ -22,19 +22,21 @@ export function assetListQuery({ type, factionId, upgradeLevel }: AssetListArgs)
 
 async function fetchAssets(args: AssetListArgs): Promise<Record<string, unknown>[]> {
   const { query } = assetListQuery(args);
-  const body = await (async () => {
+  type List = { items: Record<string, unknown>[] };
+  const body = await (async (): Promise<List> => {
     switch (args.type) {
       case "factions":
-        return unwrap(api.api.faction.$get({ query }));
+        return unwrap(api.api.faction.$get({ query })) as Promise<List>;
       case "units":
-        return unwrap(api.api.unit.$get({ query }));
+        // (The unit route answers other shapes for other queries; this query gets the paged list.)
+        return unwrap(api.api.unit.$get({ query }) as Promise<never>) as Promise<List>;
       case "heroes":
-        return unwrap(api.api.hero.$get({ query }));
+        return unwrap(api.api.hero.$get({ query })) as Promise<List>;
       case "spells":
-        return unwrap(api.api.spell.$get({ query }));
+        return unwrap(api.api.spell.$get({ query })) as Promise<List>;
     }
   })();
-  return body.items as unknown as Record<string, unknown>[];
+  return body.items;
 }
 
 /**

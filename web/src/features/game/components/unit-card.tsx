@@ -1,5 +1,7 @@
+import { Link } from "react-router";
 import type { Unit } from "@schemas/unit";
-import { tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { CompareToggle } from "./compare-toggle";
 import { Portrait } from "./portrait";
 import { StatList } from "./stat-list";
 
@@ -12,7 +14,7 @@ export function abilityList(value: Unit["specialAbilities"]): string[] {
 /**
  * A unit on the faction page: portrait, name, tier, summary (or description), the stats the spec
  * lists, special abilities, and its upgrade chain (Normal → Upgrade 1 → Upgrade 2) with this
- * unit marked.
+ * unit marked. The name and the chain link to the unit pages; Compare adds it to the comparison.
  */
 export function UnitCard({ unit, chain }: { unit: Unit; chain: Unit[] }) {
   const abilities = abilityList(unit.specialAbilities);
@@ -22,7 +24,9 @@ export function UnitCard({ unit, chain }: { unit: Unit; chain: Unit[] }) {
         <Portrait src={unit.portraitUrl} name={unit.name} size={80} />
         <div className="min-w-0">
           <h3 id={`unit-${unit.id}`} className="text-lg font-semibold text-ink">
-            {unit.name}
+            <Link to={gamePaths.unit(unit.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+              {unit.name}
+            </Link>
           </h3>
           <p className="mt-0.5 text-sm text-ink-muted">
             {tierLabel(unit.tier)} · {unit.unitType} · {UPGRADE_LEVEL_LABELS[unit.upgradeLevel] ?? `Level ${unit.upgradeLevel}`}
@@ -57,14 +61,23 @@ export function UnitCard({ unit, chain }: { unit: Unit; chain: Unit[] }) {
             {chain.map((u, i) => (
               <li key={u.id} className="flex items-center gap-1">
                 {i > 0 ? <span aria-hidden="true">→</span> : null}
-                <span aria-current={u.id === unit.id ? "true" : undefined} className={u.id === unit.id ? "font-semibold text-ink" : ""}>
-                  {u.name}
-                </span>
+                {u.id === unit.id ? (
+                  <span aria-current="true" className="font-semibold text-ink">
+                    {u.name}
+                  </span>
+                ) : (
+                  <Link to={gamePaths.unit(u.id)} className="hover:text-ink hover:underline">
+                    {u.name}
+                  </Link>
+                )}
               </li>
             ))}
           </ol>
         </div>
       ) : null}
+      <div className={chain.length > 1 ? "" : "mt-auto"}>
+        <CompareToggle unit={unit} />
+      </div>
     </article>
   );
 }
