@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
+          { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "verify-email", lazy: () => import("@/features/auth/routes/verify-email") },
+          { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
