@@ -228,7 +228,6 @@ export default function AssetGrid(props: AssetGridProps) {
       rows={rows}
       rowKeyGetter={(row) => row.id}
       rowHeight={36}
-      enableVirtualization={rows.length > 60}
       rowClass={(row) => (conflicts.has(row.id) ? "asset-row-conflict" : row.isNew ? "asset-row-new" : undefined)}
       onRowsChange={(next, { indexes, column }) => {
         const field = config.fields.find((f) => f.key === column.key);
