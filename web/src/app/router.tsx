@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: "admin/media", lazy: () => import("@/features/admin-media/routes/admin-media-list") },
           { path: "admin/media/:id/edit", lazy: () => import("@/features/admin-media/routes/media-edit") },
           { path: "admin/menu", lazy: () => import("@/features/admin-media/routes/admin-menu") },
+          { path: "admin/game-assets", lazy: () => import("@/features/game-assets/routes/game-assets") },
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
