@@ -48,6 +48,9 @@ export const routes: RouteObject[] = [
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
+          { path: "heroes/:id", lazy: () => import("@/features/game/routes/hero") },
+          { path: "spells", lazy: () => import("@/features/game/routes/spells") },
+          { path: "spells/:id", lazy: () => import("@/features/game/routes/spell") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
