@@ -40,6 +40,29 @@ export default tseslint.config(
     },
   },
   {
+    // Request schemas build every text field from text() (worker/schemas/text.ts), which refuses
+    // control characters. (Repeats the Worker's selectors: a later block replaces the rule.)
+    files: ["worker/schemas/**/*.ts"],
+    ignores: ["worker/schemas/text.ts", "worker/schemas/user.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name='openDatabase'] > MemberExpression)",
+          message: "Use a query function in worker/db/queries with c.get(\"db\") (or openDatabase() in jobs).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: "No raw D1 statements: write a drizzle query function in worker/db/queries.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: "Text fields start from text() in worker/schemas/text.ts (refuses control characters), not z.string().",
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.ts", "tests/e2e/**/*.ts", "tests/perf/**/*.ts", "*.ts", "*.js"],
     languageOptions: { globals: globals.node },
   },

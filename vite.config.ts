@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
+import type { OutputChunk } from "rolldown";
 import { createServer, defineConfig, type Plugin } from "vite";
 import { headersFile, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "./worker/lib/security-headers.ts";
 
@@ -68,6 +69,43 @@ const prerenderShell = (): Plugin => ({
   },
 });
 
+/**
+ * Writes route-modules.json: for each lazy module under web/src (e.g. "features/news/routes/home")
+ * the JS chunks and CSS it needs beyond what index.html already loads. The Worker preloads them
+ * with a page's HTML (worker/pages/index.ts), so the route's code arrives with the entry.
+ */
+const routeModulesManifest = (): Plugin => ({
+  name: "realm-codex:route-modules",
+  apply: "build",
+  generateBundle(_options, bundle) {
+    if (this.environment.name !== "client") return;
+    const srcDir = fileURLToPath(new URL("web/src/", import.meta.url));
+    const chunks = new Map<string, OutputChunk>();
+    for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output);
+    const collect = (file: string, into: Set<string>) => {
+      if (into.has(file)) return;
+      into.add(file);
+      for (const imported of chunks.get(file)?.imports ?? []) collect(imported, into);
+    };
+    const cssOf = (files: Iterable<string>) => [...files].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]);
+    const entryFiles = new Set<string>();
+    for (const chunk of chunks.values()) if (chunk.isEntry) collect(chunk.fileName, entryFiles);
+    const entryCss = new Set(cssOf(entryFiles));
+    const manifest: Record<string, { js: string[]; css: string[] }> = {};
+    for (const chunk of chunks.values()) {
+      if (!chunk.isDynamicEntry || !chunk.facadeModuleId?.startsWith(srcDir)) continue;
+      const key = chunk.facadeModuleId.slice(srcDir.length).replace(/\.[jt]sx?$/, "");
+      const files = new Set<string>();
+      collect(chunk.fileName, files);
+      manifest[key] = {
+        js: [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`),
+        css: [...new Set(cssOf(files))].filter((f) => !entryCss.has(f)).map((f) => `/${f}`),
+      };
+    }
+    this.emitFile({ type: "asset", fileName: "route-modules.json", source: JSON.stringify(manifest) });
+  },
+});
+
 // One `vite build` makes both the Worker (dist/realm_codex) and the SPA (dist/client).
 export default defineConfig({
   root: "web",
@@ -83,5 +121,6 @@ export default defineConfig({
     securityHeadersFile(),
     inlineThemeInit(),
     prerenderShell(),
+    routeModulesManifest(),
   ],
 });

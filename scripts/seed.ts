@@ -24,6 +24,7 @@ import { NEWS } from "./demo/news.ts";
 import { pick } from "./demo/pick.ts";
 import { SPELLS } from "./demo/spells.ts";
 import { buildUnits } from "./demo/units.ts";
+import { heroPortraitSvg, renderPortrait, unitPortraitSvg } from "./demo/portraits.ts";
 import { argValue, DEFAULT_PERSIST_DIR } from "./lib.ts";
 
 // Minimal binding types (the Node scripts do not load the Workers type definitions).
@@ -82,7 +83,7 @@ const writeCache = (key: string, bytes: Buffer) => {
 /** Sizes of the demo files already in the bucket (one list call per prefix instead of a head per file). */
 const stored = new Map<string, number>();
 async function loadStored(bucket: Bucket): Promise<void> {
-  for (const prefix of ["media/demo-", "factions/", "news/"]) {
+  for (const prefix of ["media/demo-", "factions/", "news/", "portraits/"]) {
     let cursor: string | undefined;
     do {
       const page = await bucket.list({ prefix, cursor });
@@ -150,6 +151,27 @@ async function newsArt(bucket: Bucket, slug: string, factionSlug: string): Promi
   return `/files/${stored.key}`;
 }
 
+/**
+ * A unit's or hero's portrait: JPEG and WebP twins under one content-hashed name (the SPA
+ * offers the .webp next to the .jpg); answers the JPEG's URL.
+ */
+async function portraitArt(bucket: Bucket, kind: "units" | "heroes", name: string, svg: string): Promise<string> {
+  const base = `portraits/${kind}/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${shortHash(ART_VERSION + svg)}`;
+  let rendered: Promise<{ jpeg: Buffer; webp: Buffer }> | undefined;
+  const render = () => (rendered ??= renderPortrait(svg));
+  const [jpeg] = await Promise.all([
+    storeRendered(bucket, `${base}.jpg`, async () => (await render()).jpeg, "image/jpeg"),
+    storeRendered(bucket, `${base}.webp`, async () => (await render()).webp, "image/webp"),
+  ]);
+  return `/files/${jpeg.key}`;
+}
+
+const paletteOf = (slug: string) => {
+  const faction = FACTIONS.find((f) => f.slug === slug);
+  if (!faction) throw new Error(`Demo data: unknown faction ${slug}.`);
+  return faction.palette;
+};
+
 // ---------------------------------------------------------------------------------------------
 // SQL
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +189,9 @@ const excluded = (...columns: string[]) => columns.map((c) => `${c} = excluded.$
  * are expanded with json_each, which keeps the batch small (each statement built through the
  * platform proxy costs a round trip to workerd).
  */
-async function statements(db: Database, art: { factions: FactionArt[]; media: MediaFiles[]; news: (string | null)[] }): Promise<Stmt[]> {
+type SeedArt = { factions: FactionArt[]; media: MediaFiles[]; news: (string | null)[]; units: string[]; heroes: string[] };
+
+async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
   const q = (sql: string, ...values: unknown[]) => db.prepare(sql).bind(...values);
   const json = (rows: unknown[]) => JSON.stringify(rows);
   const out: Stmt[] = [];
@@ -176,8 +200,13 @@ async function statements(db: Database, art: { factions: FactionArt[]; media: Me
     if (!faction) throw new Error(`Demo data: unknown faction ${slug}.`);
     return faction.name;
   };
-  const units = buildUnits().map((u) => ({ ...u, faction: factionName(u.factionSlug), isUpgraded: b(u.isUpgraded) }));
-  const heroes = buildHeroes().map((h) => ({ ...h, faction: factionName(h.factionSlug) }));
+  const units = buildUnits().map((u, i) => ({
+    ...u,
+    faction: factionName(u.factionSlug),
+    isUpgraded: b(u.isUpgraded),
+    portraitUrl: pick(art.units, i, "unit portrait"),
+  }));
+  const heroes = buildHeroes().map((h, i) => ({ ...h, faction: factionName(h.factionSlug), portraitUrl: pick(art.heroes, i, "hero portrait") }));
   const admin = ACCOUNTS.find((a) => a.roles.includes("Admin"))?.email;
   const moderator = ACCOUNTS.find((a) => a.roles.includes("Moderator"))?.email;
 
@@ -263,8 +292,8 @@ async function statements(db: Database, art: { factions: FactionArt[]; media: Me
     ),
     q(
       `INSERT INTO units (faction_id, name, description, summary, tier, cost, attack, defense, min_damage, max_damage, health, speed,
-         initiative, morale, luck, unit_type, upgrade_level, is_upgraded, weekly_growth, special_abilities, is_active)
-       SELECT f.id, ${fields("name", "description", "summary", "tier", "cost", "attack", "defense", "minDamage", "maxDamage", "health", "speed", "initiative", "morale", "luck", "unitType", "upgradeLevel", "isUpgraded", "weeklyGrowth", "specialAbilities")}, 1
+         initiative, morale, luck, unit_type, upgrade_level, is_upgraded, weekly_growth, special_abilities, portrait_url, is_active)
+       SELECT f.id, ${fields("name", "description", "summary", "tier", "cost", "attack", "defense", "minDamage", "maxDamage", "health", "speed", "initiative", "morale", "luck", "unitType", "upgradeLevel", "isUpgraded", "weeklyGrowth", "specialAbilities", "portraitUrl")}, 1
        FROM json_each(?) j JOIN factions f ON f.name = j.value ->> 'faction' ORDER BY j.key`,
       json(units),
     ),
@@ -279,8 +308,8 @@ async function statements(db: Database, art: { factions: FactionArt[]; media: Me
     ),
     q(
       `INSERT INTO heroes (faction_id, name, title, biography, summary, hero_class, hero_type, specialty, specialty_description,
-         starting_attack, starting_defense, starting_spell_power, starting_knowledge, rarity_level, starting_skills, starting_spells, is_active)
-       SELECT f.id, ${fields("name", "title", "biography", "summary", "heroClass", "heroType", "specialty", "specialtyDescription", "startingAttack", "startingDefense", "startingSpellPower", "startingKnowledge", "rarityLevel", "startingSkills", "startingSpells")}, 1
+         starting_attack, starting_defense, starting_spell_power, starting_knowledge, rarity_level, starting_skills, starting_spells, portrait_url, is_active)
+       SELECT f.id, ${fields("name", "title", "biography", "summary", "heroClass", "heroType", "specialty", "specialtyDescription", "startingAttack", "startingDefense", "startingSpellPower", "startingKnowledge", "rarityLevel", "startingSkills", "startingSpells", "portraitUrl")}, 1
        FROM json_each(?) j JOIN factions f ON f.name = j.value ->> 'faction' ORDER BY j.key`,
       json(heroes),
     ),
@@ -424,15 +453,21 @@ try {
   } else {
     // Images first (content-addressed keys: storing them can never harm existing data).
     await loadStored(MEDIA);
-    const [factionFiles, mediaFiles, newsFiles] = [
+    const [factionFiles, mediaFiles, newsFiles, unitPortraits, heroPortraits] = [
       await pool(FACTIONS, 2, (f) => factionArt(MEDIA, f)),
       await pool(MEDIA_ITEMS, 2, (m, i) => mediaArt(MEDIA, m, i)),
       await pool(NEWS, 2, (n) => (n.imageFaction ? newsArt(MEDIA, n.slug, n.imageFaction) : Promise.resolve(null))),
+      await pool(buildUnits(), 4, (u) =>
+        portraitArt(MEDIA, "units", `${u.factionSlug}-${u.name}`, unitPortraitSvg(`unit:${u.factionSlug}:${u.name}`, paletteOf(u.factionSlug), u)),
+      ),
+      await pool(buildHeroes(), 4, (h) =>
+        portraitArt(MEDIA, "heroes", `${h.factionSlug}-${h.name}`, heroPortraitSvg(`hero:${h.factionSlug}:${h.name}`, paletteOf(h.factionSlug), h)),
+      ),
     ];
     const imagesDone = Date.now();
 
     // Then every row in one batch = one transaction.
-    const batch = await statements(DB, { factions: factionFiles, media: mediaFiles, news: newsFiles });
+    const batch = await statements(DB, { factions: factionFiles, media: mediaFiles, news: newsFiles, units: unitPortraits, heroes: heroPortraits });
     await DB.batch(batch);
     committed = true;
     const sqlDone = Date.now();

@@ -43,8 +43,11 @@ test("a visitor registers, is signed in, picks an avatar, changes the password, 
   await page.goto("/register");
   await expect(page).toHaveTitle(/^Sign Up \| /);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByText("Please fix the following issues:")).toBeVisible();
-  await expect(page.getByText("Email is required.")).toBeVisible();
+  const problems = page.getByRole("alert").filter({ hasText: "Please fix the following issues:" });
+  await expect(problems.getByText("Email is required.")).toBeVisible();
+  // The same message sits under the field, and focus moved to the first field in error.
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Email is required.");
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
 
   await page.getByLabel("First name").fill("Rowan");
   await page.getByLabel("Last name").fill("Ashby");

@@ -64,6 +64,31 @@ test.describe("first view of public pages for a guest: painted from the HTML", (
   });
 });
 
+test.describe("LCP first", () => {
+  test("/news/{id}: the HTML preloads the article image (high priority) and the route's code; the image loads eagerly", async ({ page }) => {
+    const list = (await (await page.request.get("/api/news?pageSize=20")).json()) as { items: { id: number; imageUrl: string | null }[] };
+    const article = list.items.find((a) => a.imageUrl)!;
+    expect(article, "the seeded site has an article with an image").toBeTruthy();
+    const html = await (await page.request.get(`/news/${article.id}`)).text();
+    expect(html).toContain(`<link rel="preload" as="image" href="${article.imageUrl}" fetchpriority="high">`);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/news-article-[^"]+\.js">/);
+    await page.goto(`/news/${article.id}`);
+    const image = page.locator("article img").first();
+    await expect(image).toHaveAttribute("fetchpriority", "high");
+    await expect(image).toHaveAttribute("loading", "eager");
+  });
+
+  test("/: the first news card's image is high priority, the others lazy, and every image has width and height", async ({ page }) => {
+    await page.goto("/", { waitUntil: "networkidle" });
+    const cards = page.locator('section[aria-labelledby="home-latest"] img');
+    await expect(cards.first()).toHaveAttribute("fetchpriority", "high");
+    const count = await cards.count();
+    for (let i = 1; i < count; i++) await expect(cards.nth(i)).toHaveAttribute("loading", "lazy");
+    const missing = await page.locator("img:not([width]), img:not([height])").count();
+    expect(missing).toBe(0);
+  });
+});
+
 /** Boxes of the header's parts, rounded to whole pixels. */
 async function headerGeometry(page: Page) {
   const banner = page.getByRole("banner");

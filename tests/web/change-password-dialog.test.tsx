@@ -1,10 +1,18 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ChangePasswordDialog } from "@/features/profile/components/change-password-dialog";
 
-const wrongPassword = () =>
-  vi.fn(async () => Response.json({ message: "Current password is incorrect." }, { status: 400 }));
+const WRONG = { code: "validation_failed", message: "Current password is incorrect.", errors: { currentPassword: ["Current password is incorrect."] } };
+const wrongPassword = () => vi.fn(async () => Response.json(WRONG, { status: 400 }));
+
+/** The error linked to a field (aria-describedby), or undefined. */
+const errorOf = (label: string) => {
+  const input = screen.getByLabelText(label);
+  return input.getAttribute("aria-invalid") === "true"
+    ? document.getElementById(input.getAttribute("aria-describedby")!.split(" ").at(-1)!)?.textContent
+    : undefined;
+};
 
 function renderDialog(onClose = vi.fn(), onChanged = vi.fn()) {
   const utils = render(<ChangePasswordDialog open onClose={onClose} onChanged={onChanged} />);
@@ -29,21 +37,25 @@ afterEach(() => vi.unstubAllGlobals());
 
 // The block lasts until the page is refreshed (module state), so the blocking test runs last.
 describe("change-password dialog", () => {
-  it("checks the client rules in order with the spec's messages and does not count them as attempts", async () => {
+  it("checks the server's rules on the client, each message under its field, and does not count them as attempts", async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal("fetch", fetchSpy);
     renderDialog();
     submit();
-    expect((await screen.findByRole("alert")).textContent).toBe("Current password is required.");
+    await vi.waitFor(() => expect(errorOf("Current password")).toBe("Current password is required."));
+    expect(errorOf("New password")).toMatch(/^New password does not meet requirements: at least 8 characters/);
     await fill("Old!Pass1", "short");
     submit();
-    expect(screen.getByRole("alert").textContent).toMatch(/^New password does not meet requirements: at least 8 characters/);
+    expect(errorOf("Current password")).toBeUndefined();
+    expect(errorOf("New password")).toMatch(/^New password does not meet requirements: at least 8 characters/);
     await fill("Old!Pass1", "New!Pass12", "New!Pass13");
     submit();
-    expect(screen.getByRole("alert").textContent).toBe("New passwords do not match.");
+    expect(errorOf("New password")).toBeUndefined();
+    expect(errorOf("Confirm new password")).toBe("New passwords do not match.");
     await fill("Old!Pass1", "Old!Pass1");
     submit();
-    expect(screen.getByRole("alert").textContent).toBe("New password must be different from current password.");
+    expect(errorOf("New password")).toBe("New password must be different from current password.");
+    expect(screen.queryByText(/attempt/)).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -52,8 +64,8 @@ describe("change-password dialog", () => {
     const { onClose, unmount } = renderDialog();
     await fill("Wrong!Pass1", "New!Pass12");
     submit();
-    const alert = await screen.findByText("First failed attempt. 2 attempts remaining.");
-    expect(within(alert.closest("[role=alert]") as HTMLElement).getByText("Current password is incorrect.")).toBeTruthy();
+    expect(await screen.findByText("First failed attempt. 2 attempts remaining.")).toBeTruthy();
+    expect(errorOf("Current password")).toBe("Current password is incorrect.");
     await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(onClose).toHaveBeenCalled();
     unmount();
@@ -66,7 +78,7 @@ describe("change-password dialog", () => {
   });
 
   it("resets the counter on success and reports the change", async () => {
-    const responses = [Response.json({ message: "Current password is incorrect." }, { status: 400 }), new Response(null, { status: 204 })];
+    const responses = [Response.json(WRONG, { status: 400 }), new Response(null, { status: 204 })];
     vi.stubGlobal("fetch", vi.fn(async () => responses.shift()!));
     const { onChanged } = renderDialog();
     await fill("Wrong!Pass1", "New!Pass12");

@@ -3,7 +3,6 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RegisterForm } from "@/features/auth/components/register-form";
-import { registrationClientProblems, registrationServerProblems } from "@/features/auth/registration-problems";
 import { SessionProvider } from "@/lib/session";
 
 function renderForm() {
@@ -43,6 +42,11 @@ describe("register form", () => {
       "First name is required.",
       "Last name is required.",
     ]);
+    // Each field also carries its own first message, linked to the input.
+    const email = screen.getByLabelText("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)!.textContent).toBe("Email is required.");
+    expect(screen.getByLabelText("Confirm password").getAttribute("aria-invalid")).toBe("true");
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -87,28 +91,24 @@ describe("register form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
     const alert = await screen.findByRole("alert");
     expect(within(alert).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["An account with this email already exists."]);
-  });
-});
-
-describe("registration messages", () => {
-  it("accepts a valid form with no problems", () => {
-    expect(
-      registrationClientProblems({ firstName: "A", lastName: "B", email: "a@b.co", password: "Abcdef1!", confirmPassword: "Abcdef1!" }),
-    ).toEqual([]);
+    const email = screen.getByLabelText("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)!.textContent).toBe("An account with this email already exists.");
   });
 
-  it("gathers server errors from an errors map (lists or strings), the message field and an Errors list with Description fields", () => {
-    expect(
-      registrationServerProblems({
-        message: "Validation failed.",
-        errors: { email: ["Email taken."], password: "Too weak." },
-        Errors: [{ Code: "X", Description: "Username is invalid." }],
-      }),
-    ).toEqual(["Email taken.", "Too weak.", "Validation failed.", "Username is invalid."]);
-  });
-
-  it("falls back to 'Registration failed. Please try again.' when the response says nothing", () => {
-    expect(registrationServerProblems(null)).toEqual(["Registration failed. Please try again."]);
-    expect(registrationServerProblems({ errors: {} })).toEqual(["Registration failed. Please try again."]);
+  it("shows the server's message when it refuses without field errors (403 registration disabled)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ code: "registration_disabled", message: "Registration is currently disabled." }, { status: 403 })),
+    );
+    renderForm();
+    await userEvent.type(screen.getByLabelText("First name"), "Ada");
+    await userEvent.type(screen.getByLabelText("Last name"), "Lovelace");
+    await userEvent.type(screen.getByLabelText("Email"), "ada@example.com");
+    await userEvent.type(screen.getByLabelText("Password"), "Secret!2025");
+    await userEvent.type(screen.getByLabelText("Confirm password"), "Secret!2025");
+    fireEvent.click(screen.getByRole("button", { name: "Create Account" }));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Registration is currently disabled."]);
   });
 });

@@ -37,11 +37,12 @@ describe("GET /screenshots painted at the edge", () => {
     expect(html).not.toContain("Hidden pending");
   });
 
-  it("has the gallery's title, canonical, share image and JSON-LD (200)", async () => {
+  it("has the gallery's title, canonical, share image, JSON-LD and a preload of the first WebP thumbnail (200)", async () => {
     const html = await (await call("/screenshots")).text();
     expect(html).toContain("<title>Gallery | Realm Codex</title>");
     expect(html).toMatch(/<link rel="canonical" href="[^"]+\/screenshots"/);
     expect(html).toMatch(/<meta property="og:image" content="[^"]+\/files\/media\/p\/large\.jpg"/);
     expect(html).toContain('"@type":"ImageGallery"');
+    expect(html).toContain('<link rel="preload" as="image" href="/files/media/p/thumb.webp" fetchpriority="high" type="image/webp">');
   });
 });

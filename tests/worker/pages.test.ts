@@ -6,13 +6,13 @@ import { call, userWithToken } from "./helpers";
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-async function insertArticle(fields: { title: string; summary?: string; tag: string; published?: boolean }) {
+async function insertArticle(fields: { title: string; summary?: string; tag: string; published?: boolean; imageUrl?: string }) {
   const published = fields.published ?? true;
   const row = await env.DB.prepare(
-    `INSERT INTO news_articles (title, summary, content, author, is_published, published_at)
-     VALUES (?1, ?2, ?3, 'Page Tester', ?4, CASE WHEN ?4 = 1 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END) RETURNING id`,
+    `INSERT INTO news_articles (title, summary, content, author, is_published, published_at, image_url)
+     VALUES (?1, ?2, ?3, 'Page Tester', ?4, CASE WHEN ?4 = 1 THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END, ?5) RETURNING id`,
   )
-    .bind(fields.title, fields.summary ?? "A summary", `Body ${HOSTILE}`, published ? 1 : 0)
+    .bind(fields.title, fields.summary ?? "A summary", `Body ${HOSTILE}`, published ? 1 : 0, fields.imageUrl ?? null)
     .first<{ id: number }>();
   await env.DB.prepare("INSERT INTO news_tags (article_id, tag, position) VALUES (?1, ?2, 0)").bind(row!.id, fields.tag).run();
   return row!.id;
@@ -30,12 +30,39 @@ async function apiJson(path: string): Promise<unknown> {
   return res.json();
 }
 
-const ids = { plain: 0, hostile: 0, draft: 0 };
+const ids = { plain: 0, hostile: 0, draft: 0, pictured: 0 };
+const IMAGE = `/files/news/${unique("lcp")}.jpg?a=1&b="x"`;
 const tag = unique("pages");
 beforeAll(async () => {
   ids.plain = await insertArticle({ title: "Edge painted article", tag });
   ids.hostile = await insertArticle({ title: `Hostile ${HOSTILE}`, summary: `Summary ${HOSTILE}`, tag });
   ids.draft = await insertArticle({ title: "Draft never injected", tag, published: false });
+  ids.pictured = await insertArticle({ title: "Pictured", tag: unique("pictured"), imageUrl: IMAGE });
+});
+
+describe("pages painted at the edge: the largest image first", () => {
+  const preload = `<link rel="preload" as="image" href="${IMAGE.replace(/&/g, "&#38;").replace(/"/g, "&#34;")}" fetchpriority="high">`;
+
+  it("GET /news/{id} preloads the article's image with fetchpriority=high, escaped (200)", async () => {
+    const res = await call(`/news/${ids.pictured}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(preload);
+    expect(html.indexOf(preload)).toBeLessThan(html.indexOf("</head>"));
+  });
+
+  it("GET / preloads the first news card's image (the newest article) (200)", async () => {
+    const latest = (await apiJson("/api/news?pageSize=3")) as { items: { imageUrl: string | null }[] };
+    const html = await (await call("/")).text();
+    // Inserted last, so it is the newest article of this file's database.
+    expect(latest.items[0]?.imageUrl).toBe(IMAGE);
+    expect(html).toContain(preload);
+  });
+
+  it("an article without an image preloads none (200)", async () => {
+    const html = await (await call(`/news/${ids.plain}`)).text();
+    expect(html).not.toContain('rel="preload" as="image"');
+  });
 });
 
 describe("pages painted at the edge: first API answers in the HTML", () => {

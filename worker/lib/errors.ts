@@ -1,9 +1,9 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { defaultErrorCode, type ErrorCode } from "@shared/error-codes";
+import type { FieldErrors } from "@shared/field-errors";
 
-/** Field name → messages. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /**
  * The one error shape every /api response uses: `{ code, message, errors? }` (plus `requestId`

@@ -59,6 +59,8 @@ export function scriptJson(value: unknown): string {
 export type RenderExtras = {
   /** API answers by SWR key, written as `<script type="application/json" id="initial-data">`. */
   initialData?: Record<string, unknown>;
+  /** `<link rel="preload">` / `modulepreload` tags (already escaped) for the end of <head>. */
+  preloadTags?: readonly string[];
 };
 
 function htmlHeaders(): Headers {
@@ -86,8 +88,9 @@ function shellSource(shell: Response): Response {
 export function renderPage(shell: Response, meta: PageMeta, status: number, extras: RenderExtras = {}): Response {
   let rewriter = new HTMLRewriter();
   for (const selector of REPLACED) rewriter = rewriter.on(selector, { element: (el) => void el.remove() });
-  rewriter = rewriter.on("head", { element: (el) => void el.append(`    ${headTags(meta)}\n  `, { html: true }) });
-  const { initialData } = extras;
+  const { initialData, preloadTags = [] } = extras;
+  const head = [headTags(meta), ...preloadTags].join("\n    ");
+  rewriter = rewriter.on("head", { element: (el) => void el.append(`    ${head}\n  `, { html: true }) });
   if (initialData && Object.keys(initialData).length) {
     const script = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(initialData)}</script>`;
     rewriter = rewriter.on("body", { element: (el) => void el.append(`  ${script}\n  `, { html: true }) });

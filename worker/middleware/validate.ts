@@ -1,17 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { ZodType } from "zod";
-import { validationFailed, type FieldErrors } from "../lib/errors";
-
-/** Turns zod issues into `{ field: [messages] }`; issues without a path go under "_". */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}
+import { fieldErrorsFromIssues } from "@shared/field-errors";
+import { validationFailed } from "../lib/errors";
 
 /**
  * The one validation wrapper: zod through @hono/zod-validator, failures answered with
@@ -24,6 +15,6 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
 ) =>
   zValidator(target, schema, (result) => {
     if (!result.success) {
-      throw validationFailed(fieldErrors(result.error.issues));
+      throw validationFailed(fieldErrorsFromIssues(result.error.issues));
     }
   });

@@ -5,11 +5,11 @@
  * "Pages painted at the edge", has the details.
  */
 import { Hono, type Context } from "hono";
-import { siteOrigin } from "@shared/seo";
+import { escapeHtml, siteOrigin } from "@shared/seo";
 import { api as apiApp } from "../app";
 import type { AppEnv } from "../env";
 import { renderPage, renderPlainShell } from "../lib/html-meta";
-import type { ApiAnswer, Page } from "./define";
+import type { ApiAnswer, Page, PageResult } from "./define";
 import { gamePages } from "./game";
 import { mediaPages } from "./media";
 import { newsPages } from "./news";
@@ -48,6 +48,39 @@ async function guestApi(c: Ctx, key: string): Promise<ApiAnswer> {
   return { key, status: 200, body: await res.json(), cacheControl: res.headers.get("Cache-Control") };
 }
 
+/**
+ * The build's map from a lazy route module (path under web/src, no extension) to the files it
+ * needs: its chunk, the chunks it imports and its CSS (written by vite.config.ts).
+ */
+export const ROUTE_MODULES_PATH = "/route-modules.json";
+type RouteModules = Record<string, { js: string[]; css: string[] }>;
+let routeModules: Promise<RouteModules> | undefined;
+
+/** Read once per isolate from the asset server (a deployment ships a new isolate). */
+function loadRouteModules(c: Ctx): Promise<RouteModules> {
+  routeModules ??= c.env.ASSETS.fetch(new Request(new URL(ROUTE_MODULES_PATH, c.req.url)))
+    .then(async (res) => (res.ok ? ((await res.json()) as RouteModules) : {}))
+    .catch(() => ({}));
+  return routeModules;
+}
+
+/** Preloads for the page: its largest image first (high priority), then its route module. */
+async function preloadTags(c: Ctx, result: PageResult): Promise<string[]> {
+  const tags: string[] = [];
+  const image = result.preloadImage;
+  if (image) {
+    const attrs = [`rel="preload"`, `as="image"`, `href="${escapeHtml(image.href)}"`, `fetchpriority="high"`];
+    if (image.srcset) attrs.push(`imagesrcset="${escapeHtml(image.srcset)}"`);
+    if (image.sizes) attrs.push(`imagesizes="${escapeHtml(image.sizes)}"`);
+    if (image.type) attrs.push(`type="${escapeHtml(image.type)}"`);
+    tags.push(`<link ${attrs.join(" ")}>`);
+  }
+  const files = result.module ? (await loadRouteModules(c))[result.module] : undefined;
+  for (const css of files?.css ?? []) tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(css)}">`);
+  for (const js of files?.js ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(js)}">`);
+  return tags;
+}
+
 async function servePage(c: Ctx, page: Page): Promise<Response> {
   const req = { params: c.req.param() as Record<string, string>, url: new URL(c.req.url), origin: siteOrigin(c.env.SITE_URL, c.req.url) };
   // HTML never carries data that depends on who asks: a request with credentials gets none.
@@ -56,6 +89,7 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
     const result = await page.load(req, (key) => guestApi(c, key));
     return renderPage(await shell(c), result.meta, result.status, {
       initialData: guest ? Object.fromEntries(result.answers.map((a) => [a.key, a.body])) : undefined,
+      preloadTags: await preloadTags(c, result),
     });
   } catch (err) {
     // The data is an extra: if it cannot be read, serve the plain SPA (which fetches as before).

@@ -3,13 +3,17 @@ import { parseId } from "@shared/ids";
 import { newsKeys, parseNewsFilters } from "@shared/news-keys";
 import { articleNotFoundMeta, homeMeta, newsArticleMeta, newsListMeta } from "@shared/seo";
 import type { NewsArticle, NewsFilters, NewsListResponse } from "../schemas/news";
-import { api, definePage } from "./define";
+import { api, definePage, type PreloadImage } from "./define";
+
+const imagePreload = (url: string | null | undefined): PreloadImage | null => (url ? { href: url } : null);
 
 export const homePage = definePage({
   pattern: "/",
   module: "features/news/routes/home",
   data: () => ({ latest: api<NewsListResponse>(newsKeys.home()) }),
   meta: ({ origin }) => ({ meta: homeMeta(origin) }),
+  // The first news card's image.
+  preloadImage: ({ latest }) => imagePreload(latest?.items[0]?.imageUrl),
 });
 
 export const newsListPage = definePage({
@@ -23,6 +27,7 @@ export const newsListPage = definePage({
     };
   },
   meta: ({ origin }) => ({ meta: newsListMeta(origin) }),
+  preloadImage: ({ list }) => imagePreload(list?.items[0]?.imageUrl),
 });
 
 export const newsArticlePage = definePage({
@@ -34,6 +39,7 @@ export const newsArticlePage = definePage({
   },
   meta: ({ origin }, { article }) =>
     article ? { meta: newsArticleMeta(origin, article) } : { meta: articleNotFoundMeta(), status: 404 },
+  preloadImage: ({ article }) => imagePreload(article?.imageUrl),
 });
 
 export const newsPages = [homePage, newsListPage, newsArticlePage];

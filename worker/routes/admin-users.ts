@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { countActiveAdmins, listUsers, setUserActive, setUserRoles } from "../db/queries/admin-users";
+import { listUsers, setUserActive, setUserRoles } from "../db/queries/admin-users";
 import { findUserById, getUserDto } from "../db/queries/users";
 import type { AppEnv } from "../env";
 import { conflict, notFound, unauthorized } from "../lib/errors";
@@ -29,10 +29,8 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     const target = await findUserById(db, id);
     if (!target) throw notFound("User");
     if (!isActive && id === me.id) throw conflict(CANNOT_DEACTIVATE_SELF);
-    if (!isActive && target.user.isActive && target.roles.includes("Admin") && (await countActiveAdmins(db)) <= 1) {
-      throw conflict(LAST_ADMIN);
-    }
-    await setUserActive(db, me.id, id, isActive);
+    // The last-admin rule is checked inside the write (see setUserActive).
+    if (!(await setUserActive(db, me.id, id, isActive))) throw conflict(LAST_ADMIN);
     return c.json({ user: (await getUserDto(db, id))! }, 200);
   })
   .put("/:id/roles", validate("param", userIdParamSchema), validate("json", userRolesSchema), async (c) => {
@@ -45,9 +43,7 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     if (!target) throw notFound("User");
     const dropsAdmin = target.roles.includes("Admin") && !roles.includes("Admin");
     if (dropsAdmin && id === me.id) throw conflict(CANNOT_DROP_OWN_ADMIN, { roles: [CANNOT_DROP_OWN_ADMIN] });
-    if (dropsAdmin && target.user.isActive && (await countActiveAdmins(db)) <= 1) {
-      throw conflict(LAST_ADMIN, { roles: [LAST_ADMIN] });
-    }
-    await setUserRoles(db, me.id, id, target.roles, roles);
+    // The last-admin rule is checked inside the write (see setUserRoles).
+    if (!(await setUserRoles(db, me.id, id, target.roles, roles))) throw conflict(LAST_ADMIN, { roles: [LAST_ADMIN] });
     return c.json({ user: (await getUserDto(db, id))! }, 200);
   });

@@ -17,7 +17,7 @@ import { verifyFileSignature } from "../lib/file-signature";
  */
 
 const PREFIX = "/files/";
-const MAX_KEY_LENGTH = 1024;
+const MAX_KEY_BYTES = 1024;
 
 /** Fallback types when an object was stored without httpMetadata.contentType. */
 const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -53,9 +53,10 @@ export function keyFromPath(pathname: string): string {
     throw badRequest("Malformed file path.");
   }
   if (key === "") throw notFound("File");
+  // R2 keys are at most 1024 bytes of UTF-8: a longer one names no object (and R2 would throw).
+  if (new TextEncoder().encode(key).length > MAX_KEY_BYTES) throw notFound("File");
   const segments = key.split("/");
   const unsafe =
-    key.length > MAX_KEY_LENGTH ||
     key.includes("\\") ||
     // eslint-disable-next-line no-control-regex
     /[\u0000-\u001f\u007f]/.test(key) ||
@@ -68,7 +69,7 @@ type ByteRange = { offset: number; length: number };
 
 /**
  * Parses a single `bytes=` range against the object size. Returns undefined when the header
- * should be ignored (absent, not bytes, several ranges: the whole file is sent), "unsatisfiable"
+ * should be ignored (absent, not bytes, several ranges, last < first: the whole file is sent), "unsatisfiable"
  * when it cannot be served (416).
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | undefined {
@@ -84,9 +85,10 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
     return { offset: size - length, length };
   }
   const start = Number(startText);
+  // last < first makes the range invalid, and an invalid Range header is ignored (RFC 9110 §14.2).
+  if (endText !== "" && Number(endText) < start) return undefined;
   if (start >= size) return "unsatisfiable";
   const end = endText === "" ? size - 1 : Math.min(Number(endText), size - 1);
-  if (end < start) return "unsatisfiable";
   return { offset: start, length: end - start + 1 };
 }
 

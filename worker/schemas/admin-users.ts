@@ -1,6 +1,7 @@
 /** Admin user management (spec §2 "User management", §7). Pure zod; the web may import it. */
 import { z } from "zod";
 import type { Role } from "../db/schema";
+import { text } from "./text";
 
 /** The role names, exactly as stored (kept here so the web does not import the data model). */
 export const ROLE_NAMES = ["User", "Moderator", "Admin"] as const satisfies readonly Role[];
@@ -9,8 +10,7 @@ export const ADMIN_USERS_PAGE_SIZE = 10;
 export const ADMIN_USERS_MAX_PAGE_SIZE = 100;
 
 const intParam = (label: string, min: number, max: number) =>
-  z
-    .string()
+  text()
     .regex(/^\d{1,9}$/, `${label} must be a whole number.`)
     .transform(Number)
     .pipe(z.number().int().min(min, `${label} must be at least ${min}.`).max(max, `${label} must be at most ${max}.`));
@@ -18,7 +18,7 @@ const intParam = (label: string, min: number, max: number) =>
 export const adminUsersQuerySchema = z.object({
   page: intParam("Page", 1, 1_000_000).optional().default(1),
   pageSize: intParam("Page size", 1, ADMIN_USERS_MAX_PAGE_SIZE).optional().default(ADMIN_USERS_PAGE_SIZE),
-  search: z.string().trim().max(254, "Search must be at most 254 characters long.").optional(),
+  search: text().trim().max(254, "Search must be at most 254 characters long.").optional(),
   /** "" or "All" mean every role (the filter's "All Roles" option). */
   role: z
     .union([z.enum(ROLE_NAMES, { error: "Role must be User, Moderator or Admin." }), z.literal(""), z.literal("All")])
@@ -28,8 +28,7 @@ export const adminUsersQuerySchema = z.object({
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const userIdParamSchema = z.object({
-  id: z
-    .string()
+  id: text()
     .regex(/^[1-9]\d{0,14}$/, "User id must be a positive whole number.")
     .transform(Number),
 });

@@ -3,6 +3,7 @@
  * forms import the very same schemas, so the messages match letter for letter.
  */
 import { z } from "zod";
+import { text } from "./text";
 
 /** Limits the spec leaves open (DESIGN.md §4): checked here and by CHECK constraints in D1. */
 export const NAME_MAX = 100;
@@ -26,8 +27,7 @@ export const PASSWORD_MESSAGES = {
 const hasSpecial = (value: string) => [...value].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch));
 
 /** The password rules, each reported separately (spec §5). */
-export const passwordSchema = z
-  .string({ error: "Password is required." })
+export const passwordSchema = text({ error: "Password is required." })
   .min(PASSWORD_MIN, PASSWORD_MESSAGES.length)
   .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
   .regex(/[A-Z]/, PASSWORD_MESSAGES.uppercase)
@@ -45,8 +45,7 @@ export const passwordChecks = (value: string) => ({
 });
 
 /** Trimmed and lower-cased; the stored form of every email. */
-export const emailSchema = z
-  .string({ error: "Email is required." })
+export const emailSchema = text({ error: "Email is required." })
   .trim()
   .toLowerCase()
   .min(1, "Email is required.")
@@ -54,8 +53,7 @@ export const emailSchema = z
   .pipe(z.email("Please enter a valid email address."));
 
 const nameSchema = (label: "First name" | "Last name") =>
-  z
-    .string({ error: `${label} is required.` })
+  text({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters long.`);
@@ -79,8 +77,7 @@ const isHttpsUrl = (value: string) => {
  * A profile picture: a built-in avatar path or an https URL. `null` or "" clears the picture;
  * leaving the field out keeps the current one (spec §5: an empty avatar sends no value).
  */
-export const profilePictureUrlSchema = z
-  .string({ error: "Profile picture must be text." })
+export const profilePictureUrlSchema = text({ error: "Profile picture must be text." })
   .trim()
   .max(PICTURE_URL_MAX, `Profile picture URL must be at most ${PICTURE_URL_MAX} characters long.`)
   .refine(
@@ -90,8 +87,7 @@ export const profilePictureUrlSchema = z
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: "Password is required." })
+  password: text({ error: "Password is required." })
     .min(1, "Password is required.")
     .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
 });
@@ -107,7 +103,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The register page's form: the API body plus the confirmation field. */
 export const registerFormSchema = registerSchema
-  .extend({ confirmPassword: z.string() })
+  .extend({ confirmPassword: text() })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords do not match.", path: ["confirmPassword"] });
 
 export const profileSchema = z.object({
@@ -118,22 +114,29 @@ export const profileSchema = z.object({
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 export const NEW_PASSWORD_SAME_MESSAGE = "New password must be different from current password.";
+export const NEW_PASSWORD_REQUIREMENTS_MESSAGE = `New password does not meet requirements: at least 8 characters, uppercase, lowercase, number and a special character (${PASSWORD_SPECIAL_CHARACTERS}).`;
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: "Current password is required." })
-      .min(1, "Current password is required.")
-      .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
-    newPassword: passwordSchema,
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, { message: NEW_PASSWORD_SAME_MESSAGE, path: ["newPassword"] });
+const changePasswordFields = z.object({
+  currentPassword: text({ error: "Current password is required." })
+    .min(1, "Current password is required.")
+    .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
+  /** The same rules as registration, reported as one message. */
+  newPassword: z
+    .string({ error: NEW_PASSWORD_REQUIREMENTS_MESSAGE })
+    .refine((value) => passwordSchema.safeParse(value).success, NEW_PASSWORD_REQUIREMENTS_MESSAGE),
+});
+
+const newPasswordDiffers = (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword;
+const sameAsCurrent = { message: NEW_PASSWORD_SAME_MESSAGE, path: ["newPassword"] };
+
+export const changePasswordSchema = changePasswordFields.refine(newPasswordDiffers, sameAsCurrent);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The change-password dialog: the API body plus the confirmation field. */
-export const changePasswordFormSchema = changePasswordSchema
-  .and(z.object({ confirmNewPassword: z.string() }))
+export const changePasswordFormSchema = changePasswordFields
+  .extend({ confirmNewPassword: text() })
   .refine((v) => v.newPassword === v.confirmNewPassword, {
     message: "New passwords do not match.",
     path: ["confirmNewPassword"],
-  });
+  })
+  .refine(newPasswordDiffers, sameAsCurrent);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isFilesPath, isHttpUrl } from "./news";
 import type { JsonValue } from "./unit";
+import { text } from "./text";
 
 /**
  * Body building blocks of the game content writes (POST and PUT of factions, units, heroes,
@@ -11,16 +12,14 @@ import type { JsonValue } from "./unit";
 
 /** Required text: missing or blank answers `requiredMessage` (the spec's 'Name is required'). */
 export const requiredText = (requiredMessage: string, label: string, max: number) =>
-  z
-    .string({ error: requiredMessage })
+  text({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(max, `${label} must be at most ${max} characters.`);
 
 /** Optional text (absent or null is ""). */
 export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
+  text({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .nullish()
@@ -28,8 +27,7 @@ export const optionalText = (label: string, max: number) =>
 
 /** Optional text stored as null when absent or blank. */
 export const nullableText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
+  text({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .nullish()
@@ -108,7 +106,7 @@ export const jsonField = (label: string, kind: "list" | "object") => {
 
 /** PUT bodies may carry the `updatedAt` the client read; a different stored one is a 409 stale_version. */
 export const versionField = {
-  updatedAt: z.string({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
+  updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
 };
 
 /** Spec texts of the game-assets editor's validation. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GAME_DEFAULT_PAGE_SIZE, GAME_MAX_PAGE_SIZE } from "@shared/game";
+import { text } from "./text";
 
 /**
  * Query-string building blocks shared by the game content routes (/faction, /unit, /hero,
@@ -34,8 +35,7 @@ export const queryInt = (label: string, min: number, max: number) => {
   const message = `${label} must be a whole number from ${min} to ${max}.`;
   return z.preprocess(
     blankAsUndefined,
-    z
-      .string({ error: message })
+    text({ error: message })
       .regex(/^-?[0-9]{1,10}$/, message)
       .transform(Number)
       .pipe(z.number().int(message).min(min, message).max(max, message))
@@ -57,8 +57,7 @@ export const queryEnum = <const T extends readonly [string, ...string[]]>(label:
 export const queryText = (label: string, max: number) =>
   z.preprocess(
     blankAsUndefined,
-    z
-      .string({ error: `${label} must be a single value.` })
+    text({ error: `${label} must be a single value.` })
       .trim()
       .max(max, `${label} must be at most ${max} characters.`)
       .optional(),
@@ -90,11 +89,10 @@ export const queryIdList = (label: string, max: number) => {
 /** A whole number from `min` to `max` in the query, `fallback` when absent or blank. */
 export const queryCount = (label: string, min: number, max: number, fallback: number) => {
   const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return z
-    .string({ error: message })
+  return text({ error: message })
     .optional()
     .transform((v) => (v === undefined || v.trim() === "" ? String(fallback) : v))
-    .pipe(z.string().regex(/^[0-9]{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message)));
+    .pipe(text().regex(/^[0-9]{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message)));
 };
 
 /** `page` (default 1) and `pageSize` (default 50, at most 200; larger is a 400, not clamped). */

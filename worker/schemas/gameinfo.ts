@@ -9,6 +9,7 @@ import {
 import { z } from "zod";
 import { flag, imageUrl, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryCount, queryFlag, queryText, strictQuery } from "./game-query";
+import { text } from "./text";
 
 /** A game-info article (guides, lore, mechanics). */
 export type GameInfoArticle = {
@@ -77,8 +78,7 @@ export const gameInfoInputSchema = z
   .object({
     title: requiredText("Title is required", "Title", GAMEINFO_LIMITS.title),
     /** Absent or blank: made from the title. */
-    slug: z
-      .string({ error: "Slug must be text." })
+    slug: text({ error: "Slug must be text." })
       .trim()
       .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters.`)
       .nullish()

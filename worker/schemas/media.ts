@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FilterOption } from "../shared/game";
 import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
+import { text } from "./text";
 
 /**
  * Media items and media categories: the request schemas of /api/media* (the admin media form and
@@ -57,8 +58,7 @@ const queryBool = (label: string) =>
 const queryId = (label: string) =>
   z.preprocess(
     blankAsUndefined,
-    z
-      .string()
+    text()
       .regex(/^[0-9]{1,15}$/, `${label} must be a whole number.`)
       .optional()
       .transform((v) => (v === undefined || Number(v) === 0 ? undefined : Number(v))),
@@ -85,8 +85,7 @@ export const mediaListQuerySchema = z.object({
   ),
   approvedOnly: queryBool("approvedOnly"),
   featuredOnly: queryBool("featuredOnly"),
-  search: z
-    .string({ error: "Search must be a single value." })
+  search: text({ error: "Search must be a single value." })
     .trim()
     .max(MEDIA_LIMITS.search, `Search must be at most ${MEDIA_LIMITS.search} characters.`)
     .optional()
@@ -106,15 +105,13 @@ export const mediaListQuerySchema = z.object({
 export type MediaListQuery = z.output<typeof mediaListQuerySchema>;
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
+  text({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
+  text({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .nullish()
@@ -194,8 +191,7 @@ export type MediaItemInput = z.output<typeof mediaItemInputSchema>;
  * New items are never approved or featured, whatever the body says.
  */
 export const mediaCreateSchema = mediaItemInputSchema.extend({
-  originalUrl: z
-    .string({ error: "Original URL is required." })
+  originalUrl: text({ error: "Original URL is required." })
     .trim()
     .min(1, "Original URL is required.")
     .max(MEDIA_LIMITS.originalUrl, `Original URL must be at most ${MEDIA_LIMITS.originalUrl} characters.`)
@@ -239,13 +235,11 @@ export const mediaCategoryInputSchema = z.object({
     SLUG,
     "Slug may contain lower-case letters, digits and single hyphens only.",
   ),
-  color: z
-    .string({ error: "Colour is required." })
+  color: text({ error: "Colour is required." })
     .trim()
     .min(1, "Colour is required.")
     .regex(HEX_COLOUR, "Colour must be a hex colour such as #3B82F6."),
-  iconUrl: z
-    .string({ error: "Icon URL must be text." })
+  iconUrl: text({ error: "Icon URL must be text." })
     .trim()
     .max(CATEGORY_LIMITS.iconUrl, `Icon URL must be at most ${CATEGORY_LIMITS.iconUrl} characters.`)
     .nullish()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /**
  * News articles: the request schemas (the admin article form imports the SAME schema) and the
@@ -56,8 +57,7 @@ export function isFilesPath(value: string): boolean {
 }
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
+  text({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`);
@@ -72,8 +72,7 @@ export const newsArticleInputSchema = z.object({
   summary: requiredText("Summary", NEWS_LIMITS.summary),
   content: requiredText("Content", NEWS_LIMITS.content),
   author: requiredText("Author", NEWS_LIMITS.author),
-  imageUrl: z
-    .string({ error: "Image URL must be text." })
+  imageUrl: text({ error: "Image URL must be text." })
     .trim()
     .max(NEWS_LIMITS.imageUrl, `Image URL must be at most ${NEWS_LIMITS.imageUrl} characters.`)
     .nullish()
@@ -83,7 +82,7 @@ export const newsArticleInputSchema = z.object({
       "Image URL must be an http(s) URL or a path under /files/.",
     ),
   tags: z
-    .union([z.string(), z.array(z.string({ error: "Each tag must be text." }))], {
+    .union([text(), z.array(text({ error: "Each tag must be text." }))], {
       error: "Tags must be a list of text.",
     })
     .nullish()
@@ -102,8 +101,7 @@ export type NewsArticleFormValues = z.input<typeof newsArticleInputSchema>;
 export type NewsArticleInput = z.output<typeof newsArticleInputSchema>;
 
 const optionalText = (label: string) =>
-  z
-    .string({ error: `${label} must be a single value.` })
+  text({ error: `${label} must be a single value.` })
     .trim()
     .max(NEWS_LIMITS.query, `${label} must be at most ${NEWS_LIMITS.query} characters.`)
     .optional()

@@ -1,11 +1,11 @@
 import { hc } from "hono/client";
 import type { ErrorCode } from "@shared/error-codes";
+import type { FieldErrors } from "@shared/field-errors";
 import type { AppType } from "@worker/app";
 import { readStorage, STORAGE_KEYS } from "./storage";
 import { refreshToken, tokenExpiry } from "./token-refresh";
 
-/** Field → messages, as the API's error envelope carries them. */
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /**
  * A failed API call: the envelope's stable `code` (branch on it, never on the message), its

@@ -1,5 +1,6 @@
 /** User management for administrators: the user list, activation and roles (each write audited). */
-import { and, count, desc, eq, exists, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, isNull, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { auditLog, sessions, userRoles, users, type Role } from "../schema";
 import { parseRoles, rolesOf } from "./user-roles";
@@ -49,55 +50,83 @@ export async function listUsers(db: Database, q: { page: number; pageSize: numbe
   };
 }
 
-/** Number of active users holding the Admin role. */
-export async function countActiveAdmins(db: Database): Promise<number> {
-  const row = await db
-    .select({ n: count() })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(eq(userRoles.role, "Admin"), eq(users.isActive, true)))
-    .get();
-  return row?.n ?? 0;
-}
+const otherRoles = alias(userRoles, "other_roles");
+const otherUsers = alias(users, "other_users");
+
+/**
+ * True (inside the statement that uses it) while an active admin other than `userId` exists.
+ * The last-admin rule is this condition on the write itself, so two admins demoting or
+ * deactivating each other at the same moment cannot both succeed: D1 runs one statement at a
+ * time, and the second finds no other admin left.
+ */
+const anotherActiveAdmin = (db: Database, userId: number) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(otherRoles)
+      .innerJoin(otherUsers, eq(otherUsers.id, otherRoles.userId))
+      .where(and(eq(otherRoles.role, "Admin"), eq(otherUsers.isActive, true), ne(otherRoles.userId, userId))),
+  );
+
+const auditEntry = (db: Database, actorId: number, entityType: string, userId: number, details: unknown, now: string) =>
+  db.insert(auditLog).values({
+    userId: actorId,
+    action: "update",
+    entityType,
+    entityId: String(userId),
+    details: JSON.stringify(details),
+    createdAt: now,
+  });
 
 /**
  * Activates or deactivates a user and records it in the audit log. Deactivation also ends
- * every session of the user, so re-activating does not bring old tokens back.
+ * every session of the user, so re-activating does not bring old tokens back. Deactivating an
+ * admin happens only while another active admin exists (checked by the UPDATE itself): answers
+ * false when that refused it.
  */
-export async function setUserActive(db: Database, actorId: number, userId: number, isActive: boolean) {
+export async function setUserActive(db: Database, actorId: number, userId: number, isActive: boolean): Promise<boolean> {
   const now = isoNow();
-  const audit = db.insert(auditLog).values({
-    userId: actorId,
-    action: "update",
-    entityType: "user",
-    entityId: String(userId),
-    details: JSON.stringify({ isActive }),
-    createdAt: now,
-  });
-  const update = db.update(users).set({ isActive, updatedAt: now }).where(eq(users.id, userId));
-  if (isActive) await db.batch([update, audit]);
-  else
-    await db.batch([
-      update,
-      db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-      audit,
-    ]);
+  const audit = auditEntry(db, actorId, "user", userId, { isActive }, now);
+  if (isActive) {
+    await db.batch([db.update(users).set({ isActive, updatedAt: now }).where(eq(users.id, userId)), audit]);
+    return true;
+  }
+  const isAdmin = exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "Admin"))));
+  const deactivated = await db
+    .update(users)
+    .set({ isActive: false, updatedAt: now })
+    .where(and(eq(users.id, userId), or(not(isAdmin), anotherActiveAdmin(db, userId))))
+    .returning({ id: users.id });
+  if (deactivated.length === 0) return false;
+  await db.batch([
+    db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    audit,
+  ]);
+  return true;
 }
 
-/** Replaces a user's roles and records the before/after in the audit log, in one batch. */
-export async function setUserRoles(db: Database, actorId: number, userId: number, before: Role[], roles: Role[]) {
+/**
+ * Replaces a user's roles and records the before/after in the audit log. Taking the Admin
+ * role away is one conditional DELETE that runs first and only while another active admin
+ * exists; when it is refused nothing else is written and the answer is false.
+ */
+export async function setUserRoles(db: Database, actorId: number, userId: number, before: Role[], roles: Role[]): Promise<boolean> {
   const now = isoNow();
+  if (before.includes("Admin") && !roles.includes("Admin")) {
+    const removed = await db
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "Admin"), anotherActiveAdmin(db, userId)))
+      .returning({ userId: userRoles.userId });
+    if (removed.length === 0) return false;
+  }
   await db.batch([
-    db.delete(userRoles).where(eq(userRoles.userId, userId)),
-    db.insert(userRoles).values(roles.map((role) => ({ userId, role }))),
+    db.delete(userRoles).where(and(eq(userRoles.userId, userId), notInArray(userRoles.role, roles), ne(userRoles.role, "Admin"))),
+    db
+      .insert(userRoles)
+      .values(roles.map((role) => ({ userId, role })))
+      .onConflictDoNothing(),
     db.update(users).set({ updatedAt: now }).where(eq(users.id, userId)),
-    db.insert(auditLog).values({
-      userId: actorId,
-      action: "update",
-      entityType: "user_roles",
-      entityId: String(userId),
-      details: JSON.stringify({ before, after: roles }),
-      createdAt: now,
-    }),
+    auditEntry(db, actorId, "user_roles", userId, { before, after: roles }, now),
   ]);
+  return true;
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import { FormField } from "./form-field";
 
 /** Class names of a text input (shared by every form so they look and focus alike). */
 export const inputClass =
@@ -8,25 +9,16 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
   /** Text under the input, linked with aria-describedby. */
   hint?: ReactNode;
+  /** Error under the input (marks it aria-invalid). */
+  error?: string;
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A labelled input. */
-export function TextField({ label, hint, id, className = "", ...props }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+/** A labelled input with its hint and error. */
+export function TextField({ label, hint, error, id, className = "", ...props }: TextFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input id={inputId} aria-describedby={hintId} className={inputClass} {...props} />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} hint={hint} error={error} id={id} className={className}>
+      {(control) => <input {...control} className={inputClass} {...props} />}
+    </FormField>
   );
 }

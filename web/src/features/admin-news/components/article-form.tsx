@@ -1,15 +1,11 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { z } from "zod";
-import {
-  NEWS_LIMITS,
-  newsArticleInputSchema,
-  type NewsArticle,
-  type NewsArticleInput,
-} from "@schemas/news";
+import { useId, useState, type ReactNode } from "react";
+import { NEWS_LIMITS, newsArticleInputSchema, type NewsArticle, type NewsArticleInput } from "@schemas/news";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { FormField, type FieldControlProps } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
+import { useZodForm } from "@/lib/form";
 
 /** The form's own state: every field as text, tags as comma-separated text (spec §5). */
 export type ArticleFormState = {
@@ -23,7 +19,6 @@ export type ArticleFormState = {
 };
 
 type FieldName = Exclude<keyof ArticleFormState, "isPublished">;
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 /** A new article: the author defaults to the signed-in user, 'Publish article immediately' on. */
 export function emptyArticleForm(author: string): ArticleFormState {
@@ -45,18 +40,6 @@ export function articleToForm(article: NewsArticle): ArticleFormState {
 
 const FIELD_ORDER: FieldName[] = ["title", "summary", "content", "author", "imageUrl", "tags"];
 
-/** Validates with the API's own schema; on success the normalised body to send. */
-export function validateArticleForm(
-  state: ArticleFormState,
-): { ok: true; input: NewsArticleInput } | { ok: false; errors: FieldErrors } {
-  const result = newsArticleInputSchema.safeParse(state);
-  if (result.success) return { ok: true, input: result.data };
-  const flat = z.flattenError(result.error).fieldErrors as Record<string, string[] | undefined>;
-  const errors: FieldErrors = {};
-  for (const name of FIELD_ORDER) if (flat[name]?.[0]) errors[name] = flat[name][0];
-  return { ok: false, errors };
-}
-
 type Props = {
   initial: ArticleFormState;
   submitLabel: string;
@@ -64,84 +47,44 @@ type Props = {
   onCancel(): void;
 };
 
-/** Create / edit form: client validation with the shared schema, server errors mapped to fields. */
+/** Create / edit form: validated with the API's own schema; server field errors shown the same way. */
 export function ArticleForm({ initial, submitLabel, onSubmit, onCancel }: Props) {
-  const [state, setState] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { handleSubmit, values: state, setValue: set, errors, showServerErrors } = useZodForm(newsArticleInputSchema, {
+    initialValues: initial,
+    order: FIELD_ORDER,
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
-  const set = <K extends keyof ArticleFormState>(name: K, value: ArticleFormState[K]) => {
-    setState((s) => ({ ...s, [name]: value }));
-    if (name in errors) setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
-  const focusFirstError = (fieldErrors: FieldErrors) => {
-    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const result = validateArticleForm(state);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(result.errors);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (input) => {
     setSaving(true);
     try {
-      await onSubmit(result.input);
+      await onSubmit(input);
     } catch (error) {
       const message = error instanceof ApiRequestError && error.status !== 0 ? error.message : "Failed to save article";
       setFormError(message || "Failed to save article");
-      if (error instanceof ApiRequestError && error.errors) {
-        const fieldErrors: FieldErrors = {};
-        for (const name of FIELD_ORDER) if (error.errors[name]?.[0]) fieldErrors[name] = error.errors[name][0];
-        setErrors(fieldErrors);
-        focusFirstError(fieldErrors);
-      }
+      showServerErrors(error);
     } finally {
       setSaving(false);
     }
-  }
+  });
 
-  const field = (name: FieldName, label: string, control: (props: ControlProps) => ReactNode, hint?: string) => {
-    const controlId = `${id}-${name}`;
-    const error = errors[name];
-    const describedBy = [hint ? `${controlId}-hint` : null, error ? `${controlId}-error` : null].filter(Boolean).join(" ");
-    return (
-      <div>
-        <label htmlFor={controlId} className="mb-1 block text-sm font-medium text-ink">
-          {label}
-        </label>
-        {control({
-          id: controlId,
-          name,
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": describedBy || undefined,
-          className: inputClass,
-        })}
-        {hint && (
-          <p id={`${controlId}-hint`} className="mt-1 text-xs text-ink-muted">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${controlId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: FieldName, label: string, control: (props: ControlProps) => ReactNode, hint?: string) => (
+    <FormField id={`${id}-${name}`} label={label} hint={hint} error={errors[name]?.[0]}>
+      {(props) => control({ ...props, name, className: inputClass })}
+    </FormField>
+  );
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFormError(null);
+        void submit(event);
+      }}
+      className="space-y-5"
+    >
       {formError && <Alert tone="error">{formError}</Alert>}
       {field("title", "Title", (p) => (
         <input {...p} type="text" value={state.title} maxLength={NEWS_LIMITS.title} onChange={(e) => set("title", e.target.value)} />
@@ -215,10 +158,4 @@ export function ArticleForm({ initial, submitLabel, onSubmit, onCancel }: Props)
   );
 }
 
-type ControlProps = {
-  id: string;
-  name: FieldName;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-  className: string;
-};
+type ControlProps = FieldControlProps & { name: FieldName; className: string };

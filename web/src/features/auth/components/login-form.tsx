@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { loginSchema } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextField } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
+import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { signInRequest } from "@/features/auth/api/sign-in";
@@ -20,29 +22,31 @@ function failureMessage(error: unknown): string {
   return LOGIN_FAILED;
 }
 
-/** Email + password sign-in. On success the session is stored; the page then leaves /login. */
+/**
+ * Email + password sign-in, checked with the server's schema first. On success the session is
+ * stored; the page then leaves /login.
+ */
 export function LoginForm() {
   const { signIn } = useSession();
   const toast = useToast();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useZodForm(loginSchema, { initialValues: { email: "", password: "" } });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; locked: boolean } | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
+  const onSubmit = form.handleSubmit(async (body) => {
     setError(null);
+    setPending(true);
     try {
-      const res = await signInRequest({ email: email.trim(), password });
+      const res = await signInRequest(body);
       signIn(res.token, res.user);
     } catch (err) {
+      form.showServerErrors(err);
       const message = failureMessage(err);
       setError({ message, locked: err instanceof ApiRequestError && err.code === "account_locked" });
       toast.error(message, { duration: FAILURE_TOAST_MS });
       setPending(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
@@ -55,19 +59,15 @@ export function LoginForm() {
       <TextField
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        {...form.field("email")}
       />
       <PasswordInput
         label="Password"
-        name="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...form.field("password")}
       />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing In..." : "Sign In"}

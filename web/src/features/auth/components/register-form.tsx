@@ -1,51 +1,60 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { registerFormSchema } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextField } from "@/components/ui/text-field";
+import { ApiRequestError } from "@/lib/api-client";
+import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
-import { registerRequest, RegistrationError } from "@/features/auth/api/register";
-import { REGISTRATION_FAILED, registrationClientProblems, type RegisterForm as Form } from "@/features/auth/registration-problems";
+import { registerRequest } from "@/features/auth/api/register";
 import { PasswordChecklist } from "./password-checklist";
 
-const EMPTY: Form = { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" };
+export const REGISTRATION_FAILED = "Registration failed. Please try again.";
 
-/** Registration: all client problems are listed together; success signs in (the page then leaves). */
+/** The order problems are listed in: the confirmation first, then the password rules, then the rest. */
+const PROBLEM_ORDER = ["confirmPassword", "password", "email", "firstName", "lastName"] as const;
+
+/**
+ * Registration, validated with the server's own schema: every problem is listed together under
+ * 'Please fix the following issues:' and also shown under its field. Success signs in (the
+ * page then leaves); a refusal shows the server's field errors the same way.
+ */
 export function RegisterForm() {
   const { signIn } = useSession();
   const checklistId = useId();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [problems, setProblems] = useState<string[]>([]);
+  const form = useZodForm(registerFormSchema, {
+    initialValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
+    order: PROBLEM_ORDER,
+  });
+  const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const field = (name: keyof Form) => ({
-    name,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = registrationClientProblems(form);
-    setProblems(found);
-    if (found.length) return;
+  const onSubmit = form.handleSubmit(async (body) => {
     setPending(true);
     try {
-      const res = await registerRequest({
-        email: form.email.trim(),
-        password: form.password,
-        firstName: form.firstName.trim(),
-        lastName: form.lastName.trim(),
-      });
+      const { confirmPassword: _confirm, ...input } = body;
+      const res = await registerRequest(input);
       signIn(res.token, res.user);
     } catch (err) {
-      setProblems(err instanceof RegistrationError ? err.problems : [REGISTRATION_FAILED]);
+      if (!form.showServerErrors(err)) {
+        setFailure(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : REGISTRATION_FAILED);
+      }
       setPending(false);
     }
-  }
+  });
+
+  const problems = failure ? [failure] : form.messages;
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form
+      onSubmit={(event) => {
+        setFailure(null);
+        void onSubmit(event);
+      }}
+      className="space-y-4"
+      noValidate
+    >
       {problems.length ? (
         <Alert>
           <p className="font-semibold">Please fix the following issues:</p>
@@ -57,15 +66,15 @@ export function RegisterForm() {
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" required {...field("firstName")} />
-        <TextField label="Last name" autoComplete="family-name" required {...field("lastName")} />
+        <TextField label="First name" autoComplete="given-name" required {...form.field("firstName")} />
+        <TextField label="Last name" autoComplete="family-name" required {...form.field("lastName")} />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
       <div>
-        <PasswordInput label="Password" autoComplete="new-password" required describedBy={checklistId} {...field("password")} />
-        <PasswordChecklist id={checklistId} password={form.password} />
+        <PasswordInput label="Password" autoComplete="new-password" required describedBy={checklistId} {...form.field("password")} />
+        <PasswordChecklist id={checklistId} password={form.values.password} />
       </div>
-      <PasswordInput label="Confirm password" autoComplete="new-password" required {...field("confirmPassword")} />
+      <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.field("confirmPassword")} />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating Account..." : "Create Account"}
       </Button>

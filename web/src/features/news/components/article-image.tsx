@@ -1,9 +1,20 @@
 import { useState } from "react";
 
-type Props = { src: string | null; className?: string; eager?: boolean };
+/**
+ * How urgently the image loads: "high" for the page's largest above-the-fold image (the Worker
+ * preloads the same URL with fetchpriority=high), "eager" for other images above the fold,
+ * "lazy" (default) for the rest.
+ */
+export type ImagePriority = "high" | "eager" | "lazy";
+
+type Props = { src: string | null; className?: string; priority?: ImagePriority };
+
+/** Priority of the n-th card of a list: the first is the page's LCP candidate, the next `eagerCount - 1` are above the fold. */
+export const cardImagePriority = (index: number, eagerCount: number): ImagePriority =>
+  index === 0 ? "high" : index < eagerCount ? "eager" : "lazy";
 
 /** A decorative 16:9 article image; hides itself if the URL fails to load. */
-export function ArticleImage({ src, className = "", eager = false }: Props) {
+export function ArticleImage({ src, className = "", priority = "lazy" }: Props) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return null;
   return (
@@ -13,8 +24,9 @@ export function ArticleImage({ src, className = "", eager = false }: Props) {
         alt=""
         width={640}
         height={360}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
+        loading={priority === "lazy" ? "lazy" : "eager"}
+        fetchPriority={priority === "high" ? "high" : "auto"}
+        decoding={priority === "high" ? "sync" : "async"}
         onError={() => setFailed(true)}
         className="size-full object-cover"
       />

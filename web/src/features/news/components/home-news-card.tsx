@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import type { NewsListItem } from "@schemas/news";
 import { formatLongDate } from "@/lib/format-date";
-import { ArticleImage } from "./article-image";
+import { ArticleImage, type ImagePriority } from "./article-image";
 
 /** A latest-news card on the home page: image, title, summary, publish date, Read More. */
-export function HomeNewsCard({ article }: { article: NewsListItem }) {
+export function HomeNewsCard({ article, imagePriority = "lazy" }: { article: NewsListItem; imagePriority?: ImagePriority }) {
   const date = article.publishedAt ?? article.createdAt;
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
-      <ArticleImage src={article.imageUrl} />
+      <ArticleImage src={article.imageUrl} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <time dateTime={date} className="text-sm text-ink-muted">
           {formatLongDate(date)}

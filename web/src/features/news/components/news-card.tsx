@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { formatLongDate } from "@/lib/format-date";
 import type { NewsListItem } from "@schemas/news";
-import { ArticleImage } from "./article-image";
+import { ArticleImage, type ImagePriority } from "./article-image";
 import { TagChips } from "./tag-chips";
 
 /** A card on /news: image, tag chips, title, summary, 'By {author}', long date, Read Full Article. */
-export function NewsCard({ article }: { article: NewsListItem }) {
+export function NewsCard({ article, imagePriority = "lazy" }: { article: NewsListItem; imagePriority?: ImagePriority }) {
   const date = article.publishedAt ?? article.createdAt;
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
-      <ArticleImage src={article.imageUrl} />
+      <ArticleImage src={article.imageUrl} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <TagChips tags={article.tags} />
         <h2 className="text-xl font-semibold text-ink">

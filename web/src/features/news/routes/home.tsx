@@ -4,6 +4,7 @@ import { PageMeta } from "@/lib/page-meta";
 import { HOME_LATEST_COUNT } from "@shared/news-keys";
 import { homeMeta } from "@shared/seo";
 import { useNewsList } from "@/features/news/api/get-news-list";
+import { cardImagePriority } from "@/features/news/components/article-image";
 import { HomeNewsCard } from "@/features/news/components/home-news-card";
 import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
 import { NewsStateMessage } from "@/features/news/components/news-state-message";
@@ -60,8 +61,8 @@ export function Component() {
           ) : (
             <>
               <div className="grid gap-6 md:grid-cols-3">
-                {articles.map((article) => (
-                  <HomeNewsCard key={article.id} article={article} />
+                {articles.map((article, index) => (
+                  <HomeNewsCard key={article.id} article={article} imagePriority={cardImagePriority(index, 1)} />
                 ))}
               </div>
               <div className="mt-8 text-center">

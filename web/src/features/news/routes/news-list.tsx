@@ -4,6 +4,7 @@ import { isLocalSite } from "@/lib/local-host";
 import { PageMeta } from "@/lib/page-meta";
 import { useNewsFilters } from "@/features/news/api/get-news-filters";
 import { useNewsList } from "@/features/news/api/get-news-list";
+import { cardImagePriority } from "@/features/news/components/article-image";
 import { NewsCard } from "@/features/news/components/news-card";
 import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
 import { NewsFilters } from "@/features/news/components/news-filters";
@@ -72,8 +73,8 @@ export function Component() {
               {data.totalCount === 1 ? "1 article" : `${data.totalCount} articles`}
             </p>
             <div className="grid gap-6 md:grid-cols-2">
-              {data.items.map((article) => (
-                <NewsCard key={article.id} article={article} />
+              {data.items.map((article, index) => (
+                <NewsCard key={article.id} article={article} imagePriority={cardImagePriority(index, 2)} />
               ))}
             </div>
             <div className="mt-10">

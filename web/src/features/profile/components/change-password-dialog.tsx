@@ -1,64 +1,63 @@
 import { useId, useRef, useState, type FormEvent } from "react";
+import { changePasswordFormSchema } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { PasswordInput } from "@/components/ui/password-input";
 import { ApiRequestError } from "@/lib/api-client";
+import { useZodForm } from "@/lib/form";
 import { changePasswordRequest } from "@/features/profile/api/change-password";
-import { changePasswordProblem, type ChangePasswordForm } from "@/features/profile/change-password-rules";
 import { usePasswordAttempts } from "@/features/profile/password-attempts";
 
-const EMPTY: ChangePasswordForm = { currentPassword: "", newPassword: "", confirmNewPassword: "" };
+export const CHANGE_PASSWORD_FAILED = "Failed to change password";
+
+const EMPTY = { currentPassword: "", newPassword: "", confirmNewPassword: "" };
 
 type Props = { open: boolean; onClose(): void; onChanged(): void };
 
 /**
- * The change-password dialog (the shared Dialog: focus trapped, Escape closes, focus returns).
- * Client rules first; each server failure counts, the third blocks until the page is refreshed.
+ * The change-password dialog. The fields are checked with the server's schema and each problem
+ * shows under its field; a refusal from the server (a wrong current password) shows the same
+ * way. Each server failure counts; the third blocks the form until the page is refreshed.
  */
 export function ChangePasswordDialog({ open, onClose, onChanged }: Props) {
   const formId = useId();
   const currentRef = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState<ChangePasswordForm>(EMPTY);
+  const form = useZodForm(changePasswordFormSchema, { initialValues: EMPTY });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const attempts = usePasswordAttempts();
 
   function close() {
-    setForm(EMPTY);
+    form.reset();
     setError(null);
     attempts.reset();
     onClose();
   }
 
-  const field = (name: keyof ChangePasswordForm) => ({
-    name,
-    value: form[name],
-    disabled: attempts.blocked || pending,
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-  });
+  const field = (name: keyof typeof EMPTY) => ({ ...form.field(name), disabled: attempts.blocked || pending });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (attempts.blocked) return;
-    const problem = changePasswordProblem(form);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+  const submit = form.handleSubmit(async (body) => {
     setPending(true);
-    setError(null);
     try {
-      await changePasswordRequest({ currentPassword: form.currentPassword, newPassword: form.newPassword });
-      setForm(EMPTY);
+      await changePasswordRequest({ currentPassword: body.currentPassword, newPassword: body.newPassword });
+      form.reset();
       attempts.reset();
       onChanged();
     } catch (err) {
-      setError(err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to change password");
+      if (!form.showServerErrors(err)) {
+        setError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : CHANGE_PASSWORD_FAILED);
+      }
       attempts.recordFailure();
     } finally {
       setPending(false);
     }
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (attempts.blocked) return event.preventDefault();
+    setError(null);
+    void submit(event);
   }
 
   return (

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import type { User } from "@schemas/user";
 import { TextField } from "@/components/ui/text-field";
 
-export type ProfileDraft = { firstName: string; lastName: string; profilePictureUrl: string };
+/** Props of an editable text field: name, value, onChange and its error. */
+type FieldProps = { name: string; value: string; onChange(event: { target: { value: string } }): void; error?: string };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -14,12 +15,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** First and last name, email and user id: text in view mode, inputs (names only) in edit mode. */
-export function ProfileDetails({ user, draft, onDraft }: { user: User; draft: ProfileDraft | null; onDraft(d: ProfileDraft): void }) {
-  if (draft) {
+export function ProfileDetails({ user, fields }: { user: User; fields: { firstName: FieldProps; lastName: FieldProps } | null }) {
+  if (fields) {
     return (
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" name="firstName" autoComplete="given-name" value={draft.firstName} onChange={(e) => onDraft({ ...draft, firstName: e.target.value })} />
-        <TextField label="Last name" name="lastName" autoComplete="family-name" value={draft.lastName} onChange={(e) => onDraft({ ...draft, lastName: e.target.value })} />
+        <TextField label="First name" autoComplete="given-name" {...fields.firstName} />
+        <TextField label="Last name" autoComplete="family-name" {...fields.lastName} />
         <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Email cannot be changed." className="sm:col-span-2" />
         <TextField label="User ID" name="userId" value={String(user.id)} disabled readOnly className="sm:col-span-2" />
       </div>

@@ -1,16 +1,18 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { profileSchema } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
 import { ApiRequestError } from "@/lib/api-client";
+import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { updateProfileRequest } from "@/features/profile/api/update-profile";
 import { AvatarPicker } from "./avatar-picker";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { CommunityStats } from "./community-stats";
-import { ProfileDetails, type ProfileDraft } from "./profile-details";
+import { ProfileDetails } from "./profile-details";
 
 export const PROFILE_SAVE_FAILED = "Failed to update profile";
 export const NO_USER = "Unable to load user profile.";
@@ -23,7 +25,8 @@ export function ProfilePage() {
   const { user, setUser, signOut } = useSession();
   const navigate = useNavigate();
   const toast = useToast();
-  const [draft, setDraft] = useState<ProfileDraft | null>(null);
+  const [editing, setEditing] = useState(false);
+  const form = useZodForm(profileSchema, { initialValues: { firstName: "", lastName: "", profilePictureUrl: "" } });
   const [pickerOpen, setPickerOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -38,36 +41,36 @@ export function ProfilePage() {
 
   if (!user) return <Alert className="mx-auto my-10 max-w-xl">{NO_USER}</Alert>;
 
-  const editing = draft !== null;
-  const shown = editing ? { ...user, profilePictureUrl: draft.profilePictureUrl || null } : user;
+  const picture = form.values.profilePictureUrl ?? "";
+  const shown = editing ? { ...user, profilePictureUrl: picture || null } : user;
 
   function startEdit() {
-    setDraft({ firstName: user!.firstName, lastName: user!.lastName, profilePictureUrl: user!.profilePictureUrl ?? "" });
+    form.reset({ firstName: user!.firstName, lastName: user!.lastName, profilePictureUrl: user!.profilePictureUrl ?? "" });
+    setEditing(true);
     setSaveError(null);
   }
   function cancel() {
-    setDraft(null);
+    setEditing(false);
     setPickerOpen(false);
     setSaveError(null);
   }
   async function save() {
-    if (!draft) return;
-    setSaving(true);
     setSaveError(null);
+    const body = form.validate();
+    if (!body) return;
+    setSaving(true);
     try {
-      const picture = draft.profilePictureUrl.trim();
-      // Spec §5: if the avatar is empty, no picture value is sent.
-      const res = await updateProfileRequest({
-        firstName: draft.firstName.trim(),
-        lastName: draft.lastName.trim(),
-        ...(picture ? { profilePictureUrl: picture } : {}),
-      });
+      // An empty avatar sends no picture value (the stored one is kept).
+      const { profilePictureUrl, ...names } = body;
+      const res = await updateProfileRequest({ ...names, ...(profilePictureUrl ? { profilePictureUrl } : {}) });
       setUser(res.user);
-      setDraft(null);
+      setEditing(false);
       setPickerOpen(false);
       toast.success("Profile updated successfully");
     } catch (err) {
-      setSaveError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : PROFILE_SAVE_FAILED);
+      if (!form.showServerErrors(err)) {
+        setSaveError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : PROFILE_SAVE_FAILED);
+      }
     } finally {
       setSaving(false);
     }
@@ -126,14 +129,20 @@ export function ProfilePage() {
             </Button>
             {pickerOpen ? (
               <div id="avatar-picker" className="mt-3">
-                <AvatarPicker value={draft.profilePictureUrl} onChange={(path) => setDraft({ ...draft, profilePictureUrl: path })} />
+                <AvatarPicker value={picture} onChange={(path) => form.setValue("profilePictureUrl", path)} />
               </div>
             ) : null}
           </div>
         ) : null}
 
         <div className="mt-6 border-t border-line pt-4">
-          <ProfileDetails user={user} draft={draft} onDraft={setDraft} />
+          <ProfileDetails
+            user={user}
+            fields={editing ? { firstName: form.field("firstName"), lastName: form.field("lastName") } : null}
+          />
+          {editing && form.errors.profilePictureUrl ? (
+            <p className="mt-2 text-sm text-red-700 dark:text-red-400">{form.errors.profilePictureUrl[0]}</p>
+          ) : null}
         </div>
       </section>
 

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/**
+ * Every text field of every request schema starts from `text()`, never from `z.string()` (a lint
+ * rule holds worker/schemas to it): a string that refuses control characters. Tab and newline
+ * are ordinary text; NUL, carriage return, escape, DEL and the C1 range are not, and would
+ * otherwise reach the database, logs and other people's screens.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+export const CONTROL_CHARACTERS_MESSAGE = "Text must not contain control characters.";
+
+/** True when the value holds a control character other than tab or newline. */
+export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
+
+/** `z.string(params)` that refuses control characters other than tab and newline. */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !hasControlCharacters(value), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
