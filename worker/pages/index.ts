@@ -13,11 +13,13 @@ import type { ApiAnswer, Page, PageResult } from "./define";
 import { gamePages } from "./game";
 import { mediaPages } from "./media";
 import { newsPages } from "./news";
+import { wikiPages } from "./wiki";
 
 export const pages: readonly Page[] = [
   ...newsPages,
   ...gamePages,
   ...mediaPages,
+  ...wikiPages,
   // Features add their pages here ↑ (one line each)
 ];
 
