@@ -7,6 +7,7 @@ import { API_SECURITY_HEADERS } from "./lib/security-headers";
 import { database } from "./middleware/database";
 import { authenticate } from "./middleware/auth";
 import { envCheck } from "./middleware/env-check";
+import { maintenanceGate } from "./middleware/maintenance";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminUsersRoutes } from "./routes/admin-users";
@@ -20,6 +21,7 @@ import { spellRoutes } from "./routes/spell";
 import { unitRoutes } from "./routes/unit";
 import { mediaRoutes } from "./routes/media";
 import { thumbnailRoutes } from "./routes/thumbnails";
+import { settingsRoutes } from "./routes/settings";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -43,6 +45,7 @@ const api = new Hono<AppEnv>()
   .use(envCheck)
   .use(database)
   .use(authenticate)
+  .use(maintenanceGate)
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
   .route("/admin/users", adminUsersRoutes)
@@ -56,7 +59,9 @@ const api = new Hono<AppEnv>()
   .route("/gameinfo", gameInfoRoutes)
   // Media (gallery, media management, categories, thumbnail maintenance).
   .route("/media", mediaRoutes)
-  .route("/", thumbnailRoutes);
+  .route("/", thumbnailRoutes)
+  // Site settings.
+  .route("/settings", settingsRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { api } from "./app";
 import type { AppEnv } from "./env";
+import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
+import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { pageRoutes } from "./pages";
 import { filesRoutes } from "./routes/files";
@@ -17,6 +19,8 @@ import { seoRoutes } from "./routes/seo";
  * answered from the SPA's static assets with the site's security headers.
  */
 const app = new Hono<AppEnv>()
+  // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
+  .use(siteHtml)
   .route("/", api)
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)
@@ -28,6 +32,10 @@ app.onError(errorHandler);
 
 export default {
   fetch: app.fetch,
-  /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts). */
-  queue: handleThumbnailBatch,
+  /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts); account mail (worker/jobs/mail.ts). */
+  queue: (batch, env, ctx) => (batch.queue === MAIL_QUEUE_NAME ? handleMailBatch(batch, env) : handleThumbnailBatch(batch, env, ctx)),
+  /** Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts). */
+  scheduled: async (_controller, env, ctx) => {
+    ctx.waitUntil(sweepOutbox(env).then(() => undefined));
+  },
 } satisfies ExportedHandler<Env>;

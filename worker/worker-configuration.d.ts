@@ -5,6 +5,8 @@ interface __BaseEnv_Env {
 	MEDIA: R2Bucket;
 	DB: D1Database;
 	THUMBNAIL_QUEUE: Queue;
+	MAIL_QUEUE: Queue;
+	MAILER: SendEmail;
 	AUTH_LIMITER: RateLimit;
 	ACCOUNT_LIMITER: RateLimit;
 	IMAGES: ImagesBinding;
@@ -13,6 +15,7 @@ interface __BaseEnv_Env {
 	FASTCOMMENTS_REGION: string;
 	JWT_ISSUER: string;
 	JWT_AUDIENCE: string;
+	MAIL_FROM: string;
 	JWT_SECRET: string;
 	FASTCOMMENTS_TENANT_ID: string;
 	FASTCOMMENTS_API_SECRET: string;
@@ -25,7 +28,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "FASTCOMMENTS_REGION" | "JWT_ISSUER" | "JWT_AUDIENCE" | "JWT_SECRET" | "FASTCOMMENTS_TENANT_ID" | "FASTCOMMENTS_API_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "FASTCOMMENTS_REGION" | "JWT_ISSUER" | "JWT_AUDIENCE" | "MAIL_FROM" | "JWT_SECRET" | "FASTCOMMENTS_TENANT_ID" | "FASTCOMMENTS_API_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;

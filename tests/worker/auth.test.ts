@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createAccount } from "../../worker/db/queries/users";
 import { openDatabase } from "../../worker/db/client";
 import { NEW_PASSWORD_REQUIREMENTS_MESSAGE, PASSWORD_MESSAGES } from "../../worker/schemas/auth";
-import { call, createUser, signIn, tokenFor, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
+import { call, createUser, resetSettings, setSettings, signIn, tokenFor, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
 type Json = Record<string, unknown>;
 const post = (path: string, json: unknown, init: { token?: string; ip?: string } = {}) =>
@@ -121,7 +121,7 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 403 when site_settings turns registration off, and creates no account", async () => {
-    await env.DB.prepare("INSERT INTO site_settings (id, enable_registration) VALUES (1, 0)").run();
+    await setSettings({ enableRegistration: false });
     try {
       const input = registration();
       const res = await post("/api/auth/register", input);
@@ -130,7 +130,7 @@ describe("POST /api/auth/register", () => {
       const row = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(input.email).first();
       expect(row).toBeNull();
     } finally {
-      await env.DB.prepare("DELETE FROM site_settings").run();
+      await resetSettings();
     }
   });
 });

@@ -21,6 +21,8 @@ type CreateUserOptions = {
   lastName?: string;
   isActive?: boolean;
   profilePictureUrl?: string | null;
+  /** Default true: most tests are not about address verification. */
+  emailConfirmed?: boolean;
 };
 
 /** PBKDF2 is slow on purpose: hash each distinct password once per test file. */
@@ -41,8 +43,8 @@ export async function createUser(env: Env = testEnv, options: CreateUserOptions 
   const password = options.password ?? DEFAULT_PASSWORD;
   const roles = options.roles ?? ["User"];
   const row = await env.DB.prepare(
-    `INSERT INTO users (email, password_hash, first_name, last_name, is_active, profile_picture_url)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id`,
+    `INSERT INTO users (email, password_hash, first_name, last_name, is_active, profile_picture_url, email_confirmed)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id`,
   )
     .bind(
       email,
@@ -51,6 +53,7 @@ export async function createUser(env: Env = testEnv, options: CreateUserOptions 
       options.lastName ?? "User",
       options.isActive === false ? 0 : 1,
       options.profilePictureUrl ?? null,
+      options.emailConfirmed === false ? 0 : 1,
     )
     .first<{ id: number }>();
   const id = row!.id;
@@ -115,3 +118,38 @@ export async function signIn(email: string, password: string = DEFAULT_PASSWORD)
   const body = (await res.json()) as { token: string };
   return body.token;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Site settings
+// ---------------------------------------------------------------------------------------------
+
+let settingsAdmin: Promise<string> | undefined;
+
+/**
+ * Changes some site settings through PUT /api/settings as an admin (so the Worker's settings
+ * cache sees the change at once, as it would in production) and returns the full settings.
+ * Tests that change a setting restore it with `resetSettings()` in a finally/afterEach.
+ */
+export async function setSettings(changes: Record<string, unknown>): Promise<Record<string, unknown>> {
+  settingsAdmin ??= userWithToken(["Admin"]).then((u) => u.token);
+  const token = await settingsAdmin;
+  const current = (await (await call("/api/settings", { token })).json()) as Record<string, unknown>;
+  const { updatedAt: _updatedAt, ...rest } = current;
+  const res = await call("/api/settings", { method: "PUT", token, json: { ...rest, ...changes } });
+  if (res.status !== 200) throw new Error(`setSettings answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Back to the product's defaults. */
+export const resetSettings = () =>
+  setSettings({
+    siteName: "Realm Codex",
+    siteDescription: "",
+    enableComments: true,
+    moderateComments: true,
+    enableRegistration: true,
+    requireEmailVerification: true,
+    maxFileUploadSize: 10,
+    maintenanceMode: false,
+    maintenanceMessage: "",
+  });

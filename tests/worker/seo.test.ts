@@ -221,7 +221,9 @@ describe("HTML pages through the Worker", () => {
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<!-- comment");
     // JSON-LD, the page's data, the shell's module script and (in a build) its one inline script.
-    const allowed = ['<script type="application/ld+json">', '<script type="application/json" id="initial-data">'];
+    const allowed = ['<script type="application/ld+json">', '<script type="application/json" id="initial-data">',
+      '<script type="application/json" id="site-settings">',
+    ];
     for (const tag of scriptTags(html)) expect(allowed.includes(tag) || / src="\/[^"]*"/.test(tag) || tag === "<script>", tag).toBe(true);
     for (const inline of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(inline[1]).toBe(THEME_INIT_SCRIPT);
     const blocks = jsonLdBlocks(html);

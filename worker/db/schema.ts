@@ -6,8 +6,9 @@
  * - Timestamps are ISO-8601 UTC text ("2026-01-31T12:00:00.000Z") so they sort and serialize as-is.
  * - Enums and ranges from the spec are CHECK constraints as well as TypeScript unions, so a bad
  *   write fails in the database even if a route forgot to validate.
- * - Full-text search (news, game info) lives in FTS5 tables created by a hand-written migration
- *   (drizzle-kit does not model virtual tables); see migrations/0001_fts.sql.
+ * - Full-text search (news, game info; factions, units, heroes, spells) lives in FTS5 tables created
+ *   by hand-written migrations (drizzle-kit does not model virtual tables); see
+ *   migrations/0001_fts.sql and migrations/0003_mail_search.sql.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -126,8 +127,33 @@ export const emailOutbox = sqliteTable(
     body: text("body").notNull(),
     createdAt: createdAt(),
     sentAt: text("sent_at"),
+    /** Delivery attempts so far; the sender gives up (failedAt) after a fixed number. */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    lastAttemptAt: text("last_attempt_at"),
+    /** Set when delivery was given up; such rows are never retried again. */
+    failedAt: text("failed_at"),
+    /** The mail service's id of the sent message. */
+    messageId: text("message_id"),
   },
   (t) => [index("email_outbox_unsent_idx").on(t.sentAt, t.createdAt)],
+);
+
+/** Single-use links that confirm an account's e-mail address (only the SHA-256 of the token is kept). */
+export const emailVerificationTokens = sqliteTable(
+  "email_verification_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address the link confirms (a later change of address makes old links useless). */
+    email: text("email").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verification_user_idx").on(t.userId)],
 );
 
 // ---------------------------------------------------------------------------------------------

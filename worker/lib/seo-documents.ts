@@ -80,8 +80,14 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-/** An Atom 1.0 feed of the given (published, newest first) articles. */
-export function atomFeed(origin: string, articles: readonly ArticleForMeta[], now: string): string {
+/** An Atom 1.0 feed of the given (published, newest first) articles, titled with the site's name. */
+export function atomFeed(
+  origin: string,
+  articles: readonly ArticleForMeta[],
+  now: string,
+  site: { siteName: string; siteDescription?: string } = { siteName: SITE_NAME },
+): string {
+  const name = site.siteName || SITE_NAME;
   const updated = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), "") || now;
   const entries = articles.map((a) => {
     const url = absoluteUrl(origin, `/news/${a.id}`);
@@ -104,13 +110,13 @@ export function atomFeed(origin: string, articles: readonly ArticleForMeta[], no
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">',
-    `  <title type="text">${escapeXml(FEED_TITLE)}</title>`,
-    `  <subtitle type="text">${escapeXml(`The latest news from ${SITE_NAME}.`)}</subtitle>`,
+    `  <title type="text">${escapeXml(name === SITE_NAME ? FEED_TITLE : `${name} News`)}</title>`,
+    `  <subtitle type="text">${escapeXml(site.siteDescription || `The latest news from ${name}.`)}</subtitle>`,
     `  <id>${escapeXml(absoluteUrl(origin, "/news"))}</id>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(origin, FEED_PATH))}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(origin, "/news"))}"/>`,
     `  <updated>${escapeXml(updated)}</updated>`,
-    `  <generator>${escapeXml(SITE_NAME)}</generator>`,
+    `  <generator>${escapeXml(name)}</generator>`,
     ...entries,
     "</feed>",
     "",

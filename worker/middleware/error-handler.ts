@@ -27,6 +27,11 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     if (err instanceof ApiError && err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     return c.json(envelopeOf(err), err.status);
   }
+  if (err instanceof ApiError && err.code === "maintenance_mode") {
+    // Expected while the site is in maintenance: not an error worth a log line.
+    if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+    return c.json({ code: err.code, message: err.message } satisfies ErrorBody, err.status);
+  }
   if (err instanceof ApiError && err.status >= 500) {
     // Our own 5xx (e.g. a misconfigured server): logged in full, the client sees the generic text.
     console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: err.message }));

@@ -7,20 +7,26 @@ import {
   findUserById,
   getUserDto,
   recordSuccessfulLogin,
-  registrationEnabled,
+  cancelLoginAttempt,
   reserveLoginAttempt,
   updateProfile,
 } from "../db/queries/users";
 import { refreshSession, revokeSession, type SessionMeta } from "../db/queries/sessions";
+import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
+import { isModeratorLevel } from "@shared/roles";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
 import { loginUrl, logoutUrl, secureSsoPayload } from "../lib/fastcomments";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { SESSION_IDLE_SECONDS, signAccessToken, verifyAccessToken } from "../lib/tokens";
 import { bearer, requireAuth } from "../middleware/auth";
+import { maintenanceError } from "../middleware/maintenance";
 import { accountRateLimit, authRateLimit, clientIp } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
-import { changePasswordSchema, loginSchema, profileSchema, registerSchema } from "../schemas/auth";
+import { changePasswordSchema, loginSchema, profileSchema, registerSchema, verifyEmailSchema } from "../schemas/auth";
+import { createVerification, useVerification, VERIFICATION_TTL_HOURS, type VerificationOutcome } from "../db/queries/mail";
+import { announceMailSoon } from "../jobs/mail";
+import { toPublicSettings } from "../schemas/settings";
 import type { LoginResponse } from "../schemas/user";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -30,6 +36,38 @@ export const INACTIVE_MESSAGE = "This account has been deactivated. Please conta
 export const REGISTRATION_CLOSED = "Registration is currently disabled.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
+export const COMMENTS_DISABLED = "Comments are turned off on this site.";
+export const ALREADY_CONFIRMED = "Your e-mail address is already confirmed.";
+export const VERIFICATION_MESSAGES: Record<Exclude<VerificationOutcome, "confirmed">, string> = {
+  invalid: "This verification link is not valid. Ask for a new one from your profile or the verification page.",
+  expired: "This verification link has expired. Ask for a new one.",
+  used: "This verification link was already used (or replaced by a newer one).",
+};
+
+/** The request's ExecutionContext, when there is one (tests calling the app directly may have none). */
+const executionCtx = (c: Context<AppEnv>) => {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Creates a verification link for the user, mails it and tells the mail sender. */
+async function sendVerification(c: Context<AppEnv>, user: { id: number; email: string }) {
+  const db = c.get("db");
+  const { siteName } = await getSettings(db);
+  const outboxId = await createVerification(db, user, (token) => {
+    const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, c.env.SITE_URL).href;
+    return {
+      subject: `Confirm your e-mail address for ${siteName}`,
+      body:
+        `Welcome to ${siteName}!\n\nConfirm your e-mail address by opening this link within ${VERIFICATION_TTL_HOURS} hours:\n\n${link}\n\n` +
+        "The link works once. If you did not create an account, ignore this message.",
+    };
+  });
+  await announceMailSoon(c.env, executionCtx(c), [outboxId]);
+}
 
 /** A well-formed hash of a random password, so unknown emails cost as much as wrong passwords. */
 let dummyHash: Promise<string> | undefined;
@@ -57,7 +95,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", authRateLimit, validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
-    if (!(await registrationEnabled(db))) throw forbidden(REGISTRATION_CLOSED, "registration_disabled");
+    if (!(await getSettings(db)).enableRegistration) throw forbidden(REGISTRATION_CLOSED, "registration_disabled");
     if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     const created = await createAccount(
       db,
@@ -65,6 +103,7 @@ export const authRoutes = new Hono<AppEnv>()
       sessionMeta(c),
     );
     if (!created) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    await sendVerification(c, created.user);
     const token = await signAccessToken(c.env, { userId: created.user.id, sessionId: created.session.id, generation: 1 });
     return c.json({ token, user: created.user } satisfies LoginResponse, 201);
   })
@@ -87,6 +126,12 @@ export const authRoutes = new Hono<AppEnv>()
       throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
     }
     if (!user.isActive) throw forbidden(INACTIVE_MESSAGE, "account_inactive");
+    // During maintenance only moderators and admins may start a session.
+    const settings = await getSettings(db);
+    if (settings.maintenanceMode && !isModeratorLevel(roles)) {
+      await cancelLoginAttempt(db, user.id, attempt);
+      throw maintenanceError(toPublicSettings(settings).maintenanceMessage);
+    }
     const signedIn = await recordSuccessfulLogin(db, user, roles, sessionMeta(c), attempt);
     const token = await signAccessToken(c.env, { userId: user.id, sessionId: signedIn.session.id, generation: 1 });
     return c.json({ token, user: signedIn.user } satisfies LoginResponse, 200);
@@ -117,8 +162,33 @@ export const authRoutes = new Hono<AppEnv>()
       if (attempt.locksAccount) throw new ApiError(423, LOCKED_MESSAGE);
       throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
     }
-    await changePassword(db, { id: me.id, email: found.user.email }, me.sessionId, await hashPassword(newPassword), attempt);
+    const { siteName } = await getSettings(db);
+    const outboxId = await changePassword(
+      db,
+      { id: me.id, email: found.user.email },
+      me.sessionId,
+      await hashPassword(newPassword),
+      attempt,
+      siteName,
+    );
+    await announceMailSoon(c.env, executionCtx(c), [outboxId]);
     return c.body(null, 204);
+  })
+  // Confirms an e-mail address with the single-use token from the link (24 hours).
+  .post("/verify-email", authRateLimit, validate("json", verifyEmailSchema), async (c) => {
+    const result = await useVerification(c.get("db"), c.req.valid("json").token);
+    if (result.outcome !== "confirmed") {
+      throw new ApiError(400, VERIFICATION_MESSAGES[result.outcome], { code: "verification_failed" });
+    }
+    return c.json({ emailConfirmed: true as const }, 200);
+  })
+  // A new link for the signed-in user (earlier links stop working).
+  .post("/resend-verification", authRateLimit, requireAuth, async (c) => {
+    const found = await findUserById(c.get("db"), principal(c).id);
+    if (!found) throw unauthorized();
+    if (found.user.emailConfirmed) throw conflict(ALREADY_CONFIRMED);
+    await sendVerification(c, found.user);
+    return c.json({ sent: true as const }, 202);
   })
   .post("/refresh", async (c) => {
     const expired = () => unauthorized("Your session has expired. Please sign in again.");
@@ -143,10 +213,16 @@ export const authRoutes = new Hono<AppEnv>()
       tenantId: c.env.FASTCOMMENTS_TENANT_ID,
       region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null,
     };
+    const db = c.get("db");
+    const settings = await getSettings(db);
+    if (!settings.enableComments) throw forbidden(COMMENTS_DISABLED, "comments_disabled");
     const me = c.get("user");
-    const user = me ? await getUserDto(c.get("db"), me.id) : null;
-    if (!user) {
-      return c.json({ ...widget, loginURL: loginUrl(c.env.SITE_URL), logoutURL: logoutUrl(c.env.SITE_URL) }, 200);
+    const user = me ? await getUserDto(db, me.id) : null;
+    const anonymous = { ...widget, loginURL: loginUrl(c.env.SITE_URL), logoutURL: logoutUrl(c.env.SITE_URL) };
+    if (!user) return c.json(anonymous, 200);
+    // New accounts comment only once they confirmed their address: until then no sign-on.
+    if (settings.requireEmailVerification && !user.emailConfirmed) {
+      return c.json({ ...anonymous, emailVerificationRequired: true as const }, 200);
     }
     return c.json({ ...widget, ...(await secureSsoPayload(c.env, user)) }, 200);
   });

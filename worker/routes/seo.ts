@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { gameSitemapIndex } from "../db/queries/gameinfo";
 import { publishedNewsIndex } from "../db/queries/news";
+import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { SECURITY_HEADERS } from "../lib/security-headers";
 import { siteOrigin } from "@shared/seo";
@@ -51,9 +52,9 @@ export const seoRoutes = new Hono<AppEnv>()
     return text(sitemapXml(origin(c), entries), "application/xml; charset=utf-8", "public, max-age=300");
   })
   .get("/news/feed.xml", async (c) => {
-    const articles = await publishedNewsIndex(c.get("db"), FEED_SIZE);
+    const [articles, site] = await Promise.all([publishedNewsIndex(c.get("db"), FEED_SIZE), getSettings(c.get("db"))]);
     return text(
-      atomFeed(origin(c), articles, new Date().toISOString()),
+      atomFeed(origin(c), articles, new Date().toISOString(), site),
       "application/atom+xml; charset=utf-8",
       "public, max-age=300",
     );

@@ -12,6 +12,13 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const PICTURE_URL_MAX = 2048;
 
+/** POST /api/auth/verify-email: the token from the link (URL-safe base64 of 32 bytes). */
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: "The verification link is incomplete." })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, "The verification link is incomplete."),
+});
+
 /** The fixed set of special characters a password must draw at least one from. */
 export const PASSWORD_SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?~`";
 

@@ -71,8 +71,7 @@ export const queryIdList = (label: string, max: number) => {
   const malformed = `${label} must be a comma-separated list of ids.`;
   return z.preprocess(
     blankAsUndefined,
-    z
-      .string({ error: malformed })
+    text({ error: malformed })
       .regex(/^[0-9]{1,10}(,[0-9]{1,10})*$/, malformed)
       .transform((text) => text.split(",").map(Number))
       .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), malformed)

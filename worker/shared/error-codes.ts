@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   malformed_json: 400,
   /** 400: a request the server cannot act on for another stated reason. */
   bad_request: 400,
+  /** 400: an e-mail verification link that is unknown, expired or already used. */
+  verification_failed: 400,
   /** 401: no token, or an invalid, expired or revoked one. */
   unauthorized: 401,
   /** 401: wrong email or password at sign-in. */
@@ -20,6 +22,8 @@ export const ERROR_CODES = {
   account_inactive: 403,
   /** 403: sign-up is turned off in the site settings. */
   registration_disabled: 403,
+  /** 403: comments are turned off in the site settings (the comment sign-on refuses). */
+  comments_disabled: 403,
   /** 404: no such record, route or file (or not visible to this caller). */
   not_found: 404,
   /** 405: the method is not allowed on this path. */
@@ -40,8 +44,10 @@ export const ERROR_CODES = {
   rate_limited: 429,
   /** 500: our fault; the envelope carries a request id, details are only in the logs. */
   internal_error: 500,
-  /** 503: the database or another dependency is unavailable, or the site is in maintenance. */
+  /** 503: the database or another dependency is unavailable. */
   service_unavailable: 503,
+  /** 503: the site is in maintenance mode (moderators and admins still work); see Retry-After. */
+  maintenance_mode: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -318,3 +318,21 @@ export function headTags(meta: PageMeta): string {
   for (const data of meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
   return tags.join("\n    ");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Site name and description from the site settings
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A title built by `pageTitle` with the site's configured name instead of the built-in one
+ * ('News | Realm Codex' → 'News | My Realm'). Other text is returned unchanged.
+ */
+export function withSiteName(title: string, siteName: string): string {
+  if (!siteName || siteName === SITE_NAME) return title;
+  if (title === SITE_NAME) return siteName;
+  const suffix = ` | ${SITE_NAME}`;
+  return title.endsWith(suffix) ? `${title.slice(0, -suffix.length)} | ${siteName}` : title;
+}
+
+/** The built-in site-wide descriptions, which the configured site description replaces. */
+export const isGenericDescription = (text: string) => text === DEFAULT_DESCRIPTION || text === HOME_DESCRIPTION;

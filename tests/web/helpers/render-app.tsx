@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import type { User } from "@schemas/user";
 import { RootLayout } from "@/app/root-layout";
 import { SessionProvider } from "@/lib/session";
+import { DEFAULT_PUBLIC_SETTINGS, SiteSettingsProvider } from "@/lib/site-settings";
+import type { PublicSiteSettings } from "@schemas/settings";
 import { ThemeProvider } from "@/lib/theme";
 import { ToastProvider } from "@/lib/toast";
 
@@ -35,18 +37,25 @@ export function storeSession(user: User | null) {
   localStorage.setItem("authUser", JSON.stringify(user));
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+/** The app's providers; `settings` overrides some public site settings (the rest are the defaults). */
+export function Providers({ children, settings }: { children: ReactNode; settings?: Partial<PublicSiteSettings> }) {
+  const session = <SessionProvider>{children}</SessionProvider>;
   return (
     <ThemeProvider>
       <ToastProvider>
-        <SessionProvider>{children}</SessionProvider>
+        {settings ? <SiteSettingsProvider initial={{ ...DEFAULT_PUBLIC_SETTINGS, ...settings }}>{session}</SiteSettingsProvider> : session}
       </ToastProvider>
     </ThemeProvider>
   );
 }
 
 /** The shell around the given child routes, at `path`, with the session stored for `role`. */
-export function renderApp({ role = "guest", path = "/", children = [] }: { role?: TestRole; path?: string; children?: RouteObject[] } = {}) {
+export function renderApp({
+  role = "guest",
+  path = "/",
+  children = [],
+  settings,
+}: { role?: TestRole; path?: string; children?: RouteObject[]; settings?: Partial<PublicSiteSettings> } = {}) {
   storeSession(role === "guest" ? null : testUser(role));
   const router = createMemoryRouter(
     [
@@ -58,7 +67,7 @@ export function renderApp({ role = "guest", path = "/", children = [] }: { role?
     { initialEntries: [path] },
   );
   const view = render(
-    <Providers>
+    <Providers settings={settings}>
       <RouterProvider router={router} />
     </Providers>,
   );

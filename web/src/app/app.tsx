@@ -3,6 +3,7 @@ import { RouterProvider } from "react-router/dom";
 import type { createBrowserRouter } from "react-router";
 import { SWRConfig, type SWRConfiguration } from "swr";
 import { SessionProvider } from "@/lib/session";
+import { SiteSettingsProvider } from "@/lib/site-settings";
 import { ThemeProvider } from "@/lib/theme";
 import { ToastProvider } from "@/lib/toast";
 
@@ -18,9 +19,11 @@ export function App({ router, swrConfig, onSignedOut }: { router: Router; swrCon
       <ThemeProvider>
         <ToastProvider>
           <SWRConfig value={swrConfig}>
-            <SessionProvider onSignedOut={onSignedOut}>
-              <RouterProvider router={router} />
-            </SessionProvider>
+            <SiteSettingsProvider>
+              <SessionProvider onSignedOut={onSignedOut}>
+                <RouterProvider router={router} />
+              </SessionProvider>
+            </SiteSettingsProvider>
           </SWRConfig>
         </ToastProvider>
       </ThemeProvider>

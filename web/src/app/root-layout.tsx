@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { useSession } from "@/lib/session";
+import { useSiteSettings } from "@/lib/site-settings";
 import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
+import { MaintenanceBanner, MaintenanceScreen } from "./shell/maintenance";
 import { MobileMenu } from "./shell/mobile-menu";
 
 /** A thin bar at the top while a lazy page or a loader is on its way. */
@@ -20,6 +23,14 @@ export function RootLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const site = useSiteSettings();
+  const { isModerator } = useSession();
+  // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
+  const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
+  // The Worker's static maintenance notice (for visitors without JavaScript) gives way to the app.
+  useEffect(() => {
+    document.getElementById("maintenance-notice")?.remove();
+  }, []);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
@@ -50,8 +61,9 @@ export function RootLayout() {
       <NavigationProgress />
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} />
+      {site.maintenanceMode && isModerator ? <MaintenanceBanner /> : null}
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        {lockedOut ? <MaintenanceScreen siteName={site.siteName} message={site.maintenanceMessage} /> : <Outlet />}
       </main>
       <Footer />
       <ScrollRestoration />

@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
           { path: "heroes/:id", lazy: () => import("@/features/game/routes/hero") },
           { path: "spells", lazy: () => import("@/features/game/routes/spells") },
           { path: "spells/:id", lazy: () => import("@/features/game/routes/spell") },
+          { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "verify-email", lazy: () => import("@/features/auth/routes/verify-email") },
+          { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],

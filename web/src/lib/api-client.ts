@@ -53,6 +53,15 @@ async function usableToken(): Promise<string | null> {
   }
 }
 
+type MaintenanceListener = () => void;
+const maintenanceListeners = new Set<MaintenanceListener>();
+
+/** The site settings provider subscribes here: a 503 `maintenance_mode` means the settings changed. */
+export function onMaintenance(listener: MaintenanceListener): () => void {
+  maintenanceListeners.add(listener);
+  return () => maintenanceListeners.delete(listener);
+}
+
 const fetchWithSession: typeof fetch = async (input, init) => {
   const headers = new Headers(init?.headers);
   const explicit = headers.has("Authorization");
@@ -72,6 +81,14 @@ const fetchWithSession: typeof fetch = async (input, init) => {
   // Only a request that carried a session can find it expired: a guest's 401 (a wrong password
   // on /login) must not re-navigate the sign-in page and drop its state.
   if (res.status === 401 && sent) notifyUnauthorized();
+  if (res.status === 503 && maintenanceListeners.size) {
+    const code = await res
+      .clone()
+      .json()
+      .then((body) => (body as { code?: unknown } | null)?.code)
+      .catch(() => null);
+    if (code === "maintenance_mode") for (const listener of maintenanceListeners) listener();
+  }
   return res;
 };
 

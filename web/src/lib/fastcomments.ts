@@ -1,7 +1,9 @@
 /**
- * Loading the FastComments widget (comments on news; the forum may reuse it). The script comes
+ * Loading the FastComments widget (comments on news and the forum). The script comes
  * from FastComments' CDN (the EU CDN when the tenant's region is "eu"); the CSP admits both.
  */
+
+import { api, unwrap } from "./api-client";
 
 /** Loader states (spec §4): Started → ScriptLoaded → Done, or Error. */
 export type WidgetLoadState = "Started" | "ScriptLoaded" | "Done" | "Error";
@@ -68,4 +70,14 @@ export function mountFastComments(target: HTMLElement, config: FastCommentsConfi
     if (instance && typeof instance.destroy === "function") instance.destroy();
     target.replaceChildren();
   };
+}
+
+/**
+ * GET /api/auth/fastcomments-sso: the widget's tenant and region, and the signed SSO payload for
+ * a signed-in user (only loginURL/logoutURL for guests, and for accounts that still have to
+ * confirm their e-mail address: `emailVerificationRequired`). 403 `comments_disabled` while
+ * comments are off.
+ */
+export function getFastCommentsSso() {
+  return unwrap(api.api.auth["fastcomments-sso"].$get());
 }

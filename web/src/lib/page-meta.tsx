@@ -1,5 +1,6 @@
 import { useLayoutEffect } from "react";
-import { absoluteUrl, DEFAULT_DESCRIPTION, jsonLdText, pageTitle, type JsonLd } from "@shared/seo";
+import { absoluteUrl, DEFAULT_DESCRIPTION, isGenericDescription, jsonLdText, pageTitle, withSiteName, type JsonLd } from "@shared/seo";
+import { useSiteSettings } from "./site-settings";
 
 /** The page's origin in the browser (localhost outside one). */
 const origin = () => (typeof location === "undefined" ? "http://localhost" : location.origin);
@@ -57,7 +58,10 @@ export function PageMeta({
     staticHead = null;
   }, []);
 
-  const fullTitle = pageTitle(title);
+  // The site's configured name and description replace the built-in ones.
+  const site = useSiteSettings();
+  const fullTitle = withSiteName(pageTitle(title), site.siteName);
+  if (site.siteDescription && isGenericDescription(description)) description = site.siteDescription;
   const canonical = absoluteUrl(origin(), canonicalPath ?? (typeof location === "undefined" ? "/" : location.pathname));
   const imageUrl = image ? absoluteUrl(origin(), image) : null;
   const keywordText = typeof keywords === "string" ? keywords : keywords?.join(", ");

@@ -2,7 +2,7 @@
 import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { User } from "../../schemas/user";
-import { emailOutbox, sessions, siteSettings, userRoles, users, type Role } from "../schema";
+import { emailOutbox, sessions, userRoles, users, type Role } from "../schema";
 import { newSession, type SessionMeta } from "./sessions";
 import { parseRoles, rolesOf } from "./user-roles";
 
@@ -52,11 +52,6 @@ export async function getUserDto(db: Database, id: number): Promise<User | null>
   return found ? toUserDto(found.user, found.roles) : null;
 }
 
-/** True unless the site_settings row exists and turns registration off. */
-export async function registrationEnabled(db: Database): Promise<boolean> {
-  const row = await db.select({ on: siteSettings.enableRegistration }).from(siteSettings).where(eq(siteSettings.id, 1)).get();
-  return row?.on ?? true;
-}
 
 /** True when the error (or one of its causes: drizzle wraps D1's) is the users.email unique index. */
 function isUniqueEmailViolation(err: unknown): boolean {
@@ -146,6 +141,11 @@ const releaseLoginAttempt = (db: Database, userId: number, attempt: LoginAttempt
       ),
     );
 
+/** Gives a reserved attempt back when the right password was refused for another reason (maintenance). */
+export async function cancelLoginAttempt(db: Database, userId: number, attempt: LoginAttempt): Promise<void> {
+  await releaseLoginAttempt(db, userId, attempt);
+}
+
 /** Releases the reservation, stamps lastLoginAt and opens a session, in one batch. */
 export async function recordSuccessfulLogin(db: Database, row: UserRow, roles: Role[], meta: SessionMeta, attempt: LoginAttempt) {
   const now = isoNow();
@@ -181,22 +181,28 @@ export async function changePassword(
   keepSessionId: string,
   passwordHash: string,
   attempt: LoginAttempt,
-) {
+  siteName = "Realm Codex",
+): Promise<number> {
   const now = isoNow();
-  await db.batch([
+  const [, , , mail] = await db.batch([
     releaseLoginAttempt(db, user.id, attempt),
     db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)),
     db
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt))),
-    db.insert(emailOutbox).values({
-      toAddress: user.email,
-      subject: "Your Realm Codex password was changed",
-      body:
-        "The password of your Realm Codex account was just changed, and every other device was signed out.\n\n" +
-        "If you did not do this, reset your password at once or contact an administrator.",
-      createdAt: now,
-    }),
+    db
+      .insert(emailOutbox)
+      .values({
+        toAddress: user.email,
+        subject: `Your ${siteName} password was changed`,
+        body:
+          `The password of your ${siteName} account was just changed, and every other device was signed out.\n\n` +
+          "If you did not do this, reset your password at once or contact an administrator.",
+        createdAt: now,
+      })
+      .returning({ id: emailOutbox.id }),
   ]);
+  // The outbox id, for the mail sender to be told about it.
+  return mail[0]!.id;
 }

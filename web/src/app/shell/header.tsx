@@ -5,6 +5,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import { MenuIcon } from "@/components/ui/icons";
 import { UserAvatar, userDisplayName } from "@/components/user-avatar";
 import { useHydrated } from "@/lib/hydrated";
+import { useSiteSettings } from "@/lib/site-settings";
 import { useSession } from "@/lib/session";
 import { Logo } from "./logo";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
@@ -33,6 +34,7 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
   const status = hydrated ? session.status : "unauthenticated";
   const signOut = useSignOut();
   const admin = hydrated ? adminLinks(isModerator, isAdmin) : [];
+  const { enableRegistration } = useSiteSettings();
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
@@ -82,9 +84,11 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
                 <Link to="/login" className={buttonClass({ variant: "ghost" })}>
                   Sign In
                 </Link>
-                <Link to="/register" className={buttonClass()}>
-                  Sign Up
-                </Link>
+                {enableRegistration ? (
+                  <Link to="/register" className={buttonClass()}>
+                    Sign Up
+                  </Link>
+                ) : null}
               </div>
             ) : null}
           </div>

@@ -3,6 +3,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { UserAvatar, userDisplayName } from "@/components/user-avatar";
 import { useHydrated } from "@/lib/hydrated";
+import { useSiteSettings } from "@/lib/site-settings";
 import { useSession } from "@/lib/session";
 import { useTheme } from "@/lib/theme";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
@@ -31,6 +32,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
   const { theme, toggleTheme } = useTheme();
   const signOut = useSignOut();
   const admin = hydrated ? adminLinks(isModerator, isAdmin) : [];
+  const { enableRegistration } = useSiteSettings();
 
   const account =
     status === "authenticated" && user ? (
@@ -59,13 +61,15 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
         </div>
       </>
     ) : (
-      <div className="grid grid-cols-2 gap-2">
+      <div className={`grid gap-2 ${enableRegistration ? "grid-cols-2" : "grid-cols-1"}`}>
         <Link to="/login" onClick={onClose} className={buttonClass({ variant: "secondary" })}>
           Sign In
         </Link>
-        <Link to="/register" onClick={onClose} className={buttonClass()}>
-          Sign Up
-        </Link>
+        {enableRegistration ? (
+          <Link to="/register" onClick={onClose} className={buttonClass()}>
+            Sign Up
+          </Link>
+        ) : null}
       </div>
     );
 

@@ -1,5 +1,6 @@
 import { Link, Navigate } from "react-router";
 import { PageMeta } from "@/lib/page-meta";
+import { useSiteSettings } from "@/lib/site-settings";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
@@ -7,20 +8,23 @@ import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
 /** /login (spec §2): a signed-in visitor goes to / (or back to where the guard sent them from). */
 export function Component() {
   const { from, redirectTo } = useAuthPageRedirect();
+  const { enableRegistration, siteName } = useSiteSettings();
   if (redirectTo !== null) return <Navigate to={redirectTo} replace />;
   return (
     <>
       <PageMeta title="Sign In" description="Sign in to your Realm Codex account." noIndex />
       <AuthCard
         title="Sign In"
-        subtitle="Welcome back to Realm Codex."
+        subtitle={`Welcome back to ${siteName}.`}
         footer={
+          enableRegistration ? (
           <>
             Don&apos;t have an account?{" "}
             <Link to="/register" state={from} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
               Sign Up
             </Link>
           </>
+          ) : null
         }
       >
         <LoginForm />

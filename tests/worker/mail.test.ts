@@ -1,0 +1,189 @@
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { MAX_MAIL_ATTEMPTS } from "../../worker/db/queries/mail";
+import worker from "../../worker/index";
+import { MAIL_QUEUE_NAME } from "../../worker/jobs/mail";
+import { call, createUser, signIn, uniqueEmail, uniqueIp } from "./helpers";
+
+type OutboxRow = {
+  id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  sent_at: string | null;
+  attempts: number;
+  last_error: string | null;
+  failed_at: string | null;
+  message_id: string | null;
+};
+
+const outboxFor = (address: string) =>
+  env.DB.prepare("SELECT * FROM email_outbox WHERE to_address = ? ORDER BY id").bind(address).all<OutboxRow>().then((r) => r.results);
+
+let messageCounter = 0;
+/** Runs the Worker's queue handler on the mail queue with the given outbox ids. */
+async function deliver(ids: number[], attempts = 1) {
+  const batch = createMessageBatch(
+    MAIL_QUEUE_NAME,
+    ids.map((outboxId) => ({ id: `m-${++messageCounter}`, timestamp: Date.now(), attempts, body: { outboxId } })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+async function register(email = uniqueEmail("verify")) {
+  const res = await call("/api/auth/register", {
+    method: "POST",
+    ip: uniqueIp(),
+    json: { email, password: "Secret#Pass1", firstName: "Vera", lastName: "Fied" },
+  });
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { token: string; user: { id: number; emailConfirmed: boolean } };
+  return { email, ...body };
+}
+
+const linkToken = (body: string) => {
+  const match = body.match(/\/verify-email\?token=([A-Za-z0-9_-]+)/);
+  if (!match) throw new Error(`no verification link in: ${body}`);
+  return decodeURIComponent(match[1]!);
+};
+
+const verify = (token: string) => call("/api/auth/verify-email", { method: "POST", ip: uniqueIp(), json: { token } });
+
+describe("e-mail verification", () => {
+  it("registration writes a verification mail with a 24-hour link to the outbox, and the new account is unconfirmed", async () => {
+    const { email, user } = await register();
+    expect(user.emailConfirmed).toBe(false);
+    const [mail] = await outboxFor(email);
+    expect(mail!.subject).toBe("Confirm your e-mail address for Realm Codex");
+    expect(mail!.body).toContain(`${env.SITE_URL}/verify-email?token=`);
+    expect(mail!.body).toContain("within 24 hours");
+    const stored = await env.DB.prepare("SELECT token_hash, expires_at FROM email_verification_tokens WHERE user_id = ?").bind(user.id).first<{ token_hash: string; expires_at: string }>();
+    // Only the hash is stored, never the token from the link.
+    expect(stored!.token_hash).not.toBe(linkToken(mail!.body));
+    const hours = (Date.parse(stored!.expires_at) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+  });
+
+  it("the link confirms the address once (200), a second use answers 400 verification_failed, and the comment sign-on opens", async () => {
+    const { email, token: session } = await register();
+    const sso = async () => (await (await call("/api/auth/fastcomments-sso", { token: session })).json()) as Record<string, unknown>;
+    expect((await sso()).emailVerificationRequired).toBe(true);
+
+    const token = linkToken((await outboxFor(email))[0]!.body);
+    const ok = await verify(token);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ emailConfirmed: true });
+    const me = (await (await call("/api/auth/me", { token: session })).json()) as { user: { emailConfirmed: boolean } };
+    expect(me.user.emailConfirmed).toBe(true);
+    expect(typeof (await sso()).userDataJSONBase64).toBe("string");
+
+    const again = await verify(token);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ code: "verification_failed", message: "This verification link was already used (or replaced by a newer one)." });
+  });
+
+  it("answers 400 verification_failed for an expired link and leaves the address unconfirmed", async () => {
+    const { email, user } = await register();
+    await env.DB.prepare("UPDATE email_verification_tokens SET expires_at = ? WHERE user_id = ?").bind(new Date(Date.now() - 1000).toISOString(), user.id).run();
+    const res = await verify(linkToken((await outboxFor(email))[0]!.body));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string; message: string }).message).toBe("This verification link has expired. Ask for a new one.");
+    const row = await env.DB.prepare("SELECT email_confirmed FROM users WHERE id = ?").bind(user.id).first<{ email_confirmed: number }>();
+    expect(row!.email_confirmed).toBe(0);
+  });
+
+  it("answers 400 verification_failed for an unknown token and 400 validation_failed for a malformed one", async () => {
+    const unknown = await verify("A".repeat(43));
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { code: string }).code).toBe("verification_failed");
+    const malformed = await verify("<script>");
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { code: string }).code).toBe("validation_failed");
+  });
+
+  it("a resent link replaces the old one (the old one answers 'used'); a confirmed user gets 409", async () => {
+    const { email, token: session } = await register();
+    const first = linkToken((await outboxFor(email))[0]!.body);
+    const resend = await call("/api/auth/resend-verification", { method: "POST", token: session, ip: uniqueIp() });
+    expect(resend.status).toBe(202);
+    const mails = await outboxFor(email);
+    expect(mails).toHaveLength(2);
+    expect((await verify(first)).status).toBe(400);
+    expect((await verify(linkToken(mails[1]!.body))).status).toBe(200);
+    const again = await call("/api/auth/resend-verification", { method: "POST", token: session, ip: uniqueIp() });
+    expect(again.status).toBe(409);
+    expect((await call("/api/auth/resend-verification", { method: "POST", ip: uniqueIp() })).status).toBe(401);
+  });
+});
+
+describe("mail sender", () => {
+  it("sends an outbox message through the send_email binding and marks it sent with the message id", async () => {
+    const { email } = await register();
+    const [mail] = await outboxFor(email);
+    const result = await deliver([mail!.id]);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toHaveLength(0);
+    const [sent] = await outboxFor(email);
+    expect(sent!.sent_at).not.toBeNull();
+    expect(sent!.attempts).toBe(1);
+    expect(sent!.message_id).toMatch(/^<.+@.+>$/);
+    // Delivering again sends nothing twice.
+    await deliver([mail!.id]);
+    expect((await outboxFor(email))[0]!.attempts).toBe(1);
+  });
+
+  it("queues the password-changed mail and sends it", async () => {
+    const u = await createUser(env, { email: uniqueEmail("pw") });
+    const token = await signIn(u.email, u.password);
+    const res = await call("/api/auth/change-password", {
+      method: "POST",
+      token,
+      ip: uniqueIp(),
+      json: { currentPassword: u.password, newPassword: "Another#Pass2" },
+    });
+    expect(res.status).toBe(204);
+    const [mail] = await outboxFor(u.email);
+    expect(mail!.subject).toBe("Your Realm Codex password was changed");
+    await deliver([mail!.id]);
+    expect((await outboxFor(u.email))[0]!.sent_at).not.toBeNull();
+  });
+
+  it("retries a failed delivery with backoff, counting attempts and keeping the error", async () => {
+    const row = await env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body) VALUES ('broken address', 's', 'b') RETURNING id").first<{ id: number }>();
+    const result = await deliver([row!.id], 2);
+    expect(result.retryMessages).toHaveLength(1);
+    expect(result.explicitAcks).toHaveLength(0);
+    const stored = await env.DB.prepare("SELECT attempts, last_error, sent_at, failed_at FROM email_outbox WHERE id = ?").bind(row!.id).first<Pick<OutboxRow, "attempts" | "last_error" | "sent_at" | "failed_at">>();
+    expect(stored).toEqual({ attempts: 1, last_error: expect.stringContaining("undeliverable recipient"), sent_at: null, failed_at: null });
+  });
+
+  it("gives a message up after the last attempt (acked, failed_at set) instead of retrying for ever", async () => {
+    const row = await env.DB.prepare(
+      `INSERT INTO email_outbox (to_address, subject, body, attempts) VALUES ('broken address', 's', 'b', ${MAX_MAIL_ATTEMPTS - 1}) RETURNING id`,
+    ).first<{ id: number }>();
+    const result = await deliver([row!.id]);
+    expect(result.retryMessages).toHaveLength(0);
+    expect(result.explicitAcks).toHaveLength(1);
+    const stored = await env.DB.prepare("SELECT attempts, failed_at FROM email_outbox WHERE id = ?").bind(row!.id).first<{ attempts: number; failed_at: string | null }>();
+    expect(stored!.attempts).toBe(MAX_MAIL_ATTEMPTS);
+    expect(stored!.failed_at).not.toBeNull();
+  });
+
+  it("the cron sweep announces mail still waiting after 5 minutes, and not what was sent, given up or just written", async () => {
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    const waiting = uniqueEmail("waiting");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at) VALUES (?, 's', 'b', ?)").bind(waiting, old),
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at, sent_at) VALUES ('sent@example.com', 's', 'b', ?, ?)").bind(old, old),
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at, failed_at) VALUES ('gone@example.com', 's', 'b', ?, ?)").bind(old, old),
+    ]);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    // The announced message reaches the consumer through the real local queue.
+    await expect.poll(async () => (await outboxFor(waiting))[0]!.sent_at, { timeout: 10_000, interval: 100 }).not.toBeNull();
+  });
+});

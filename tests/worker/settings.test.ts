@@ -1,0 +1,266 @@
+import { env } from "cloudflare:test";
+import { drizzle } from "drizzle-orm/d1";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getSettings } from "../../worker/db/queries/settings";
+import * as schema from "../../worker/db/schema";
+import { call, createUser, resetSettings, setSettings, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
+
+type Tokens = { user: string; moderator: string; admin: string };
+let tokens: Tokens;
+
+beforeAll(async () => {
+  const [user, moderator, admin] = await Promise.all([
+    userWithToken(["User"]),
+    userWithToken(["Moderator"]),
+    userWithToken(["Admin"]),
+  ]);
+  tokens = { user: user.token, moderator: moderator.token, admin: admin.token };
+});
+
+afterEach(async () => {
+  await resetSettings();
+});
+
+const VALID = {
+  siteName: "Realm Codex",
+  siteDescription: "A fan wiki.",
+  enableComments: true,
+  moderateComments: true,
+  enableRegistration: true,
+  requireEmailVerification: true,
+  maxFileUploadSize: 10,
+  maintenanceMode: false,
+  maintenanceMessage: "",
+};
+
+const put = (json: unknown, token?: string) => call("/api/settings", { method: "PUT", json, token });
+
+describe("GET /api/settings/public", () => {
+  it("answers anyone 200 with only the public subset, cached briefly with an ETag (304 on a match)", async () => {
+    const res = await call("/api/settings/public");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=5, stale-while-revalidate=30");
+    const body = await res.json();
+    expect(body).toEqual({
+      siteName: "Realm Codex",
+      siteDescription: "",
+      enableComments: true,
+      moderateComments: true,
+      enableRegistration: true,
+      requireEmailVerification: true,
+      maxFileUploadSize: 10,
+      maintenanceMode: false,
+      maintenanceMessage: "",
+    });
+    const again = await call("/api/settings/public", { headers: { "If-None-Match": res.headers.get("ETag")! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("reflects an admin's change at once", async () => {
+    await setSettings({ siteName: "Aldermere Wiki", maintenanceMode: true, maintenanceMessage: "Back at noon." });
+    const body = (await (await call("/api/settings/public")).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ siteName: "Aldermere Wiki", maintenanceMode: true, maintenanceMessage: "Back at noon." });
+  });
+});
+
+describe("GET /api/settings", () => {
+  it("answers a guest 401, a user and a moderator 403, and an admin 200 with every setting", async () => {
+    expect((await call("/api/settings")).status).toBe(401);
+    expect((await call("/api/settings", { token: tokens.user })).status).toBe(403);
+    expect((await call("/api/settings", { token: tokens.moderator })).status).toBe(403);
+    const res = await call("/api/settings", { token: tokens.admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(Object.keys(await res.json()).sort()).toEqual([...Object.keys(VALID), "updatedAt"].sort());
+  });
+});
+
+describe("PUT /api/settings", () => {
+  it("answers a guest 401 and a user or moderator 403, changing nothing", async () => {
+    const changed = { ...VALID, siteName: "Hijacked" };
+    expect((await put(changed)).status).toBe(401);
+    expect((await put(changed, tokens.user)).status).toBe(403);
+    expect((await put(changed, tokens.moderator)).status).toBe(403);
+    const body = (await (await call("/api/settings/public")).json()) as { siteName: string };
+    expect(body.siteName).toBe("Realm Codex");
+  });
+
+  it("answers an admin 200, stores the row in D1 and writes an audit entry with the changed fields", async () => {
+    const res = await put({ ...VALID, siteName: "  Aldermere Wiki  ", maxFileUploadSize: 25 }, tokens.admin);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ siteName: "Aldermere Wiki", maxFileUploadSize: 25 });
+    expect(typeof body.updatedAt).toBe("string");
+    const row = await env.DB.prepare("SELECT site_name, max_file_upload_size FROM site_settings WHERE id = 1").first();
+    expect(row).toEqual({ site_name: "Aldermere Wiki", max_file_upload_size: 25 });
+    const audit = await env.DB.prepare(
+      "SELECT details FROM audit_log WHERE entity_type = 'site_settings' ORDER BY id DESC LIMIT 1",
+    ).first<{ details: string }>();
+    expect(JSON.parse(audit!.details)).toMatchObject({ siteName: "Aldermere Wiki", maxFileUploadSize: 25 });
+  });
+
+  it.each([
+    ["an upload size of 0", { maxFileUploadSize: 0 }, "maxFileUploadSize"],
+    ["an upload size of 101", { maxFileUploadSize: 101 }, "maxFileUploadSize"],
+    ["a fractional upload size", { maxFileUploadSize: 1.5 }, "maxFileUploadSize"],
+    ["an upload size sent as text", { maxFileUploadSize: "10" }, "maxFileUploadSize"],
+    ["an empty site name", { siteName: "   " }, "siteName"],
+    ["a 101-character site name", { siteName: "x".repeat(101) }, "siteName"],
+    ["a flag that is not a boolean", { enableComments: "yes" }, "enableComments"],
+    ["a missing flag", { maintenanceMode: undefined }, "maintenanceMode"],
+  ])("answers 400 validation_failed for %s", async (_name, change, field) => {
+    const res = await put({ ...VALID, ...change }, tokens.admin);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; errors: Record<string, string[]> };
+    expect(body.code).toBe("validation_failed");
+    expect(Object.keys(body.errors)).toContain(field);
+  });
+
+  it("answers 400 malformed_json for a broken body", async () => {
+    const res = await call("/api/settings", {
+      method: "PUT",
+      token: tokens.admin,
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe("malformed_json");
+  });
+});
+
+describe("settings obeyed", () => {
+  const register = () =>
+    call("/api/auth/register", {
+      method: "POST",
+      ip: uniqueIp(),
+      json: { email: uniqueEmail("reg"), password: "Secret#Pass1", firstName: "Reg", lastName: "Ister" },
+    });
+
+  it("registration off: sign-up answers 403 registration_disabled; back on: 201", async () => {
+    await setSettings({ enableRegistration: false });
+    const refused = await register();
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe("registration_disabled");
+    await setSettings({ enableRegistration: true });
+    expect((await register()).status).toBe(201);
+  });
+
+  it("comments off: the comment sign-on answers 403 comments_disabled to guests and users alike", async () => {
+    await setSettings({ enableComments: false });
+    for (const token of [undefined, tokens.user, tokens.admin]) {
+      const res = await call("/api/auth/fastcomments-sso", { token });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe("comments_disabled");
+    }
+    await setSettings({ enableComments: true });
+    expect((await call("/api/auth/fastcomments-sso", { token: tokens.user })).status).toBe(200);
+  });
+
+  it("email verification required: an unconfirmed user gets no sign-on payload until the setting is off", async () => {
+    const unconfirmed = await userWithToken(["User"], { emailConfirmed: false });
+    const withheld = (await (await call("/api/auth/fastcomments-sso", { token: unconfirmed.token })).json()) as Record<string, unknown>;
+    expect(withheld.emailVerificationRequired).toBe(true);
+    expect(withheld.userDataJSONBase64).toBeUndefined();
+    expect(withheld.verificationHash).toBeUndefined();
+    // A confirmed user gets it.
+    const confirmed = (await (await call("/api/auth/fastcomments-sso", { token: tokens.user })).json()) as Record<string, unknown>;
+    expect(typeof confirmed.userDataJSONBase64).toBe("string");
+    // With the requirement off, the unconfirmed user gets it too.
+    await setSettings({ requireEmailVerification: false });
+    const allowed = (await (await call("/api/auth/fastcomments-sso", { token: unconfirmed.token })).json()) as Record<string, unknown>;
+    expect(typeof allowed.userDataJSONBase64).toBe("string");
+    expect(allowed.emailVerificationRequired).toBeUndefined();
+  });
+
+  it("upload limit: getSettings (the reader uploads use) returns the saved maximum size in MB", async () => {
+    await setSettings({ maxFileUploadSize: 42 });
+    expect((await getSettings(drizzle(env.DB, { schema }))).maxFileUploadSize).toBe(42);
+  });
+});
+
+describe("maintenance mode", () => {
+  const MESSAGE = "Upgrading the realm, back in an hour.";
+
+  it("answers guests and plain users 503 maintenance_mode with the message and Retry-After on the API", async () => {
+    await setSettings({ maintenanceMode: true, maintenanceMessage: MESSAGE });
+    for (const token of [undefined, tokens.user]) {
+      const res = await call("/api/news", { token });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("Retry-After")).toBe("300");
+      expect(await res.json()).toEqual({ code: "maintenance_mode", message: MESSAGE });
+    }
+  });
+
+  it("lets moderators and admins keep working on the API", async () => {
+    await setSettings({ maintenanceMode: true, maintenanceMessage: MESSAGE });
+    expect((await call("/api/news", { token: tokens.moderator })).status).toBe(200);
+    expect((await call("/api/news", { token: tokens.admin })).status).toBe(200);
+    expect((await call("/api/admin/dashboard/stats", { token: tokens.moderator })).status).toBe(200);
+  });
+
+  it("keeps health and the public settings open, with a default message when none was written", async () => {
+    await setSettings({ maintenanceMode: true, maintenanceMessage: "" });
+    expect((await call("/api/health")).status).toBe(200);
+    const res = await call("/api/settings/public");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { maintenanceMode: boolean; maintenanceMessage: string };
+    expect(body.maintenanceMode).toBe(true);
+    expect(body.maintenanceMessage).toMatch(/maintenance/i);
+  });
+
+  it("lets a moderator sign in but answers a plain user's sign-in 503", async () => {
+    const [mod, plain] = await Promise.all([
+      createUser(env, { roles: ["Moderator"] }),
+      createUser(env, { roles: ["User"] }),
+    ]);
+    await setSettings({ maintenanceMode: true, maintenanceMessage: MESSAGE });
+    const login = (email: string, password: string) =>
+      call("/api/auth/login", { method: "POST", ip: uniqueIp(), json: { email, password } });
+    expect((await login(mod.email, mod.password)).status).toBe(200);
+    const refused = await login(plain.email, plain.password);
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { code: string }).code).toBe("maintenance_mode");
+  });
+
+  it("serves pages 503 HTML with Retry-After, noindex and the message, but keeps robots.txt; off again: 200", async () => {
+    await setSettings({ maintenanceMode: true, maintenanceMessage: "Back <soon> & well" });
+    const res = await call("/news", { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("300");
+    expect(res.headers.get("Content-Type")).toContain("text/html");
+    const html = await res.text();
+    expect(html).toContain("Back &#60;soon&#62; &#38; well");
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect((await call("/robots.txt")).status).toBe(200);
+    await setSettings({ maintenanceMode: false });
+    expect((await call("/news")).status).toBe(200);
+  });
+});
+
+describe("site name and description", () => {
+  it("replace the built-in ones in page titles, share metadata and the feed", async () => {
+    await setSettings({ siteName: "Aldermere Wiki", siteDescription: "All about Aldermere." });
+    const html = await (await call("/news")).text();
+    expect(html).toContain("<title>Latest News | Aldermere Wiki</title>");
+    expect(html).toContain('<meta property="og:site_name" content="Aldermere Wiki">');
+    expect(html).not.toContain("| Realm Codex");
+    expect(html).toContain('id="site-settings"');
+    const home = await (await call("/")).text();
+    expect(home).toContain('<meta name="description" content="All about Aldermere.">');
+    const feed = await (await call("/news/feed.xml")).text();
+    expect(feed).toContain('<title type="text">Aldermere Wiki News</title>');
+    expect(feed).toContain("All about Aldermere.");
+  });
+});
+
+describe("site name with markup", () => {
+  it("is escaped in the title and attributes, with the page's own escaped text left as it was", async () => {
+    await setSettings({ siteName: `Tom & "Jerry" <Wiki>` });
+    const html = await (await call("/news")).text();
+    const name = "Tom &#38; &#34;Jerry&#34; &#60;Wiki&#62;";
+    expect(html).toContain(`<title>Latest News | ${name}</title>`);
+    expect(html).toContain(`<meta property="og:site_name" content="${name}">`);
+    expect(html).toContain(`<meta property="og:title" content="Latest News | ${name}">`);
+    expect(html).not.toContain("<Wiki>");
+  });
+});

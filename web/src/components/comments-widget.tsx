@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import {
+  DEMO_TENANT_ID,
+  fastCommentsScriptUrl,
+  getFastCommentsSso,
+  loadScript,
+  mountFastComments,
+  type FastCommentsConfig,
+  type WidgetLoadState,
+} from "@/lib/fastcomments";
+import { isLocalSite } from "@/lib/local-host";
+
+/**
+ * Shown with the widget while comment moderation is on. (Holding comments for approval is a
+ * setting of the FastComments tenant itself; this tells commenters what to expect.)
+ */
+export const MODERATION_NOTE = "Comments are reviewed by our moderators and may take a moment to appear.";
+
+export type CommentsWidgetProps = {
+  /** The FastComments thread (urlId): `news-{id}` for an article, a fixed id for the forum. */
+  threadId: string;
+  /** The page's path, e.g. `/news/5` or `/forum`. */
+  path: string;
+  /** The page title the widget shows in notifications. */
+  title: string;
+};
+
+/**
+ * The FastComments widget with the site's single sign-on, shared by article comments and the
+ * forum: a placeholder on local hosts (development), 'Oh no! The comments section could not be
+ * loaded.' when the script fails, and without sign-on when the SSO answer fails. Callers hide
+ * it while comments are off (useSiteSettings().enableComments).
+ */
+export function CommentsWidget(props: CommentsWidgetProps) {
+  if (isLocalSite()) {
+    return (
+      <div data-testid="comments-placeholder" className="rounded-xl border border-dashed border-line p-6 text-center text-ink-muted">
+        <p className="font-medium text-ink">Comments are disabled in development.</p>
+        <p className="mt-1 text-sm">
+          The live comment widget loads on the deployed site (thread <code>{props.threadId}</code>).
+        </p>
+      </div>
+    );
+  }
+  return <LiveComments key={props.threadId} {...props} />;
+}
+
+function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
+  const target = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<WidgetLoadState>("Started");
+  const [mustVerify, setMustVerify] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let unmount: (() => void) | undefined;
+    (async () => {
+      let config: FastCommentsConfig = { tenantId: DEMO_TENANT_ID, urlId: threadId };
+      try {
+        const sso = await getFastCommentsSso();
+        const { tenantId, region, ...rest } = sso;
+        const { emailVerificationRequired, ...payload } = rest as typeof rest & { emailVerificationRequired?: boolean };
+        if (!cancelled && emailVerificationRequired) setMustVerify(true);
+        config = { ...config, tenantId: tenantId || DEMO_TENANT_ID, ...(region === "eu" ? { region } : {}), sso: payload };
+      } catch (error) {
+        // Logged; the widget runs without single sign-on.
+        console.error("FastComments SSO token could not be loaded; comments run without SSO.", error);
+      }
+      try {
+        await loadScript(fastCommentsScriptUrl(config.region));
+      } catch (error) {
+        console.error("The FastComments script could not be loaded.", error);
+        if (!cancelled) setState("Error");
+        return;
+      }
+      if (cancelled || !target.current) return;
+      setState("ScriptLoaded");
+      try {
+        unmount = mountFastComments(target.current, {
+          ...config,
+          url: `${location.origin}${path}`,
+          pageTitle: title,
+          hasDarkBackground: document.documentElement.classList.contains("dark"),
+        });
+        setState("Done");
+      } catch (error) {
+        console.error("The FastComments widget could not start.", error);
+        setState("Error");
+      }
+    })();
+    return () => {
+      cancelled = true;
+      unmount?.();
+    };
+  }, [threadId, path, title]);
+
+  return (
+    <div data-state={state}>
+      {mustVerify ? (
+        <p role="status" className="mb-3 rounded-xl border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+          Confirm your e-mail address to comment with your account: open the link we sent you, or{" "}
+          <Link to="/verify-email" className="font-semibold underline underline-offset-4">
+            ask for a new one
+          </Link>
+          .
+        </p>
+      ) : null}
+      {state === "Error" ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+          Oh no! The comments section could not be loaded.
+        </p>
+      ) : state !== "Done" ? (
+        <p role="status" className="text-sm text-ink-muted">
+          Loading comments...
+        </p>
+      ) : null}
+      <div ref={target} />
+    </div>
+  );
+}

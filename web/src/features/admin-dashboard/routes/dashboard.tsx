@@ -1,0 +1,201 @@
+import { Link } from "react-router";
+import { ProtectedRoute } from "@/components/protected-route";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { formatShortDate } from "@/lib/format-date";
+import { PageMeta } from "@/lib/page-meta";
+import { useSession } from "@/lib/session";
+import { useDashboardStats, type DashboardStats } from "@/features/admin-dashboard/api/get-dashboard-stats";
+import { DashboardSkeleton } from "@/features/admin-dashboard/components/dashboard-skeleton";
+import { ThumbnailSync } from "@/features/admin-dashboard/components/thumbnail-sync";
+
+export const LOAD_FAILED = "Failed to load dashboard data";
+
+/** /admin and /admin/dashboard: moderator level (spec §2 "Dashboard"). */
+export function Component() {
+  return (
+    <ProtectedRoute requireModerator>
+      <PageMeta title="Admin Dashboard" description="Site statistics, quick actions and recent activity." noIndex />
+      <Dashboard />
+    </ProtectedRoute>
+  );
+}
+
+function Dashboard() {
+  const { isAdmin } = useSession();
+  const { data, error, isLoading, mutate } = useDashboardStats();
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Admin Dashboard</h1>
+          <p className="mt-1 text-sm text-ink-muted">Members, news and what changed recently.</p>
+        </div>
+        {isAdmin ? (
+          <Link to="/admin/menu" className={buttonClass({ variant: "secondary" })}>
+            Admin Menu
+          </Link>
+        ) : null}
+      </div>
+
+      {error && !data ? (
+        <Alert title={LOAD_FAILED}>
+          <p>Make sure you are signed in with moderator or administrator permissions, then try again.</p>
+          <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : isLoading || !data ? (
+        <DashboardSkeleton />
+      ) : (
+        <>
+          <StatCards stats={data} />
+          <QuickActions isAdmin={isAdmin} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <RecentUsers users={data.recentActivity.users} isAdmin={isAdmin} />
+            <RecentNews news={data.recentActivity.news} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function StatCards({ stats }: { stats: DashboardStats }) {
+  const cards = [
+    { label: "Total Users", value: stats.users.total, note: `${stats.users.total - stats.users.active} inactive` },
+    { label: "Active Users", value: stats.users.active, note: "Can sign in" },
+    { label: "Administrators", value: stats.users.admins, note: "Full access" },
+    { label: "Moderators", value: stats.users.moderators, note: "News, media and game assets" },
+    { label: "Published Articles", value: stats.news.published, note: `of ${stats.news.total} articles` },
+    { label: "Draft Articles", value: stats.news.drafts, note: "Not visible to readers" },
+  ];
+  return (
+    <section aria-labelledby="stats-heading">
+      <h2 id="stats-heading" className="sr-only">
+        Statistics
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
+            <dt className="text-sm font-medium text-ink-muted">{card.label}</dt>
+            <dd className="mt-1 font-display text-3xl font-bold text-ink" data-testid={`stat-${card.label}`}>
+              {card.value}
+            </dd>
+            <dd className="mt-1 text-xs text-ink-muted">{card.note}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function QuickActions({ isAdmin }: { isAdmin: boolean }) {
+  const actions = [
+    { to: "/admin/news/create", label: "Create Article", primary: true },
+    { to: "/admin/news", label: "Manage News" },
+    ...(isAdmin
+      ? [
+          { to: "/admin/users", label: "Manage Users" },
+          { to: "/admin/settings", label: "Site Settings" },
+        ]
+      : []),
+  ];
+  return (
+    <section aria-labelledby="actions-heading">
+      <h2 id="actions-heading" className="font-display text-lg font-semibold text-ink">
+        Quick Actions
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {actions.map((action) => (
+          <Link key={action.to} to={action.to} className={buttonClass({ variant: action.primary ? "primary" : "secondary" })}>
+            {action.label}
+          </Link>
+        ))}
+      </div>
+      <div className="mt-4 rounded-2xl border border-line bg-surface p-4">
+        <h3 className="text-sm font-semibold text-ink">Thumbnails</h3>
+        <p className="mb-3 text-xs text-ink-muted">Re-queue thumbnails of media items that are still pending or failed.</p>
+        <ThumbnailSync />
+      </div>
+    </section>
+  );
+}
+
+function RecentUsers({ users, isAdmin }: { users: DashboardStats["recentActivity"]["users"]; isAdmin: boolean }) {
+  return (
+    <Card>
+      <CardHeader className="flex items-center justify-between">
+        <h2 className="font-display text-lg font-semibold text-ink">Recent Users</h2>
+        {isAdmin ? (
+          <Link to="/admin/users" className={buttonClass({ variant: "link" })}>
+            View all
+          </Link>
+        ) : null}
+      </CardHeader>
+      {users.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-ink-muted">No members yet.</p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {users.map((u) => {
+            const name = `${u.firstName} ${u.lastName}`.trim() || "Unnamed member";
+            return (
+              <li key={u.id} className="flex items-center gap-3 px-5 py-3">
+                <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-100 font-semibold text-brand-900 dark:bg-brand-950 dark:text-brand-200">
+                  {(u.firstName || u.email || "U").charAt(0).toUpperCase()}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-semibold text-ink">{name}</p>
+                  {isAdmin && u.email ? <p className="truncate text-xs text-ink-muted">{u.email}</p> : null}
+                </div>
+                <time dateTime={u.createdAt} className="shrink-0 text-xs text-ink-muted">
+                  {formatShortDate(u.createdAt)}
+                </time>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function RecentNews({ news }: { news: DashboardStats["recentActivity"]["news"] }) {
+  return (
+    <Card>
+      <CardHeader className="flex items-center justify-between">
+        <h2 className="font-display text-lg font-semibold text-ink">Recent News</h2>
+        <Link to="/admin/news" className={buttonClass({ variant: "link" })}>
+          View all
+        </Link>
+      </CardHeader>
+      {news.length === 0 ? (
+        <p className="px-5 py-8 text-center text-sm text-ink-muted">
+          No articles yet.{" "}
+          <Link to="/admin/news/create" className={buttonClass({ variant: "link" })}>
+            Write the first one
+          </Link>
+        </p>
+      ) : (
+        <ul className="divide-y divide-line">
+          {news.map((n) => (
+            <li key={n.id} className="flex items-center gap-3 px-5 py-3">
+              <div className="min-w-0 flex-1">
+                <Link to={`/admin/news/edit/${n.id}`} className="block truncate text-sm font-semibold text-ink hover:text-brand-700 dark:hover:text-brand-400">
+                  {n.title}
+                </Link>
+                <p className="truncate text-xs text-ink-muted">
+                  By {n.author} · {formatShortDate(n.createdAt)}
+                </p>
+              </div>
+              <Badge tone={n.isPublished ? "success" : "warning"}>{n.isPublished ? "Published" : "Draft"}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

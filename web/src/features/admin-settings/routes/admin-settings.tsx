@@ -1,0 +1,64 @@
+import { ProtectedRoute } from "@/components/protected-route";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { ApiRequestError } from "@/lib/api-client";
+import { PageMeta } from "@/lib/page-meta";
+import { useToast } from "@/lib/toast";
+import { useSiteSettingsAdmin } from "@/features/admin-settings/api/get-site-settings";
+import { saveSiteSettings } from "@/features/admin-settings/api/save-site-settings";
+import { SettingsForm } from "@/features/admin-settings/components/settings-form";
+
+export const LOAD_FAILED = "Failed to load settings";
+export const SAVED = "Settings saved successfully";
+
+/** /admin/settings: administrators only (spec §2 "Site settings"). */
+export function Component() {
+  return (
+    <ProtectedRoute requireAdmin>
+      <PageMeta title="Site Settings" description="Site options: name, comments, registration, uploads and maintenance." noIndex />
+      <SiteSettingsPage />
+    </ProtectedRoute>
+  );
+}
+
+function SiteSettingsPage() {
+  const toast = useToast();
+  const { data, error, isLoading, mutate } = useSiteSettingsAdmin();
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-12">
+      <div>
+        <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Site Settings</h1>
+        <p className="mt-1 text-sm text-ink-muted">Changes apply to the whole site within a few seconds of saving.</p>
+      </div>
+      {error && !data ? (
+        <Alert title={LOAD_FAILED}>
+          <p>{error instanceof ApiRequestError && error.status !== 0 ? error.message : "Check your connection and try again."}</p>
+          <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : isLoading || !data ? (
+        <LoadingRegion label="Loading settings..." className="space-y-6">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="space-y-4 rounded-2xl border border-line bg-surface p-5">
+              <Skeleton className="h-5 w-40" />
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-4 w-2/3" />
+            </div>
+          ))}
+        </LoadingRegion>
+      ) : (
+        <SettingsForm
+          key={data.updatedAt ?? "defaults"}
+          initial={data}
+          onSave={async (input) => {
+            await saveSiteSettings(input);
+            toast.success(SAVED);
+          }}
+        />
+      )}
+    </div>
+  );
+}

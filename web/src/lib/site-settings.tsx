@@ -1,0 +1,77 @@
+import { createContext, use, useEffect, useMemo, type ReactNode } from "react";
+import useSWR from "swr";
+import { apiKey } from "@shared/api-key";
+import { DEFAULT_SITE_SETTINGS, toPublicSettings, type PublicSiteSettings } from "@schemas/settings";
+import { api, onMaintenance, unwrap } from "./api-client";
+import { useHydrated } from "./hydrated";
+
+/** The SWR key of GET /api/settings/public (the admin settings page revalidates it after a save). */
+export const PUBLIC_SETTINGS_KEY = apiKey("/api/settings/public");
+
+/** Id of the JSON block the Worker writes into every page it serves (worker/lib/site-html.ts). */
+const EMBEDDED_ID = "site-settings";
+
+export const DEFAULT_PUBLIC_SETTINGS: PublicSiteSettings = toPublicSettings(DEFAULT_SITE_SETTINGS);
+
+/** Keeps only well-typed known fields, so a stray or partial answer can never switch things off. */
+export function normalizeSettings(data: unknown): PublicSiteSettings {
+  const source = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
+  const out = { ...DEFAULT_PUBLIC_SETTINGS } as Record<string, unknown>;
+  for (const [key, fallback] of Object.entries(DEFAULT_PUBLIC_SETTINGS)) {
+    if (typeof source[key] === typeof fallback) out[key] = source[key];
+  }
+  return out as PublicSiteSettings;
+}
+
+/** The settings the Worker put in the page, if it served this page. */
+function embeddedSettings(): PublicSiteSettings | undefined {
+  if (typeof document === "undefined") return undefined;
+  const text = document.getElementById(EMBEDDED_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return normalizeSettings(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET /api/settings/public. */
+export async function getPublicSettings(): Promise<PublicSiteSettings> {
+  return normalizeSettings(await unwrap(api.api.settings.public.$get()));
+}
+
+type SiteSettingsContextValue = { settings: PublicSiteSettings; loaded: boolean };
+
+const SiteSettingsContext = createContext<SiteSettingsContextValue>({ settings: DEFAULT_PUBLIC_SETTINGS, loaded: false });
+
+/**
+ * Provides the public site settings to the whole app. A page served by the Worker carries them
+ * (no request on first load); otherwise they are fetched once. A 503 `maintenance_mode` from
+ * any API call refetches them, so the maintenance screen shows at once. `initial` is for tests.
+ */
+export function SiteSettingsProvider({ children, initial }: { children: ReactNode; initial?: PublicSiteSettings }) {
+  const embedded = useMemo(() => initial ?? embeddedSettings(), [initial]);
+  const { data, mutate } = useSWR(PUBLIC_SETTINGS_KEY, getPublicSettings, {
+    fallbackData: embedded,
+    revalidateOnMount: !embedded,
+    dedupingInterval: 5_000,
+  });
+  useEffect(() => onMaintenance(() => void mutate()), [mutate]);
+  const value = useMemo(() => ({ settings: data ?? DEFAULT_PUBLIC_SETTINGS, loaded: data !== undefined }), [data]);
+  return <SiteSettingsContext value={value}>{children}</SiteSettingsContext>;
+}
+
+/**
+ * The public site settings (the product defaults until they are known, or without a provider).
+ * While React hydrates the prerendered shell they are the defaults too, as in the prerender, so
+ * hydration matches; the real values apply right after.
+ */
+export function useSiteSettings(): PublicSiteSettings {
+  const settings = use(SiteSettingsContext).settings;
+  return useHydrated() ? settings : DEFAULT_PUBLIC_SETTINGS;
+}
+
+/** True once the real settings are known (a page can wait before showing a setting-dependent screen). */
+export function useSiteSettingsLoaded(): boolean {
+  return use(SiteSettingsContext).loaded;
+}

@@ -1,0 +1,142 @@
+/** The e-mail outbox: what the mail sender reads and marks, and the verification links. */
+import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Database } from "../../env";
+import { emailOutbox, emailVerificationTokens, users } from "../schema";
+
+/** A message is tried this many times (queue retries and cron sweeps together), then given up. */
+export const MAX_MAIL_ATTEMPTS = 8;
+/** How long a verification link stays valid. */
+export const VERIFICATION_TTL_HOURS = 24;
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+export const findOutboxRow = (db: Database, id: number) =>
+  db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+
+export async function markMailSent(db: Database, id: number, messageId: string | null) {
+  const now = new Date().toISOString();
+  await db
+    .update(emailOutbox)
+    .set({ sentAt: now, lastAttemptAt: now, attempts: sql`${emailOutbox.attempts} + 1`, messageId, lastError: null })
+    .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)));
+}
+
+/** Counts a failed attempt; gives the message up (failedAt) once it used all its attempts. Returns true when given up. */
+export async function markMailFailed(db: Database, id: number, error: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  const row = await db
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      lastAttemptAt: now,
+      failedAt: sql`CASE WHEN ${emailOutbox.attempts} + 1 >= ${MAX_MAIL_ATTEMPTS} THEN ${now} ELSE NULL END`,
+    })
+    .where(eq(emailOutbox.id, id))
+    .returning({ failedAt: emailOutbox.failedAt })
+    .get();
+  return !!row?.failedAt;
+}
+
+/**
+ * Messages still waiting: not sent, not given up, and not touched in the last `quietMinutes`
+ * (so the sweep does not race a delivery the queue is about to retry). Oldest first.
+ */
+export async function pendingMailIds(db: Database, quietMinutes: number, limit: number): Promise<number[]> {
+  const before = new Date(Date.now() - quietMinutes * 60_000).toISOString();
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        isNull(emailOutbox.failedAt),
+        lte(emailOutbox.createdAt, before),
+        sql`(${emailOutbox.lastAttemptAt} IS NULL OR ${emailOutbox.lastAttemptAt} <= ${before})`,
+      ),
+    )
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export type NewMail = { toAddress: string; subject: string; body: string };
+
+/** Writes one message to the outbox and returns its id. */
+export async function queueMail(db: Database, mail: NewMail): Promise<number> {
+  const row = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id }).get();
+  return row.id;
+}
+
+/** SHA-256 hex of a token: only the hash is stored, so a database leak reveals no working link. */
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A random URL-safe token (32 bytes). */
+export function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * Creates a verification link for the user's address and its e-mail in one batch; earlier unused
+ * links of the user stop working. Returns the outbox id of the message.
+ */
+export async function createVerification(
+  db: Database,
+  user: { id: number; email: string },
+  mail: (token: string) => { subject: string; body: string },
+): Promise<number> {
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + VERIFICATION_TTL_HOURS * 3_600_000).toISOString();
+  const message = mail(token);
+  const [, , inserted] = await db.batch([
+    db
+      .update(emailVerificationTokens)
+      .set({ usedAt: now.toISOString() })
+      .where(and(eq(emailVerificationTokens.userId, user.id), isNull(emailVerificationTokens.usedAt))),
+    db.insert(emailVerificationTokens).values({ tokenHash: await hashToken(token), userId: user.id, email: user.email, expiresAt }),
+    db
+      .insert(emailOutbox)
+      .values({ toAddress: user.email, subject: message.subject, body: message.body })
+      .returning({ id: emailOutbox.id }),
+  ]);
+  return inserted[0]!.id;
+}
+
+export type VerificationOutcome = "confirmed" | "expired" | "used" | "invalid";
+
+/**
+ * Uses a verification link: marks it used and the user's address confirmed, atomically and only
+ * once (a second use answers "used"; an unknown token "invalid"; an old one "expired").
+ */
+export async function useVerification(db: Database, token: string): Promise<{ outcome: VerificationOutcome; userId?: number }> {
+  const tokenHash = await hashToken(token);
+  const now = new Date().toISOString();
+  const claimed = await db
+    .update(emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailVerificationTokens.tokenHash, tokenHash),
+        isNull(emailVerificationTokens.usedAt),
+        gt(emailVerificationTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email })
+    .get();
+  if (claimed) {
+    await db
+      .update(users)
+      .set({ emailConfirmed: true, updatedAt: now })
+      .where(and(eq(users.id, claimed.userId), eq(users.email, claimed.email)));
+    return { outcome: "confirmed", userId: claimed.userId };
+  }
+  const row = await db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, tokenHash)).get();
+  if (!row) return { outcome: "invalid" };
+  if (row.usedAt) return { outcome: "used" };
+  return { outcome: "expired" };
+}

@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../env";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings, type SiteSettingsDto } from "../../schemas/settings";
+import { auditLog, siteSettings } from "../schema";
+
+/**
+ * How long an isolate trusts the settings it read. Public requests then cost no D1 round trip
+ * for settings in the steady state, and a change made through another isolate takes effect
+ * within this time (the isolate that saved it sees it at once).
+ */
+export const SETTINGS_CACHE_MS = 5_000;
+
+type Entry = { value: SiteSettingsDto; expires: number };
+
+/** Keyed by the D1 binding, so two databases (test files, environments) never share an entry. */
+const cache = new WeakMap<object, Entry>();
+
+type Row = typeof siteSettings.$inferSelect;
+
+const GLOBAL_KEY = {};
+/** Drizzle's D1 handle keeps the binding as `$client` (present at run time, not in our type). */
+const keyOf = (db: Database): object => (db as Database & { $client?: object }).$client ?? GLOBAL_KEY;
+
+const toDto = (row: Row | undefined): SiteSettingsDto =>
+  row
+    ? {
+        siteName: row.siteName,
+        siteDescription: row.siteDescription,
+        enableComments: row.enableComments,
+        moderateComments: row.moderateComments,
+        enableRegistration: row.enableRegistration,
+        requireEmailVerification: row.requireEmailVerification,
+        maxFileUploadSize: row.maxFileUploadSize,
+        maintenanceMode: row.maintenanceMode,
+        maintenanceMessage: row.maintenanceMessage,
+        updatedAt: row.updatedAt,
+      }
+    : { ...DEFAULT_SITE_SETTINGS, updatedAt: null };
+
+/** The statement that reads the settings row (for callers that batch it with their own reads). */
+export const settingsRowQuery = (db: Database) => db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+
+/** Remembers settings read as part of another batch. */
+export function rememberSettings(db: Database, rows: Row[]): SiteSettingsDto {
+  const value = toDto(rows[0]);
+  cache.set(keyOf(db), { value, expires: Date.now() + SETTINGS_CACHE_MS });
+  return value;
+}
+
+/** The cached settings if still fresh (no D1 read), else undefined. */
+export function cachedSettings(db: Database): SiteSettingsDto | undefined {
+  const hit = cache.get(keyOf(db));
+  return hit && hit.expires > Date.now() ? hit.value : undefined;
+}
+
+/**
+ * The site settings (defaults while no row exists). Read once per isolate every few seconds;
+ * other modules (uploads: maxFileUploadSize in MB) call this too.
+ */
+export async function getSettings(db: Database): Promise<SiteSettingsDto> {
+  return cachedSettings(db) ?? rememberSettings(db, await settingsRowQuery(db).all());
+}
+
+/** Writes the whole settings row and its audit entry in one batch; the cache takes the new value. */
+export async function saveSettings(db: Database, actorId: number, input: SiteSettings): Promise<SiteSettingsDto> {
+  const before = await getSettings(db);
+  const now = new Date().toISOString();
+  const changed = Object.fromEntries(
+    (Object.keys(input) as (keyof SiteSettings)[]).filter((k) => input[k] !== before[k]).map((k) => [k, input[k]]),
+  );
+  const [rows] = await db.batch([
+    db
+      .insert(siteSettings)
+      .values({ id: 1, ...input, updatedAt: now })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } })
+      .returning(),
+    db.insert(auditLog).values({
+      userId: actorId,
+      action: "update",
+      entityType: "site_settings",
+      entityId: "1",
+      details: JSON.stringify(changed),
+      createdAt: now,
+    }),
+  ]);
+  return rememberSettings(db, rows);
+}
+
+/** Forgets the cached settings of this database (tests that write the row directly). */
+export function forgetSettings(db: Database): void {
+  cache.delete(keyOf(db));
+}

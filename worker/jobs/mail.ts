@@ -1,0 +1,97 @@
+/**
+ * Account mail. Writers put a message in the `email_outbox` table and announce its id on the mail
+ * queue (`announceMail`). The queue consumer sends it through the `send_email` binding and marks
+ * it sent; a failure is counted and retried with backoff, and after MAX_MAIL_ATTEMPTS the
+ * message is given up (failedAt, with the last error). The cron sweep (`sweepOutbox`) announces
+ * whatever is still waiting (a lost announcement, a queue that dropped its retries), so nothing
+ * stays in the outbox for ever.
+ */
+import { z } from "zod";
+import { openDatabase } from "../db/client";
+import { findOutboxRow, markMailFailed, markMailSent, MAX_MAIL_ATTEMPTS, pendingMailIds, type OutboxRow } from "../db/queries/mail";
+import { getSettings } from "../db/queries/settings";
+import type { Database } from "../env";
+
+export const MAIL_QUEUE_NAME = "realm-codex-mail";
+/** The sweep leaves alone what was tried in the last few minutes (the queue is retrying it). */
+export const SWEEP_QUIET_MINUTES = 5;
+const SWEEP_BATCH = 100;
+
+export const mailJobSchema = z.object({ outboxId: z.number().int().positive() });
+export type MailJob = z.infer<typeof mailJobSchema>;
+
+/** Announces outbox messages on the mail queue (one message each, sent as one batch). */
+export async function announceMail(env: Pick<Env, "MAIL_QUEUE">, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await env.MAIL_QUEUE.sendBatch(ids.map((outboxId) => ({ body: { outboxId } satisfies MailJob })));
+}
+
+/** Announces after the response when possible; failures only log (the cron sweep catches up). */
+export function announceMailSoon(
+  env: Env,
+  ctx: { waitUntil(promise: Promise<unknown>): void } | undefined,
+  ids: readonly number[],
+): Promise<void> | void {
+  const job = announceMail(env, ids).catch((err) =>
+    console.error(JSON.stringify({ level: "error", where: "mail", problem: "announce failed", ids, error: String(err) })),
+  );
+  if (ctx) ctx.waitUntil(job);
+  else return job;
+}
+
+/** A deliverable address: one @, no spaces or angle brackets, a dotted domain. */
+const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** Sends one outbox row through the binding; returns the service's message id. */
+async function send(env: Env, db: Database, row: OutboxRow): Promise<string | null> {
+  if (!ADDRESS.test(row.toAddress)) throw new Error(`undeliverable recipient address: ${JSON.stringify(row.toAddress)}`);
+  const { siteName } = await getSettings(db);
+  const result = await env.MAILER.send({
+    from: { name: siteName, email: env.MAIL_FROM },
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.body,
+  });
+  return result?.messageId ?? null;
+}
+
+export type DeliveryResult = "sent" | "skipped" | "retry" | "gave-up";
+
+/** Delivers one outbox message (idempotent: a sent or given-up message is skipped). */
+export async function deliverMail(env: Env, outboxId: number): Promise<DeliveryResult> {
+  const db = openDatabase(env.DB);
+  const row = await findOutboxRow(db, outboxId);
+  if (!row || row.sentAt || row.failedAt) return "skipped";
+  try {
+    await markMailSent(db, row.id, await send(env, db, row));
+    return "sent";
+  } catch (err) {
+    const gaveUp = await markMailFailed(db, row.id, String(err));
+    console.error(JSON.stringify({ level: "error", where: "mail", outboxId, attempt: row.attempts + 1, gaveUp, error: String(err) }));
+    return gaveUp ? "gave-up" : "retry";
+  }
+}
+
+/** Queue consumer of the mail queue. */
+export async function handleMailBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = mailJobSchema.safeParse(message.body);
+    if (!parsed.success) {
+      console.error(JSON.stringify({ level: "error", where: "mail", problem: "malformed job", body: message.body }));
+      message.ack();
+      continue;
+    }
+    const result = await deliverMail(env, parsed.data.outboxId);
+    if (result === "retry") message.retry({ delaySeconds: Math.min(300, 10 * 2 ** (message.attempts - 1)) });
+    else message.ack();
+  }
+}
+
+/** Cron: announces every message still waiting. Returns how many were announced. */
+export async function sweepOutbox(env: Env): Promise<number> {
+  const ids = await pendingMailIds(openDatabase(env.DB), SWEEP_QUIET_MINUTES, SWEEP_BATCH);
+  await announceMail(env, ids);
+  return ids.length;
+}
+
+export { MAX_MAIL_ATTEMPTS };

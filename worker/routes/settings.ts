@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import { getSettings, saveSettings } from "../db/queries/settings";
+import type { AppEnv } from "../env";
+import { requireAdmin } from "../middleware/auth";
+import { validate } from "../middleware/validate";
+import { siteSettingsSchema, toPublicSettings } from "../schemas/settings";
+
+/** Visitors' copy of the public settings is short-lived: a change reaches them within seconds. */
+const PUBLIC_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
+
+/**
+ * /api/settings — the site settings, stored in D1 (one row). Admins read and write all of them;
+ * everyone reads the public subset the SPA needs (site name, comments, registration, upload
+ * limit, maintenance).
+ */
+export const settingsRoutes = new Hono<AppEnv>()
+  .get("/public", etag(), async (c) => {
+    const settings = toPublicSettings(await getSettings(c.get("db")));
+    c.header("Cache-Control", PUBLIC_CACHE_CONTROL);
+    return c.json(settings, 200);
+  })
+  .get("/", requireAdmin, async (c) => {
+    const settings = await getSettings(c.get("db"));
+    c.header("Cache-Control", "no-store");
+    return c.json(settings, 200);
+  })
+  .put("/", requireAdmin, validate("json", siteSettingsSchema), async (c) => {
+    const settings = await saveSettings(c.get("db"), c.get("user")!.id, c.req.valid("json"));
+    c.header("Cache-Control", "no-store");
+    return c.json(settings, 200);
+  });

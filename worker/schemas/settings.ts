@@ -1,0 +1,90 @@
+/** Site settings (GET/PUT /api/settings, GET /api/settings/public). Pure zod; the web may import it. */
+import { z } from "zod";
+
+export const SITE_NAME_MAX = 100;
+export const SITE_DESCRIPTION_MAX = 500;
+export const MAINTENANCE_MESSAGE_MAX = 1000;
+export const MAX_UPLOAD_MB_MIN = 1;
+export const MAX_UPLOAD_MB_MAX = 100;
+
+/** Shown to visitors while maintenance is on and no message was written. */
+export const DEFAULT_MAINTENANCE_MESSAGE =
+  "The site is down for scheduled maintenance. Please check back soon.";
+
+export const UPLOAD_SIZE_MESSAGE = `Max upload size must be a whole number from ${MAX_UPLOAD_MB_MIN} to ${MAX_UPLOAD_MB_MAX} (MB).`;
+
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
+
+/** Every option of the settings form; the PUT body is the whole object. */
+export const siteSettingsSchema = z.object({
+  siteName: z
+    .string({ error: "Site name is required." })
+    .trim()
+    .min(1, "Site name is required.")
+    .max(SITE_NAME_MAX, `Site name must be at most ${SITE_NAME_MAX} characters long.`),
+  siteDescription: z
+    .string({ error: "Site description must be text." })
+    .trim()
+    .max(SITE_DESCRIPTION_MAX, `Site description must be at most ${SITE_DESCRIPTION_MAX} characters long.`),
+  enableComments: flag("Enable comments"),
+  moderateComments: flag("Moderate comments"),
+  enableRegistration: flag("Enable registration"),
+  requireEmailVerification: flag("Require email verification"),
+  maxFileUploadSize: z
+    .number({ error: UPLOAD_SIZE_MESSAGE })
+    .int(UPLOAD_SIZE_MESSAGE)
+    .min(MAX_UPLOAD_MB_MIN, UPLOAD_SIZE_MESSAGE)
+    .max(MAX_UPLOAD_MB_MAX, UPLOAD_SIZE_MESSAGE),
+  maintenanceMode: flag("Maintenance mode"),
+  maintenanceMessage: z
+    .string({ error: "Maintenance message must be text." })
+    .trim()
+    .max(MAINTENANCE_MESSAGE_MAX, `Maintenance message must be at most ${MAINTENANCE_MESSAGE_MAX} characters long.`),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** The settings with an update stamp, as GET/PUT /api/settings answer them (admins only). */
+export type SiteSettingsDto = SiteSettings & { updatedAt: string | null };
+
+/** What every visitor's SPA needs to show or hide things (nothing here is secret). */
+export type PublicSiteSettings = Pick<
+  SiteSettings,
+  | "siteName"
+  | "siteDescription"
+  | "enableComments"
+  | "moderateComments"
+  | "enableRegistration"
+  | "requireEmailVerification"
+  | "maxFileUploadSize"
+  | "maintenanceMode"
+  | "maintenanceMessage"
+>;
+
+/** Used while no settings row exists (fresh database): the product's defaults. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  siteName: "Realm Codex",
+  siteDescription: "",
+  enableComments: true,
+  moderateComments: true,
+  enableRegistration: true,
+  requireEmailVerification: true,
+  maxFileUploadSize: 10,
+  maintenanceMode: false,
+  maintenanceMessage: "",
+};
+
+export function toPublicSettings(s: SiteSettings): PublicSiteSettings {
+  return {
+    siteName: s.siteName,
+    siteDescription: s.siteDescription,
+    enableComments: s.enableComments,
+    moderateComments: s.moderateComments,
+    enableRegistration: s.enableRegistration,
+    requireEmailVerification: s.requireEmailVerification,
+    maxFileUploadSize: s.maxFileUploadSize,
+    maintenanceMode: s.maintenanceMode,
+    // The message only matters (and is only shown) while maintenance is on.
+    maintenanceMessage: s.maintenanceMode ? s.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE : "",
+  };
+}
