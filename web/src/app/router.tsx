@@ -49,6 +49,9 @@ export const routes: RouteObject[] = [
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
+          { path: "heroes/:id", lazy: () => import("@/features/game/routes/hero") },
+          { path: "spells", lazy: () => import("@/features/game/routes/spells") },
+          { path: "spells/:id", lazy: () => import("@/features/game/routes/spell") },
           { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "forum", lazy: () => import("@/features/forum/routes/forum") },

@@ -1,5 +1,6 @@
 import type { Spell } from "@schemas/spell";
-import { SPELL_SCHOOLS } from "@shared/game";
+import { Link } from "react-router";
+import { gamePaths, SPELL_SCHOOLS } from "@shared/game";
 
 /** The faction's mage-guild spells, by school (spec order) and level. */
 export function SpellList({ spells }: { spells: Spell[] }) {
@@ -19,7 +20,9 @@ export function SpellList({ spells }: { spells: Spell[] }) {
             {group.spells.map((spell) => (
               <li key={spell.id} className="flex items-baseline justify-between gap-3 py-1.5">
                 <span className="min-w-0">
-                  <span className="text-ink-muted">Level {spell.level}</span> · <span className="font-medium text-ink">{spell.name}</span>
+                  <span className="text-ink-muted">Level {spell.level}</span> · <Link to={gamePaths.spell(spell.id)} className="font-medium text-ink hover:underline">
+                    {spell.name}
+                  </Link>
                   {spell.isCommon ? <span className="ml-1 text-xs text-ink-muted">(common)</span> : null}
                 </span>
                 <span className="shrink-0 text-xs text-ink-muted tabular-nums">{spell.manaCost} mana</span>
