@@ -6,7 +6,7 @@ import { FORUM_DESCRIPTION } from "@shared/seo";
 /** The forum's one discussion thread in the comment service (fixed, never derived from the URL). */
 export const FORUM_THREAD_ID = "realm-codex-forum";
 
-/** The community guidelines (game-content spec §2 "Forum"). */
+/** The community guidelines. */
 export const FORUM_GUIDELINES = [
   "Be respectful",
   "Stay on topic",
