@@ -24,6 +24,7 @@ import { MEDIA_CATEGORIES, MEDIA_ITEMS, type DemoMediaItem } from "./demo/media.
 import { NEWS } from "./demo/news.ts";
 import { pick } from "./demo/pick.ts";
 import { SPELLS } from "./demo/spells.ts";
+import sharp from "sharp";
 import { buildUnits } from "./demo/units.ts";
 import { heroPortraitSvg, renderPortrait, unitPortraitSvg } from "./demo/portraits.ts";
 import { remoteBindingNames } from "../worker/lib/config-guards.ts";
@@ -116,10 +117,13 @@ async function factionArt(bucket: Bucket, faction: DemoFaction): Promise<Faction
   const background = sceneSvg({ seed: `${faction.slug}:background`, palette: p, width: 1600, height: 900, night: faction.night, castle: true });
   const banner = bannerSvg(`${faction.slug}:banner`, p, 1600, 400);
   const key = (kind: string, svg: string, ext: string) => `factions/${faction.slug}/${kind}-${shortHash(ART_VERSION + svg)}.${ext}`;
+  const logoKey = key("logo", logo, "png");
   const [l, bg, bn] = await Promise.all([
-    storeRendered(bucket, key("logo", logo, "png"), () => renderSvg(logo, "png"), "image/png"),
+    storeRendered(bucket, logoKey, () => renderSvg(logo, "png"), "image/png"),
     storeRendered(bucket, key("background", background, "jpg"), () => renderSvg(background, "jpeg"), "image/jpeg"),
     storeRendered(bucket, key("banner", banner, "jpg"), () => renderSvg(banner, "jpeg"), "image/jpeg"),
+    // A small WebP twin of the logo under the same name: the pages show it at 64–112 px.
+    storeRendered(bucket, logoKey.replace(/\.png$/, ".webp"), () => sharp(Buffer.from(logo)).resize(224).webp({ quality: 82 }).toBuffer(), "image/webp"),
   ]);
   return { logoUrl: `/files/${l.key}`, backgroundUrl: `/files/${bg.key}`, bannerUrl: `/files/${bn.key}` };
 }
