@@ -84,6 +84,8 @@ const MATRIX: Record<string, Access> = {
   "POST /api/media/:id/view": "public",
   "POST /api/admin/regenerate-thumbnails": "moderator",
   "POST /api/thumbnailsync/trigger-manual": "moderator",
+  "GET /api/history": "moderator",
+  "POST /api/history/:changeId/restore": "moderator",
   "GET /api/settings/public": "public",
   "GET /api/settings": "admin",
   "PUT /api/settings": "admin",
