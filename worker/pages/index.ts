@@ -15,11 +15,15 @@ import type { ApiAnswer, Page, PageResult } from "./define";
 import { gamePages } from "./game";
 import { mediaPages } from "./media";
 import { newsPages } from "./news";
+import { sitePages } from "./site";
+import { wikiPages } from "./wiki";
 
 export const pages: readonly Page[] = [
   ...newsPages,
   ...gamePages,
   ...mediaPages,
+  ...sitePages,
+  ...wikiPages,
   // Features add their pages here ↑ (one line each)
 ];
 
