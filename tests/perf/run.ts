@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: benchmarks, not tests. Builds the site, then measures against DESIGN.md §9:
+ * `npm run bench`: benchmarks, not tests. Builds the site, then measures:
  *  - JS and CSS bytes (raw and gzip) that `/` loads in real Chromium,
  *  - the Worker bundle (gzip) from `wrangler deploy --dry-run`,
  *  - /api requests made by the first load of /, /news and /news/{id} (should be 0),
