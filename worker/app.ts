@@ -21,6 +21,7 @@ import { spellRoutes } from "./routes/spell";
 import { unitRoutes } from "./routes/unit";
 import { mediaRoutes } from "./routes/media";
 import { thumbnailRoutes } from "./routes/thumbnails";
+import { historyRoutes } from "./routes/history";
 import { settingsRoutes } from "./routes/settings";
 import { searchRoutes } from "./routes/search";
 
@@ -58,6 +59,8 @@ const api = new Hono<AppEnv>()
   .route("/hero", heroRoutes)
   .route("/spell", spellRoutes)
   .route("/gameinfo", gameInfoRoutes)
+  // Change history with restore (game assets and news; moderators).
+  .route("/history", historyRoutes)
   // Media (gallery, media management, categories, thumbnail maintenance).
   .route("/media", mediaRoutes)
   .route("/", thumbnailRoutes)

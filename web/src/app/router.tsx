@@ -45,9 +45,13 @@ export const routes: RouteObject[] = [
           { path: "admin/media", lazy: () => import("@/features/admin-media/routes/admin-media-list") },
           { path: "admin/media/:id/edit", lazy: () => import("@/features/admin-media/routes/media-edit") },
           { path: "admin/menu", lazy: () => import("@/features/admin-media/routes/admin-menu") },
+          { path: "admin/game-assets", lazy: () => import("@/features/game-assets/routes/game-assets") },
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
+          { path: "heroes/:id", lazy: () => import("@/features/game/routes/hero") },
+          { path: "spells", lazy: () => import("@/features/game/routes/spells") },
+          { path: "spells/:id", lazy: () => import("@/features/game/routes/spell") },
           { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "forum", lazy: () => import("@/features/forum/routes/forum") },
