@@ -21,6 +21,7 @@ import { spellRoutes } from "./routes/spell";
 import { unitRoutes } from "./routes/unit";
 import { mediaRoutes } from "./routes/media";
 import { thumbnailRoutes } from "./routes/thumbnails";
+import { historyRoutes } from "./routes/history";
 import { settingsRoutes } from "./routes/settings";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
@@ -57,6 +58,8 @@ const api = new Hono<AppEnv>()
   .route("/hero", heroRoutes)
   .route("/spell", spellRoutes)
   .route("/gameinfo", gameInfoRoutes)
+  // Change history with restore (game assets and news; moderators).
+  .route("/history", historyRoutes)
   // Media (gallery, media management, categories, thumbnail maintenance).
   .route("/media", mediaRoutes)
   .route("/", thumbnailRoutes)

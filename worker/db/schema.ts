@@ -22,6 +22,12 @@ import {
 } from "drizzle-orm/sqlite-core";
 
 import { MEDIA_TYPES, THUMBNAIL_STATES } from "../schemas/media";
+import {
+  HISTORY_ACTION_TYPES,
+  HISTORY_ENTITY_TYPES,
+  type HistoryActionType,
+  type HistoryEntityType,
+} from "../shared/history";
 import { ROLES, type Role } from "../shared/roles";
 
 export { MEDIA_TYPES, ROLES, THUMBNAIL_STATES, type Role };
@@ -562,5 +568,37 @@ export const auditLog = sqliteTable(
     index("audit_created_idx").on(t.createdAt),
     index("audit_user_idx").on(t.userId),
     check("audit_action", inList("action", AUDIT_ACTIONS)),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Change history (game assets and news): who changed what, each field's old and new value
+// ---------------------------------------------------------------------------------------------
+
+/** The records whose changes are kept (and can be restored), and the kinds of change. */
+export const HISTORY_ENTITIES = HISTORY_ENTITY_TYPES;
+export type HistoryEntity = HistoryEntityType;
+export const HISTORY_ACTIONS = HISTORY_ACTION_TYPES;
+export type HistoryAction = HistoryActionType;
+
+export const changeHistory = sqliteTable(
+  "change_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    entityType: text("entity_type", { enum: HISTORY_ENTITIES }).notNull(),
+    /** NOT NULL on purpose: writes give it as a guarded subquery, and NULL aborts their batch. */
+    entityId: integer("entity_id").notNull(),
+    action: text("action", { enum: HISTORY_ACTIONS }).notNull(),
+    /** JSON object: field name → { old, new } (old null on create, new null on delete). */
+    changes: text("changes").notNull(),
+    /** The change whose old values a restore put back. */
+    restoredFrom: integer("restored_from"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("change_history_entity_idx").on(t.entityType, t.entityId, t.id),
+    check("change_history_entity", inList("entity_type", HISTORY_ENTITIES)),
+    check("change_history_action", inList("action", HISTORY_ACTIONS)),
   ],
 );

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { createNews, changedFields, deleteNews, getNews, listNews, newsFilters, updateNews } from "../db/queries/news";
 import type { AppEnv } from "../env";
-import { notFound } from "../lib/errors";
+import { notFound, staleVersion } from "../lib/errors";
 import { parseId } from "@shared/ids";
 import { setReadCache } from "../lib/read-cache";
 import { isModerator, requireModerator } from "../middleware/auth";
@@ -62,16 +62,18 @@ export const newsRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const before = await getNews(c.get("db"), id, true);
     if (!before) throw notFound("Article");
+    // Based on an older version: someone else saved in between (409 with the stored article).
+    if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) throw staleVersion(before);
     const changes = changedFields(before, input);
     c.header("Cache-Control", "no-store");
     // Saving without changes writes nothing (updatedAt stays, no audit row).
     if (!Object.keys(changes).length) return c.json(before, 200);
-    const article = await updateNews(c.get("db"), id, input, {
+    const result = await updateNews(c.get("db"), before, input, {
       userId: c.get("user")!.id,
       details: auditFields(changes),
     });
-    if (!article) throw notFound("Article");
-    return c.json(article, 200);
+    if (!result.ok) throw result.kind === "stale" ? staleVersion(result.current) : notFound("Article");
+    return c.json(result.article, 200);
   })
   .delete("/:id", requireModerator, async (c) => {
     const id = articleId(c.req.param("id"));

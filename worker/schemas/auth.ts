@@ -14,8 +14,7 @@ export const PICTURE_URL_MAX = 2048;
 
 /** POST /api/auth/verify-email: the token from the link (URL-safe base64 of 32 bytes). */
 export const verifyEmailSchema = z.object({
-  token: z
-    .string({ error: "The verification link is incomplete." })
+  token: text({ error: "The verification link is incomplete." })
     .regex(/^[A-Za-z0-9_-]{20,100}$/, "The verification link is incomplete."),
 });
 
@@ -128,9 +127,7 @@ const changePasswordFields = z.object({
     .min(1, "Current password is required.")
     .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
   /** The same rules as registration, reported as one message. */
-  newPassword: z
-    .string({ error: NEW_PASSWORD_REQUIREMENTS_MESSAGE })
-    .refine((value) => passwordSchema.safeParse(value).success, NEW_PASSWORD_REQUIREMENTS_MESSAGE),
+  newPassword: text({ error: NEW_PASSWORD_REQUIREMENTS_MESSAGE }).refine((value) => passwordSchema.safeParse(value).success, NEW_PASSWORD_REQUIREMENTS_MESSAGE),
 });
 
 const newPasswordDiffers = (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword;

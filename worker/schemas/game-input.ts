@@ -80,6 +80,8 @@ export const jsonField = (label: string, kind: "list" | "object") => {
   const message = `${label} must be ${kind === "list" ? "a JSON list, e.g. [\"Flying\"]" : "a JSON object, e.g. {\"kind\": \"damage\"}"}.`;
   return z
     .unknown()
+    // optional(): an absent key is null too (without it zod refuses a missing key).
+    .optional()
     .transform((v, ctx): JsonValue[] | { [key: string]: JsonValue } | null => {
       let value = v;
       if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return null;

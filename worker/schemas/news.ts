@@ -93,6 +93,8 @@ export const newsArticleInputSchema = z.object({
       `Each tag must be at most ${NEWS_LIMITS.tag} characters.`,
     ),
   isPublished: z.boolean({ error: "isPublished must be true or false." }).default(false),
+  /** PUT: the `updatedAt` the editor loaded; a different stored one is a 409 stale_version. */
+  updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
 });
 
 /** What the form holds / the client sends. */

@@ -1,5 +1,6 @@
 /** Site settings (GET/PUT /api/settings, GET /api/settings/public). Pure zod; the web may import it. */
 import { z } from "zod";
+import { text } from "./text";
 
 export const SITE_NAME_MAX = 100;
 export const SITE_DESCRIPTION_MAX = 500;
@@ -17,13 +18,11 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
 
 /** Every option of the settings form; the PUT body is the whole object. */
 export const siteSettingsSchema = z.object({
-  siteName: z
-    .string({ error: "Site name is required." })
+  siteName: text({ error: "Site name is required." })
     .trim()
     .min(1, "Site name is required.")
     .max(SITE_NAME_MAX, `Site name must be at most ${SITE_NAME_MAX} characters long.`),
-  siteDescription: z
-    .string({ error: "Site description must be text." })
+  siteDescription: text({ error: "Site description must be text." })
     .trim()
     .max(SITE_DESCRIPTION_MAX, `Site description must be at most ${SITE_DESCRIPTION_MAX} characters long.`),
   enableComments: flag("Enable comments"),
@@ -36,8 +35,7 @@ export const siteSettingsSchema = z.object({
     .min(MAX_UPLOAD_MB_MIN, UPLOAD_SIZE_MESSAGE)
     .max(MAX_UPLOAD_MB_MAX, UPLOAD_SIZE_MESSAGE),
   maintenanceMode: flag("Maintenance mode"),
-  maintenanceMessage: z
-    .string({ error: "Maintenance message must be text." })
+  maintenanceMessage: text({ error: "Maintenance message must be text." })
     .trim()
     .max(MAINTENANCE_MESSAGE_MAX, `Maintenance message must be at most ${MAINTENANCE_MESSAGE_MAX} characters long.`),
 });

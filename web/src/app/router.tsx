@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: "admin/media", lazy: () => import("@/features/admin-media/routes/admin-media-list") },
           { path: "admin/media/:id/edit", lazy: () => import("@/features/admin-media/routes/media-edit") },
           { path: "admin/menu", lazy: () => import("@/features/admin-media/routes/admin-menu") },
+          { path: "admin/game-assets", lazy: () => import("@/features/game-assets/routes/game-assets") },
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: "spells/:id", lazy: () => import("@/features/game/routes/spell") },
           { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "forum", lazy: () => import("@/features/forum/routes/forum") },
           { path: "verify-email", lazy: () => import("@/features/auth/routes/verify-email") },
           { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
           // ↑ Features add their routes here (lazy)

@@ -7,15 +7,19 @@ import type { Database } from "../../env";
 import type { Faction, FactionInput } from "../../schemas/faction";
 import { factions, factionSpells, heroes, spells, units } from "../schema";
 import {
-  auditRow,
   changedFields,
   countAll,
+  createdChanges,
+  deletedChanges,
+  diffChanges,
   duplicate,
   isGuardFailure,
   isUniqueFailure,
   nextStamp,
   type Actor,
+  type WriteOptions,
   type WriteResult,
+  writeRecords,
 } from "./game-common";
 import { heroOrder, toHeroDto } from "./hero";
 import { spellColumns, spellOrder, toSpellDto } from "./spell";
@@ -182,14 +186,26 @@ const factionValues = (input: FactionInput) => ({
 const duplicateName = () => duplicate("name", "A faction with this name already exists.");
 const ALL: FactionReadOptions = { includeUnits: false, includeHeroes: false, includeSpells: false, all: true };
 
-export async function createFaction(db: Database, input: FactionInput, actor: Actor): Promise<WriteResult<Faction>> {
+export async function createFaction(
+  db: Database,
+  input: FactionInput,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<WriteResult<Faction>> {
   const [clash] = await db.select({ id: factions.id }).from(factions).where(eq(factions.name, input.name));
   if (clash) return duplicateName();
   const values = factionValues(input);
   try {
     const [rows] = await db.batch([
-      db.insert(factions).values(values).returning(),
-      auditRow(db, actor, "create", "faction", sql`(SELECT CAST(max(id) AS TEXT) FROM factions)`, { after: values }),
+      db.insert(factions).values({ ...values, id: options.id }).returning(),
+      ...writeRecords(db, actor, {
+        action: "create",
+        entityType: "faction",
+        entityId: options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM factions)`,
+        audit: { after: values },
+        changes: createdChanges(input, FACTION_FIELDS),
+        options,
+      }),
     ]);
     return { ok: true, value: toFactionDto(rows[0]!, { units: 0, heroes: 0, spells: 0 }), changed: true };
   } catch (err) {
@@ -198,7 +214,13 @@ export async function createFaction(db: Database, input: FactionInput, actor: Ac
   }
 }
 
-export async function updateFaction(db: Database, id: number, input: FactionInput, actor: Actor): Promise<WriteResult<Faction>> {
+export async function updateFaction(
+  db: Database,
+  id: number,
+  input: FactionInput,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<WriteResult<Faction>> {
   const before = await getFaction(db, id, ALL, true);
   if (!before) return { ok: false, kind: "not_found" };
   if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) return { ok: false, kind: "stale", current: before };
@@ -218,7 +240,14 @@ export async function updateFaction(db: Database, id: number, input: FactionInpu
         .update(factions)
         .set({ ...factionValues(input), updatedAt: stamp })
         .where(and(eq(factions.id, id), eq(factions.updatedAt, before.updatedAt))),
-      auditRow(db, actor, "update", "faction", sql`(SELECT CAST(id AS TEXT) FROM factions WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+      ...writeRecords(db, actor, {
+        action: "update",
+        entityType: "faction",
+        entityId: sql`(SELECT id FROM factions WHERE id = ${id} AND updated_at = ${stamp})`,
+        audit: diff,
+        changes: diffChanges(diff),
+        options,
+      }),
     ]);
   } catch (err) {
     if (isUniqueFailure(err, "factions.name")) return duplicateName();
@@ -245,16 +274,15 @@ export async function deleteFaction(db: Database, id: number, actor: Actor): Pro
   if (before.unitCount || before.heroCount) return inUse(before.unitCount, before.heroCount);
   try {
     await db.batch([
-      auditRow(
-        db,
-        actor,
-        "delete",
-        "faction",
-        sql`(SELECT CAST(f.id AS TEXT) FROM factions f WHERE f.id = ${id}
+      ...writeRecords(db, actor, {
+        action: "delete",
+        entityType: "faction",
+        entityId: sql`(SELECT f.id FROM factions f WHERE f.id = ${id}
               AND NOT EXISTS (SELECT 1 FROM units u WHERE u.faction_id = f.id)
               AND NOT EXISTS (SELECT 1 FROM heroes h WHERE h.faction_id = f.id))`,
-        { before },
-      ),
+        audit: { before },
+        changes: deletedChanges(before, FACTION_FIELDS),
+      }),
       db.delete(factions).where(eq(factions.id, id)),
     ]);
   } catch (err) {

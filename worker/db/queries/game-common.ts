@@ -8,7 +8,7 @@ import type { Database } from "../../env";
 import type { FilterOption } from "../../shared/game";
 import type { FactionRef } from "../../schemas/faction";
 import type { JsonValue } from "../../schemas/unit";
-import { auditLog, factions } from "../schema";
+import { auditLog, changeHistory, factions, type HistoryAction, type HistoryEntity } from "../schema";
 
 /** JSON text from a JSON-typed column as a value (text that is not JSON is answered as it is). */
 export function parseJsonColumn(text: string | null): JsonValue {
@@ -71,6 +71,65 @@ export const auditRow = (
   details: unknown,
 ) => db.insert(auditLog).values({ userId: actor.userId, action, entityType, entityId, details: JSON.stringify(details) });
 
+/** Each changed field's old and new value (a history row's `changes`). */
+export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+/** Extra facts of a write: the change a restore puts back, the id a re-created record keeps. */
+export type WriteOptions = { restoredFrom?: number; id?: number };
+
+/**
+ * The audit row and the history row of a write, for its batch. `entityId` is an SQL expression
+ * giving the record's id (an integer); when it is NULL (the record changed or went away
+ * meanwhile) both NOT NULL columns refuse the insert and the whole batch is rolled back.
+ */
+export const writeRecords = (
+  db: Database,
+  actor: Actor,
+  w: {
+    action: "create" | "update" | "delete";
+    entityType: HistoryEntity;
+    entityId: SQL;
+    audit: unknown;
+    changes: FieldChanges;
+    options?: WriteOptions;
+  },
+) => {
+  const restoredFrom = w.options?.restoredFrom;
+  const action: HistoryAction = restoredFrom !== undefined ? "restore" : w.action;
+  return [
+    auditRow(db, actor, w.action, w.entityType, sql`CAST(${w.entityId} AS TEXT)`, w.audit),
+    db.insert(changeHistory).values({
+      entityType: w.entityType,
+      entityId: sql`${w.entityId}`,
+      action,
+      changes: JSON.stringify(w.changes),
+      restoredFrom: restoredFrom ?? null,
+      userId: actor.userId,
+    }),
+  ] as const;
+};
+
+/** The changes of a create: every field, old null. */
+export function createdChanges<T extends Record<string, unknown>>(values: T, keys: readonly (keyof T & string)[]): FieldChanges {
+  const out: FieldChanges = {};
+  for (const key of keys) out[key] = { old: null, new: values[key] ?? null };
+  return out;
+}
+
+/** The changes of a delete: every field, new null. */
+export function deletedChanges<T extends Record<string, unknown>>(values: T, keys: readonly (keyof T & string)[]): FieldChanges {
+  const out: FieldChanges = {};
+  for (const key of keys) out[key] = { old: values[key] ?? null, new: null };
+  return out;
+}
+
+/** The changes of an update from `changedFields`' before and after. */
+export function diffChanges(diff: { before: Record<string, unknown>; after: Record<string, unknown> }): FieldChanges {
+  const out: FieldChanges = {};
+  for (const key of Object.keys(diff.after)) out[key] = { old: diff.before[key] ?? null, new: diff.after[key] ?? null };
+  return out;
+}
+
 /** The fields that differ between the stored record and the new values, before and after. */
 export function changedFields<T extends Record<string, unknown>>(
   before: T,
@@ -107,7 +166,8 @@ const messageOf = (err: unknown): string => {
 };
 
 /** The batch was aborted by its audit row's guard (the record changed or went away meanwhile). */
-export const isGuardFailure = (err: unknown) => /NOT NULL constraint failed: audit_log\.entity_id/.test(messageOf(err));
+export const isGuardFailure = (err: unknown) =>
+  /NOT NULL constraint failed: (audit_log|change_history)\.entity_id/.test(messageOf(err));
 
 /** A UNIQUE index refused the write (e.g. "spells.name"). */
 export const isUniqueFailure = (err: unknown, column: string) =>

@@ -9,9 +9,11 @@ import type { SpellRef } from "../../schemas/spell";
 import { factions, heroes, spells } from "../schema";
 import {
   activeFactionIds,
-  auditRow,
   changedFields,
   countAll,
+  createdChanges,
+  deletedChanges,
+  diffChanges,
   factionRefMap,
   isGuardFailure,
   nextStamp,
@@ -20,7 +22,9 @@ import {
   selectFactionRefs,
   type Actor,
   type Conditions,
+  type WriteOptions,
   type WriteResult,
+  writeRecords,
 } from "./game-common";
 
 export type HeroRow = typeof heroes.$inferSelect;
@@ -242,18 +246,31 @@ const heroValues = (input: HeroInput) => ({
 
 const NO_FACTION = { factionId: ["Faction does not exist."] };
 
-export async function createHero(db: Database, input: HeroInput, actor: Actor): Promise<WriteResult<Hero>> {
+export async function createHero(db: Database, input: HeroInput, actor: Actor, options: WriteOptions = {}): Promise<WriteResult<Hero>> {
   const [faction] = await db.select({ id: factions.id }).from(factions).where(eq(factions.id, input.factionId));
   if (!faction) return { ok: false, kind: "invalid", errors: NO_FACTION };
   const values = heroValues(input);
   const [rows] = await db.batch([
-    db.insert(heroes).values(values).returning(),
-    auditRow(db, actor, "create", "hero", sql`(SELECT CAST(max(id) AS TEXT) FROM heroes)`, { after: values }),
+    db.insert(heroes).values({ ...values, id: options.id }).returning(),
+    ...writeRecords(db, actor, {
+      action: "create",
+      entityType: "hero",
+      entityId: options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM heroes)`,
+      audit: { after: values },
+      changes: createdChanges(input, HERO_FIELDS),
+      options,
+    }),
   ]);
   return { ok: true, value: toHeroDto(rows[0]!), changed: true };
 }
 
-export async function updateHero(db: Database, id: number, input: HeroInput, actor: Actor): Promise<WriteResult<Hero>> {
+export async function updateHero(
+  db: Database,
+  id: number,
+  input: HeroInput,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<WriteResult<Hero>> {
   const [current, faction] = await db.batch([
     db.select().from(heroes).where(eq(heroes.id, id)),
     db.select({ id: factions.id }).from(factions).where(eq(factions.id, input.factionId)),
@@ -273,7 +290,14 @@ export async function updateHero(db: Database, id: number, input: HeroInput, act
         .set({ ...heroValues(input), updatedAt: stamp })
         .where(and(eq(heroes.id, id), eq(heroes.updatedAt, row.updatedAt)))
         .returning(),
-      auditRow(db, actor, "update", "hero", sql`(SELECT CAST(id AS TEXT) FROM heroes WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+      ...writeRecords(db, actor, {
+        action: "update",
+        entityType: "hero",
+        entityId: sql`(SELECT id FROM heroes WHERE id = ${id} AND updated_at = ${stamp})`,
+        audit: diff,
+        changes: diffChanges(diff),
+        options,
+      }),
     ]);
     return { ok: true, value: toHeroDto(rows[0]!), changed: true };
   } catch (err) {
@@ -288,7 +312,13 @@ export async function deleteHero(db: Database, id: number, actor: Actor): Promis
   if (!row) return false;
   try {
     await db.batch([
-      auditRow(db, actor, "delete", "hero", sql`(SELECT CAST(id AS TEXT) FROM heroes WHERE id = ${id})`, { before: toHeroDto(row) }),
+      ...writeRecords(db, actor, {
+        action: "delete",
+        entityType: "hero",
+        entityId: sql`(SELECT id FROM heroes WHERE id = ${id})`,
+        audit: { before: toHeroDto(row) },
+        changes: deletedChanges(toHeroDto(row), HERO_FIELDS),
+      }),
       db.delete(heroes).where(eq(heroes.id, id)),
     ]);
   } catch (err) {

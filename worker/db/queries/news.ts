@@ -13,7 +13,8 @@ import type {
   NewsListItem,
   NewsListResponse,
 } from "../../schemas/news";
-import { auditLog, newsArticles, newsTags } from "../schema";
+import { auditLog, changeHistory, newsArticles, newsTags } from "../schema";
+import { createdChanges, deletedChanges, isGuardFailure, nextStamp, type FieldChanges, type WriteOptions } from "./game-common";
 
 const NOW = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
@@ -166,10 +167,13 @@ export async function publishedNewsIndex(db: Database, limit: number): Promise<N
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writes
+// Writes (each with its tags, audit row and history row in one atomic batch)
 // ---------------------------------------------------------------------------------------------
 
 type Audit = { userId: number; details: Record<string, unknown> };
+
+/** The fields a news change is made of (what the history keeps and a restore puts back). */
+export const NEWS_FIELDS = ["title", "summary", "content", "author", "imageUrl", "tags", "isPublished"] as const;
 
 /** Inside a write batch (one transaction) the article just inserted is the table's highest id. */
 const newestArticleId = sql<number>`(SELECT max(${newsArticles.id}) FROM ${newsArticles})`;
@@ -207,14 +211,43 @@ const auditArticle = (
   );
 
 /**
- * Creates an article, its tags and the audit row atomically, in one batch.
- * publishedAt is set when it is created published.
+ * The history row of a news write. `articleId` is an SQL expression for the id; when it is NULL
+ * (the article changed or went away) the NOT NULL column aborts the whole batch.
  */
-export async function createNews(db: Database, input: NewsArticleInput, audit: Audit): Promise<NewsArticle> {
+const historyOf = (
+  db: Database,
+  userId: number,
+  action: "create" | "update" | "delete",
+  articleId: SQL,
+  changes: FieldChanges,
+  options: WriteOptions,
+) =>
+  db.insert(changeHistory).values({
+    entityType: "news",
+    entityId: articleId,
+    action: options.restoredFrom !== undefined ? "restore" : action,
+    changes: JSON.stringify(changes),
+    restoredFrom: options.restoredFrom ?? null,
+    userId,
+  });
+
+/**
+ * Creates an article, its tags, the audit row and the history row atomically, in one batch.
+ * publishedAt is set when it is created published. `options.id` re-creates a deleted article
+ * under its old id (a restore).
+ */
+export async function createNews(
+  db: Database,
+  input: NewsArticleInput,
+  audit: Audit,
+  options: WriteOptions = {},
+): Promise<NewsArticle> {
+  const articleId = options.id !== undefined ? sql<number>`${options.id}` : newestArticleId;
   const [inserted] = await db.batch([
     db
       .insert(newsArticles)
       .values({
+        id: options.id,
         title: input.title,
         summary: input.summary,
         content: input.content,
@@ -225,8 +258,9 @@ export async function createNews(db: Database, input: NewsArticleInput, audit: A
         createdBy: audit.userId,
       })
       .returning(),
-    insertTags(db, newestArticleId, input.tags),
-    auditArticle(db, "create", audit.userId, newestArticleId, sql`${JSON.stringify(audit.details)}`),
+    insertTags(db, articleId, input.tags),
+    auditArticle(db, "create", audit.userId, articleId, sql`${JSON.stringify(audit.details)}`),
+    historyOf(db, audit.userId, "create", articleId, createdChanges(input, NEWS_FIELDS), options),
   ]);
   return toArticle(inserted[0]!, input.tags);
 }
@@ -244,53 +278,88 @@ export function changedFields(before: NewsArticle, after: NewsArticleInput): Par
   return changes;
 }
 
+export type NewsUpdateResult =
+  | { ok: true; article: NewsArticle }
+  | { ok: false; kind: "not_found" }
+  | { ok: false; kind: "stale"; current: NewsArticle };
+
 /**
  * Replaces an article's fields and tags, bumps updatedAt, sets publishedAt on the first publish
- * (kept afterwards) and writes the audit row, atomically; answers the stored article (null when
- * it does not exist).
+ * (kept afterwards) and writes the audit and history rows, atomically. The write happens only
+ * while the article still has `before.updatedAt` (else "stale": someone saved in between).
  */
 export async function updateNews(
   db: Database,
-  id: number,
+  before: NewsArticle,
   input: NewsArticleInput,
   audit: Audit,
-): Promise<NewsArticle | null> {
-  const [updated] = await db.batch([
-    db
-      .update(newsArticles)
-      .set({
-        title: input.title,
-        summary: input.summary,
-        content: input.content,
-        author: input.author,
-        imageUrl: input.imageUrl,
-        isPublished: input.isPublished,
-        publishedAt: input.isPublished ? sql`COALESCE(${newsArticles.publishedAt}, ${NOW})` : sql`${newsArticles.publishedAt}`,
-        updatedAt: NOW,
-      })
-      .where(eq(newsArticles.id, id))
-      .returning(),
-    db.delete(newsTags).where(eq(newsTags.articleId, id)),
-    insertTags(db, id, input.tags),
-    auditArticle(db, "update", audit.userId, id, sql`${JSON.stringify(audit.details)}`),
-  ]);
-  const row = updated[0];
-  return row ? toArticle(row, input.tags) : null;
+  options: WriteOptions = {},
+): Promise<NewsUpdateResult> {
+  const id = before.id;
+  const changes: FieldChanges = {};
+  for (const [key, value] of Object.entries(changedFields(before, input))) {
+    changes[key] = { old: before[key as keyof NewsArticleInput] ?? null, new: value ?? null };
+  }
+  const stamp = nextStamp(before.updatedAt);
+  try {
+    // The history row goes first: its guard (the version read) rolls everything back when stale.
+    const [, updated] = await db.batch([
+      historyOf(
+        db,
+        audit.userId,
+        "update",
+        sql`(SELECT id FROM news_articles WHERE id = ${id} AND updated_at = ${before.updatedAt})`,
+        changes,
+        options,
+      ),
+      db
+        .update(newsArticles)
+        .set({
+          title: input.title,
+          summary: input.summary,
+          content: input.content,
+          author: input.author,
+          imageUrl: input.imageUrl,
+          isPublished: input.isPublished,
+          publishedAt: input.isPublished ? sql`COALESCE(${newsArticles.publishedAt}, ${NOW})` : sql`${newsArticles.publishedAt}`,
+          updatedAt: stamp,
+        })
+        .where(eq(newsArticles.id, id))
+        .returning(),
+      db.delete(newsTags).where(eq(newsTags.articleId, id)),
+      insertTags(db, id, input.tags),
+      auditArticle(db, "update", audit.userId, id, sql`${JSON.stringify(audit.details)}`),
+    ]);
+    const row = updated[0];
+    return row ? { ok: true, article: toArticle(row, input.tags) } : { ok: false, kind: "not_found" };
+  } catch (err) {
+    if (!isGuardFailure(err)) throw err;
+    const now = await getNews(db, id, true);
+    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
+  }
 }
 
-/** Deletes an article (its tags go with it) and writes the audit row; false when it did not exist. */
+/** Deletes an article (its tags go with it), writing the audit and history rows; false when it did not exist. */
 export async function deleteNews(db: Database, id: number, userId: number): Promise<boolean> {
-  const [, , deleted] = await db.batch([
-    auditArticle(
-      db,
-      "delete",
-      userId,
-      id,
-      sql`json_object('title', ${newsArticles.title}, 'author', ${newsArticles.author},
-        'isPublished', json(CASE ${newsArticles.isPublished} WHEN 1 THEN 'true' ELSE 'false' END))`,
-    ),
-    db.delete(newsTags).where(eq(newsTags.articleId, id)),
-    db.delete(newsArticles).where(eq(newsArticles.id, id)).returning({ id: newsArticles.id }),
-  ]);
-  return deleted.length > 0;
+  const before = await getNews(db, id, true);
+  if (!before) return false;
+  try {
+    const [, , , deleted] = await db.batch([
+      historyOf(db, userId, "delete", sql`(SELECT id FROM news_articles WHERE id = ${id})`, deletedChanges(before, NEWS_FIELDS), {}),
+      auditArticle(
+        db,
+        "delete",
+        userId,
+        id,
+        sql`json_object('title', ${newsArticles.title}, 'author', ${newsArticles.author},
+          'isPublished', json(CASE ${newsArticles.isPublished} WHEN 1 THEN 'true' ELSE 'false' END))`,
+      ),
+      db.delete(newsTags).where(eq(newsTags.articleId, id)),
+      db.delete(newsArticles).where(eq(newsArticles.id, id)).returning({ id: newsArticles.id }),
+    ]);
+    return deleted.length > 0;
+  } catch (err) {
+    if (isGuardFailure(err)) return false;
+    throw err;
+  }
 }

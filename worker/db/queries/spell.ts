@@ -7,9 +7,11 @@ import type { Spell, SpellFilters, SpellInput, SpellWithFactions } from "../../s
 import { factions, factionSpells, spells } from "../schema";
 import {
   activeFactionIds,
-  auditRow,
   changedFields,
   countAll,
+  createdChanges,
+  deletedChanges,
+  diffChanges,
   duplicate,
   factionRefMap,
   isGuardFailure,
@@ -20,7 +22,9 @@ import {
   selectFactionRefs,
   type Actor,
   type Conditions,
+  type WriteOptions,
   type WriteResult,
+  writeRecords,
 } from "./game-common";
 
 export type SpellRow = typeof spells.$inferSelect;
@@ -238,18 +242,23 @@ const linkStatements = (db: Database, spellId: SQL, factionIds: readonly number[
   ...(factionIds.length ? [db.insert(factionSpells).values(factionIds.map((factionId) => ({ factionId, spellId })))] : []),
 ];
 
-export async function createSpell(db: Database, input: SpellInput, actor: Actor): Promise<WriteResult<Spell>> {
+export async function createSpell(db: Database, input: SpellInput, actor: Actor, options: WriteOptions = {}): Promise<WriteResult<Spell>> {
   const checks = await spellChecks(db, input, 0);
   if (checks.factionErrors) return { ok: false, kind: "invalid", errors: checks.factionErrors };
   if (checks.clash) return duplicateName();
   const values = spellValues(input);
-  const newId = sql`(SELECT max(id) FROM spells)`;
+  const newId = options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM spells)`;
   try {
     const results = await db.batch([
-      db.insert(spells).values(values),
+      db.insert(spells).values({ ...values, id: options.id }),
       ...linkStatements(db, newId, input.factionIds ?? []),
-      auditRow(db, actor, "create", "spell", sql`(SELECT CAST(max(id) AS TEXT) FROM spells)`, {
-        after: { ...values, factionIds: input.factionIds ?? [] },
+      ...writeRecords(db, actor, {
+        action: "create",
+        entityType: "spell",
+        entityId: newId,
+        audit: { after: { ...values, factionIds: input.factionIds ?? [] } },
+        changes: createdChanges({ ...input, factionIds: input.factionIds ?? [] }, SPELL_FIELDS),
+        options,
       }),
       db.select(spellColumns(true)).from(spells).where(eq(spells.id, newId)),
     ]);
@@ -261,7 +270,13 @@ export async function createSpell(db: Database, input: SpellInput, actor: Actor)
   }
 }
 
-export async function updateSpell(db: Database, id: number, input: SpellInput, actor: Actor): Promise<WriteResult<Spell>> {
+export async function updateSpell(
+  db: Database,
+  id: number,
+  input: SpellInput,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<WriteResult<Spell>> {
   const { current: before, clash, factionErrors } = await spellChecks(db, input, id);
   if (!before) return { ok: false, kind: "not_found" };
   if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) return { ok: false, kind: "stale", current: before };
@@ -276,7 +291,14 @@ export async function updateSpell(db: Database, id: number, input: SpellInput, a
         .update(spells)
         .set({ ...spellValues(input), updatedAt: stamp })
         .where(and(eq(spells.id, id), eq(spells.updatedAt, before.updatedAt))),
-      auditRow(db, actor, "update", "spell", sql`(SELECT CAST(id AS TEXT) FROM spells WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+      ...writeRecords(db, actor, {
+        action: "update",
+        entityType: "spell",
+        entityId: sql`(SELECT id FROM spells WHERE id = ${id} AND updated_at = ${stamp})`,
+        audit: diff,
+        changes: diffChanges(diff),
+        options,
+      }),
       ...(input.factionIds ? linkStatements(db, sql`${id}`, input.factionIds) : []),
       db.select(spellColumns(true)).from(spells).where(eq(spells.id, id)),
     ]);
@@ -296,7 +318,13 @@ export async function deleteSpell(db: Database, id: number, actor: Actor): Promi
   if (!before) return false;
   try {
     await db.batch([
-      auditRow(db, actor, "delete", "spell", sql`(SELECT CAST(id AS TEXT) FROM spells WHERE id = ${id})`, { before }),
+      ...writeRecords(db, actor, {
+        action: "delete",
+        entityType: "spell",
+        entityId: sql`(SELECT id FROM spells WHERE id = ${id})`,
+        audit: { before },
+        changes: deletedChanges(before, SPELL_FIELDS),
+      }),
       db.delete(factionSpells).where(eq(factionSpells.spellId, id)),
       db.delete(spells).where(eq(spells.id, id)),
     ]);

@@ -8,9 +8,11 @@ import type { Unit, UnitDetail, UnitFilters, UnitIncludes, UnitInput, UnitsByIds
 import { factions, units } from "../schema";
 import {
   activeFactionIds,
-  auditRow,
   changedFields,
   countAll,
+  createdChanges,
+  deletedChanges,
+  diffChanges,
   factionRefMap,
   isGuardFailure,
   nextStamp,
@@ -19,7 +21,9 @@ import {
   selectFactionRefs,
   type Actor,
   type Conditions,
+  type WriteOptions,
   type WriteResult,
+  writeRecords,
 } from "./game-common";
 
 export type UnitRow = typeof units.$inferSelect;
@@ -342,19 +346,32 @@ const referenceChecks = (db: Database, input: UnitInput) =>
       .where(eq(units.id, input.baseUnitId ?? 0)),
   ] as const;
 
-export async function createUnit(db: Database, input: UnitInput, actor: Actor): Promise<WriteResult<Unit>> {
+export async function createUnit(db: Database, input: UnitInput, actor: Actor, options: WriteOptions = {}): Promise<WriteResult<Unit>> {
   const [faction, base] = await db.batch(referenceChecks(db, input));
   const errors = referenceErrors(input, faction, base);
   if (errors) return { ok: false, kind: "invalid", errors };
   const values = unitValues(input);
   const [rows] = await db.batch([
-    db.insert(units).values(values).returning(),
-    auditRow(db, actor, "create", "unit", sql`(SELECT CAST(max(id) AS TEXT) FROM units)`, { after: values }),
+    db.insert(units).values({ ...values, id: options.id }).returning(),
+    ...writeRecords(db, actor, {
+      action: "create",
+      entityType: "unit",
+      entityId: options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM units)`,
+      audit: { after: values },
+      changes: createdChanges(input, UNIT_FIELDS),
+      options,
+    }),
   ]);
   return { ok: true, value: toUnitDto(rows[0]!), changed: true };
 }
 
-export async function updateUnit(db: Database, id: number, input: UnitInput, actor: Actor): Promise<WriteResult<Unit>> {
+export async function updateUnit(
+  db: Database,
+  id: number,
+  input: UnitInput,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<WriteResult<Unit>> {
   const [current, faction, base] = await db.batch([
     db.select().from(units).where(eq(units.id, id)),
     ...referenceChecks(db, input),
@@ -375,7 +392,14 @@ export async function updateUnit(db: Database, id: number, input: UnitInput, act
         .set({ ...unitValues(input), updatedAt: stamp })
         .where(and(eq(units.id, id), eq(units.updatedAt, row.updatedAt)))
         .returning(),
-      auditRow(db, actor, "update", "unit", sql`(SELECT CAST(id AS TEXT) FROM units WHERE id = ${id} AND updated_at = ${stamp})`, diff),
+      ...writeRecords(db, actor, {
+        action: "update",
+        entityType: "unit",
+        entityId: sql`(SELECT id FROM units WHERE id = ${id} AND updated_at = ${stamp})`,
+        audit: diff,
+        changes: diffChanges(diff),
+        options,
+      }),
     ]);
     return { ok: true, value: toUnitDto(rows[0]!), changed: true };
   } catch (err) {
@@ -391,7 +415,13 @@ export async function deleteUnit(db: Database, id: number, actor: Actor): Promis
   if (!row) return false;
   try {
     await db.batch([
-      auditRow(db, actor, "delete", "unit", sql`(SELECT CAST(id AS TEXT) FROM units WHERE id = ${id})`, { before: toUnitDto(row) }),
+      ...writeRecords(db, actor, {
+        action: "delete",
+        entityType: "unit",
+        entityId: sql`(SELECT id FROM units WHERE id = ${id})`,
+        audit: { before: toUnitDto(row) },
+        changes: deletedChanges(toUnitDto(row), UNIT_FIELDS),
+      }),
       db.update(units).set({ baseUnitId: null }).where(eq(units.baseUnitId, id)),
       db.delete(units).where(eq(units.id, id)),
     ]);

@@ -13,9 +13,9 @@ export function SpellList({ spells }: { spells: Spell[] }) {
     <div className="grid items-start gap-5 sm:grid-cols-2">
       {schools.map((group) => (
         <section key={group.school} aria-labelledby={`school-${group.school}`} className="rounded-xl border border-line bg-surface p-4">
-          <h4 id={`school-${group.school}`} className="font-semibold text-ink">
+          <h3 id={`school-${group.school}`} className="font-semibold text-ink">
             {group.school} magic
-          </h4>
+          </h3>
           <ul className="mt-2 divide-y divide-line text-sm">
             {group.spells.map((spell) => (
               <li key={spell.id} className="flex items-baseline justify-between gap-3 py-1.5">

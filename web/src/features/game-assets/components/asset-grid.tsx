@@ -1,0 +1,260 @@
+import { useMemo, useRef } from "react";
+import {
+  DataGrid,
+  type CellKeyDownArgs,
+  type CellKeyboardEvent,
+  type Column,
+  type DataGridHandle,
+  type RenderEditCellProps,
+} from "react-data-grid";
+import "react-data-grid/lib/styles.css";
+import "./asset-grid.css";
+import { TAB_WRAP_DELAY_MS, type AssetConfig, type FieldDef } from "../asset-config";
+import { displayValue, isCellChanged, parseCell, type AssetRow, type RowErrors } from "../grid-model";
+
+export type AssetGridProps = {
+  config: AssetConfig;
+  rows: AssetRow[];
+  loaded: ReadonlyMap<number, AssetRow>;
+  errors: RowErrors;
+  /** Rows someone else saved meanwhile (their version), by row id. */
+  conflicts: ReadonlySet<number>;
+  /** A committed cell: the row with the parsed value, and the cell's error if the value is not valid. */
+  onCellCommit(row: AssetRow, field: string, error: string | undefined): void;
+  /** Tab-separated text pasted on a cell (row index, field index). */
+  onPasteBlock(rowIdx: number, fieldIdx: number, text: string): void;
+  onDiscard(id: number): void;
+  onHistory(row: AssetRow): void;
+  onDelete(row: AssetRow): void;
+  onConflict(id: number, choice: "theirs" | "mine"): void;
+};
+
+/** Columns before the record's fields: actions and the id. */
+const LEAD_COLUMNS = 2;
+
+function CellEditor({ row, column, onRowChange, onClose, field }: RenderEditCellProps<AssetRow> & { field: FieldDef }) {
+  const value = row[column.key];
+  const common = {
+    autoFocus: true,
+    "aria-label": field.label,
+    className: "h-full w-full bg-surface px-2 text-sm text-ink outline-2 outline-brand-600",
+    onBlur: () => onClose(true, false),
+  };
+  if (field.kind === "bool" || field.kind === "enum") {
+    const options = field.kind === "bool" ? ["Yes", "No"] : (field.options ?? []);
+    const current = field.kind === "bool" ? (value ? "Yes" : "No") : String(value ?? "");
+    return (
+      <select
+        {...common}
+        value={current}
+        onChange={(e) => onRowChange({ ...row, [column.key]: field.kind === "bool" ? e.target.value === "Yes" : e.target.value })}
+      >
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (field.kind === "text" || field.kind === "json") {
+    return (
+      <textarea
+        {...common}
+        className={`${common.className} absolute inset-x-0 top-0 z-10 min-h-28 resize-none border border-brand-600 py-1 shadow-lg`}
+        value={String(value ?? "")}
+        onChange={(e) => onRowChange({ ...row, [column.key]: e.target.value })}
+        onFocus={(e) => e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)}
+      />
+    );
+  }
+  return (
+    <input
+      {...common}
+      inputMode={field.kind === "int" ? "numeric" : undefined}
+      value={String(value ?? "")}
+      onChange={(e) => onRowChange({ ...row, [column.key]: e.target.value })}
+    />
+  );
+}
+
+const smallButton =
+  "rounded px-1.5 py-0.5 text-xs font-semibold focus-visible:outline-2 focus-visible:outline-brand-600 hover:bg-surface-muted";
+
+/**
+ * The spreadsheet of the game-assets editor (react-data-grid, loaded with this page only).
+ * Click or Enter edits a cell; Enter or leaving the cell commits to the local rows, Escape
+ * cancels, Shift+Enter adds a line in text cells; Tab commits and moves to the next cell, and
+ * from the last cell to the first cell of the next row after a short delay. Arrow keys move
+ * between cells. A block of tab-separated cells pasted on a cell fills the cells from there.
+ */
+export default function AssetGrid(props: AssetGridProps) {
+  const { config, rows, loaded, errors, conflicts, onConflict, onDiscard, onHistory, onDelete } = props;
+  const grid = useRef<DataGridHandle>(null);
+
+  const columns = useMemo((): Column<AssetRow>[] => {
+    const actions: Column<AssetRow> = {
+      key: "__actions",
+      name: "",
+      width: 150,
+      frozen: true,
+      renderCell: ({ row }) => {
+        if (conflicts.has(row.id)) {
+          return (
+            <span className="flex items-center gap-1" role="group" aria-label="Changed elsewhere">
+              <span className="text-xs font-semibold text-red-700 dark:text-red-400" title="Someone else saved this row after you loaded it.">
+                Changed elsewhere
+              </span>
+              <button type="button" className={smallButton} onClick={() => onConflict(row.id, "theirs")}>
+                Take theirs
+              </button>
+              <button type="button" className={smallButton} onClick={() => onConflict(row.id, "mine")}>
+                Keep mine
+              </button>
+            </span>
+          );
+        }
+        if (row.isNew) {
+          return (
+            <span className="flex items-center gap-2">
+              <span className="rounded bg-brand-100 px-1.5 text-xs font-semibold text-brand-800 dark:bg-brand-900 dark:text-brand-100">New</span>
+              <button type="button" className={`${smallButton} text-base leading-none`} aria-label="Discard new row" title="Discard new row" onClick={() => onDiscard(row.id)}>
+                ×
+              </button>
+            </span>
+          );
+        }
+        return (
+          <span className="flex items-center gap-1">
+            <button type="button" className={smallButton} onClick={() => onHistory(row)} aria-label={`History of ${String(row.name ?? row.id)}`}>
+              History
+            </button>
+            <button type="button" className={`${smallButton} text-red-700 dark:text-red-400`} onClick={() => onDelete(row)} aria-label={`Delete ${String(row.name ?? row.id)}`}>
+              Delete
+            </button>
+          </span>
+        );
+      },
+    };
+    const idColumn: Column<AssetRow> = {
+      key: "id",
+      name: "ID",
+      width: 64,
+      frozen: true,
+      renderCell: ({ row }) => <span className="text-ink-muted">{row.isNew ? "new" : row.id}</span>,
+    };
+    const fieldColumns = config.fields.map(
+      (field): Column<AssetRow> => ({
+        key: field.key,
+        name: field.label,
+        width: field.width,
+        resizable: true,
+        editable: !field.readOnly,
+        cellClass: (row) => {
+          if (errors[row.id]?.[field.key]) return "asset-cell asset-cell-error";
+          return !row.isNew && isCellChanged(row, loaded.get(row.id), field.key) ? "asset-cell asset-cell-changed" : "asset-cell";
+        },
+        renderCell: ({ row }) => {
+          const error = errors[row.id]?.[field.key];
+          const full = field.kind === "bool" ? "" : String(row[field.key] ?? "");
+          return (
+            <span title={error ?? (full.length > 20 ? full : undefined)} aria-invalid={error ? true : undefined} className="block truncate">
+              {displayValue(field, row[field.key])}
+              {error ? <span className="sr-only"> ({error})</span> : null}
+            </span>
+          );
+        },
+        renderEditCell: (p) => <CellEditor {...p} field={field} />,
+        editorOptions: { closeOnExternalRowChange: false },
+      }),
+    );
+    return [actions, idColumn, ...fieldColumns];
+    // Errors, the loaded copy and conflicts are part of the cells' look: new columns re-render them.
+  }, [config, errors, loaded, conflicts, onConflict, onDiscard, onHistory, onDelete]);
+
+  const lastIdx = columns.length - 1;
+
+  function move(rowIdx: number, idx: number, back: boolean, openEditor: boolean) {
+    const g = grid.current;
+    if (!g) return;
+    const options = { enableEditor: openEditor, shouldFocus: true };
+    if (!back && idx >= lastIdx) {
+      // Wrap to the next row's first field, after the delay the spec asks for.
+      if (rowIdx + 1 >= rows.length) return;
+      setTimeout(() => grid.current?.setActivePosition({ idx: LEAD_COLUMNS, rowIdx: rowIdx + 1 }, options), TAB_WRAP_DELAY_MS);
+      return;
+    }
+    if (back && idx <= LEAD_COLUMNS) {
+      if (rowIdx === 0) return;
+      setTimeout(() => grid.current?.setActivePosition({ idx: lastIdx, rowIdx: rowIdx - 1 }, options), TAB_WRAP_DELAY_MS);
+      return;
+    }
+    // After the commit has reached the rows (the editor of the next cell must start from them).
+    setTimeout(() => grid.current?.setActivePosition({ idx: idx + (back ? -1 : 1), rowIdx }, options), 0);
+  }
+
+  function onCellKeyDown(args: CellKeyDownArgs<AssetRow>, event: CellKeyboardEvent) {
+    const column = args.column;
+    if (!column) return;
+    const field = config.fields.find((f) => f.key === column.key);
+    if (args.mode === "EDIT") {
+      if (event.key === "Enter" && event.shiftKey && (field?.kind === "text" || field?.kind === "json")) {
+        // A new line in the text; the editor stays open.
+        event.preventGridDefault();
+        return;
+      }
+      if (event.key === "Enter") event.preventDefault();
+      if (event.key === "Tab") {
+        event.preventGridDefault();
+        event.preventDefault();
+        args.onClose(true, false);
+        move(args.rowIdx, column.idx, event.shiftKey, true);
+      }
+      return;
+    }
+    if (event.key === "Tab" && column.idx >= LEAD_COLUMNS) {
+      event.preventGridDefault();
+      event.preventDefault();
+      move(args.rowIdx, column.idx, event.shiftKey, false);
+    }
+  }
+
+  return (
+    <DataGrid
+      ref={grid}
+      aria-label={`${config.label} table`}
+      className="h-[65vh] min-h-80 rounded-lg border border-line text-sm"
+      columns={columns}
+      rows={rows}
+      rowKeyGetter={(row) => row.id}
+      rowHeight={36}
+      rowClass={(row) => (conflicts.has(row.id) ? "asset-row-conflict" : row.isNew ? "asset-row-new" : undefined)}
+      onRowsChange={(next, { indexes, column }) => {
+        const field = config.fields.find((f) => f.key === column.key);
+        for (const i of indexes) {
+          const row = next[i];
+          if (!row || !field) continue;
+          const { value, error } = parseCell(field, row[field.key]);
+          props.onCellCommit({ ...row, [field.key]: value }, field.key, error);
+        }
+      }}
+      onCellClick={(args, event) => {
+        if (args.column.key === "__actions" || args.column.key === "id") return;
+        event.preventGridDefault();
+        args.setActivePosition(true);
+      }}
+      onCellKeyDown={onCellKeyDown}
+      onCellPaste={({ row, column }, event) => {
+        const text = event.clipboardData.getData("text/plain");
+        const fieldIdx = config.fields.findIndex((f) => f.key === column.key);
+        const rowIdx = rows.findIndex((r) => r.id === row.id);
+        if (fieldIdx >= 0 && rowIdx >= 0) {
+          event.preventDefault();
+          props.onPasteBlock(rowIdx, fieldIdx, text);
+        }
+        return row;
+      }}
+      renderers={{ noRowsFallback: <div className="p-6 text-center text-ink-muted" style={{ gridColumn: "1/-1" }}>No rows yet. Use Create New to add one.</div> }}
+    />
+  );
+}

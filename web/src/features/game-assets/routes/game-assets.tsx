@@ -1,0 +1,278 @@
+import { lazy, Suspense, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS } from "@shared/game";
+import { ProtectedRoute } from "@/components/protected-route";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiRequestError } from "@/lib/api-client";
+import { PageMeta } from "@/lib/page-meta";
+import { useSession } from "@/lib/session";
+import { useToast } from "@/lib/toast";
+import { ASSET_CONFIGS, ASSET_TYPES, type AssetType } from "../asset-config";
+import { useAssetList, useFactionChoices } from "../api/get-asset-list";
+import { restoreChange } from "../api/get-history";
+import { deleteAsset, revalidateGameReads } from "../api/save-asset";
+import { HistoryPanel } from "../components/history-panel";
+import type { AssetRow } from "../grid-model";
+import { useAssetEditor } from "../hooks/use-asset-editor";
+
+/** The grid (react-data-grid) loads with this page only. */
+const AssetGrid = lazy(() => import("../components/asset-grid"));
+
+export const ACCESS_DENIED_TEXT = "Access denied. Admin or Moderator role required.";
+
+/** /admin/game-assets: moderators and admins; everyone else signed in sees the spec's denial. */
+export function Component() {
+  return (
+    <ProtectedRoute>
+      <Guard />
+    </ProtectedRoute>
+  );
+}
+
+function Guard() {
+  const { isModerator } = useSession();
+  if (!isModerator) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <PageMeta title="Manage Game Assets" description="Game assets editor." noIndex />
+        <p role="alert" className="text-lg font-semibold text-red-700 dark:text-red-400">
+          {ACCESS_DENIED_TEXT}
+        </p>
+      </div>
+    );
+  }
+  return <GameAssetsEditor />;
+}
+
+const isAssetType = (v: string | null): v is AssetType => ASSET_TYPES.includes(v as AssetType);
+
+function GameAssetsEditor() {
+  const [params, setParams] = useSearchParams();
+  const type: AssetType = isAssetType(params.get("type")) ? (params.get("type") as AssetType) : "units";
+  const config = ASSET_CONFIGS[type];
+  const factions = useFactionChoices();
+  const wanted = Number(params.get("faction"));
+  const factionId = factions.data?.some((f) => f.id === wanted) ? wanted : (factions.data?.[0]?.id ?? null);
+  const levelParam = Number(params.get("level"));
+  const upgradeLevel = UPGRADE_LEVELS.includes(levelParam as 0 | 1 | 2) ? levelParam : 0;
+  const needsFaction = type === "units" || type === "heroes";
+
+  const list = useAssetList({ type, factionId: needsFaction ? factionId : null, upgradeLevel });
+  const editor = useAssetEditor(config, list.data, { factionId, upgradeLevel });
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const [pendingView, setPendingView] = useState<Record<string, string> | null>(null);
+  const [historyRow, setHistoryRow] = useState<AssetRow | null>(null);
+  const [deleteRow, setDeleteRow] = useState<AssetRow | null>(null);
+  const [showInstructions, setShowInstructions] = useState(false);
+  const conflictIds = useMemo(() => new Set(editor.conflicts.keys()), [editor.conflicts]);
+
+  /** Changing type, faction or level reloads; with unsaved changes it asks first. */
+  function changeView(next: Record<string, string>) {
+    if (editor.dirty) setPendingView(next);
+    else applyView(next);
+  }
+  function applyView(next: Record<string, string>) {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) merged.set(k, v);
+    setParams(merged, { replace: true });
+    setPendingView(null);
+    editor.revert();
+  }
+
+  async function save() {
+    setSaving(true);
+    try {
+      const outcome = await editor.save();
+      if (outcome.kind === "blocked") toast.error("Fix the marked cells before saving.");
+      else if (outcome.kind === "saved") toast.success(`Saved ${outcome.count} ${outcome.count === 1 ? "row" : "rows"}.`);
+      else if (outcome.kind === "partial") {
+        if (outcome.alert) toast.error(outcome.alert);
+        else toast.error(`${outcome.failed} ${outcome.failed === 1 ? "row was" : "rows were"} not saved. See the marked rows.`);
+      }
+    } catch {
+      toast.error("Failed to save changes. Please try again.");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function restore(changeId: number) {
+    const row = historyRow;
+    try {
+      const result = await restoreChange(changeId, row ? editor.loaded.get(row.id)?.updatedAt : undefined);
+      if (row && result.record && typeof result.record === "object") editor.adopt(result.record as Record<string, unknown>);
+      toast.success(result.changed ? "Change restored." : "Nothing to restore: the row already has these values.");
+      void revalidateGameReads();
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.code === "stale_version" && err.current) {
+        editor.markConflict(err.current as Record<string, unknown>);
+        toast.error("This row was changed elsewhere. Take theirs or keep yours, then restore again.");
+      } else {
+        toast.error(err instanceof ApiRequestError ? err.message : "Failed to restore the change.");
+      }
+    }
+  }
+
+  async function confirmDelete() {
+    const row = deleteRow;
+    setDeleteRow(null);
+    if (!row) return;
+    try {
+      await deleteAsset(config, row.id);
+      editor.removeRow(row.id);
+      void revalidateGameReads();
+    } catch (err) {
+      // The spec keeps delete failures out of the page: they are only logged.
+      console.error("Delete failed", err);
+    }
+  }
+
+  const selectClass = "h-10 rounded-lg border border-line bg-surface px-3 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-600";
+
+  return (
+    <div className="mx-auto max-w-[96rem] px-4 py-8">
+      <PageMeta title="Manage Game Assets" description="Edit factions, units, heroes and spells." noIndex />
+      <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Manage Game Assets</h1>
+
+      <div className="mt-6 flex flex-wrap items-end gap-4">
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-ink-muted">Asset type</legend>
+          <div className="flex flex-wrap gap-1" role="group" aria-label="Asset type">
+            {ASSET_TYPES.map((t) => (
+              <Button key={t} size="sm" variant={t === type ? "primary" : "secondary"} aria-pressed={t === type} onClick={() => t !== type && changeView({ type: t })}>
+                {ASSET_CONFIGS[t].label}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        {needsFaction ? (
+          <label className="flex flex-col text-sm font-medium text-ink-muted">
+            Faction
+            <select className={`${selectClass} mt-1`} value={factionId ?? ""} onChange={(e) => changeView({ faction: e.target.value })}>
+              {factions.data?.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {type === "units" ? (
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium text-ink-muted">Unit level</legend>
+            <div className="flex gap-1" role="group" aria-label="Unit level">
+              {UPGRADE_LEVELS.map((l) => (
+                <Button key={l} size="sm" variant={l === upgradeLevel ? "primary" : "secondary"} aria-pressed={l === upgradeLevel} onClick={() => l !== upgradeLevel && changeView({ level: String(l) })}>
+                  {UPGRADE_LEVEL_LABELS[l]}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <Button className="ml-auto" onClick={editor.addRow} disabled={needsFaction && factionId === null}>
+          Create New
+        </Button>
+      </div>
+
+      <section className="mt-4 rounded-lg border border-line bg-surface">
+        <button
+          type="button"
+          className="flex w-full items-center justify-between px-4 py-2 text-left text-sm font-semibold text-ink"
+          aria-expanded={showInstructions}
+          aria-controls="asset-instructions"
+          onClick={() => setShowInstructions((v) => !v)}
+        >
+          Instructions <span aria-hidden="true">{showInstructions ? "▲" : "▼"}</span>
+        </button>
+        {showInstructions ? (
+          <ul id="asset-instructions" className="list-disc space-y-1 px-8 pb-3 text-sm text-ink-muted">
+            <li>Click a cell (or press Enter on it) to edit. Enter or leaving the cell keeps the change; Escape cancels it.</li>
+            <li>Tab keeps the change and moves to the next cell; from the last cell it goes on to the next row. Shift+Tab goes back.</li>
+            <li>In long text cells Shift+Enter adds a line. Arrow keys move between cells.</li>
+            <li>Paste a block copied from a spreadsheet on a cell to fill the cells from there.</li>
+            <li>Changed cells are marked until you save. New rows appear at the top and are created on Save; × discards one.</li>
+            <li>JSON cells take JSON text, e.g. ["Flying", "Dive"]. History shows every change of a row and can restore one.</li>
+          </ul>
+        ) : null}
+      </section>
+
+      {editor.dirty ? (
+        <div role="status" className="sticky top-0 z-20 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 dark:border-amber-700 dark:bg-amber-950">
+          <p className="text-sm font-medium text-amber-900 dark:text-amber-100">
+            You have unsaved changes ({editor.changedCount} {editor.changedCount === 1 ? "row" : "rows"}).
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={editor.revert} disabled={saving}>
+              Revert Changes
+            </Button>
+            <Button size="sm" onClick={() => void save()} disabled={saving}>
+              {saving ? "Saving…" : "Save Changes"}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-4">
+        {list.isLoading || (needsFaction && factions.isLoading) ? (
+          <div aria-busy="true" aria-label="Loading rows" className="space-y-2">
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} className="h-9" />
+            ))}
+          </div>
+        ) : (
+          <>
+            {list.error ? (
+              <Alert tone="error" title="Could not load the rows" className="mb-3">
+                The list is empty until it loads. Please try again in a moment.
+              </Alert>
+            ) : null}
+            <Suspense fallback={<Skeleton className="h-80" />}>
+              <AssetGrid
+                config={config}
+                rows={editor.rows}
+                loaded={editor.loaded}
+                errors={editor.errors}
+                conflicts={conflictIds}
+                onCellCommit={editor.commitCell}
+                onPasteBlock={(r, f, text) => editor.paste(r, f, text)}
+                onDiscard={editor.discard}
+                onHistory={setHistoryRow}
+                onDelete={setDeleteRow}
+                onConflict={editor.resolveConflict}
+              />
+            </Suspense>
+          </>
+        )}
+      </div>
+
+      <HistoryPanel
+        entity={config.entity}
+        id={historyRow?.id ?? null}
+        title={String(historyRow?.name ?? "")}
+        open={historyRow !== null}
+        onClose={() => setHistoryRow(null)}
+        onRestore={restore}
+      />
+      <ConfirmDialog
+        open={deleteRow !== null}
+        title="Delete asset"
+        message="Are you sure you want to delete this asset?"
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleteRow(null)}
+      />
+      <ConfirmDialog
+        open={pendingView !== null}
+        title="Unsaved changes"
+        message="You have unsaved changes. Discard them and load other rows?"
+        confirmLabel="Discard changes"
+        onConfirm={() => pendingView && applyView(pendingView)}
+        onCancel={() => setPendingView(null)}
+      />
+    </div>
+  );
+}
