@@ -3,7 +3,8 @@
  *   npm run db:seed                         seed .wrangler/state (same state as `npm run dev` / `npm start`)
  *   npm run db:seed -- --persist-to DIR     another local state directory
  *   npm run db:seed -- --if-empty           do nothing when the users table already has rows
- *   npm run db:seed -- --remote             refused: demo accounts are local-only
+ *   npm run db:seed -- --remote             refused: demo accounts are local-only (so is a
+ *                                           wrangler.toml with any binding marked remote)
  *
  * Idempotent: demo rows are upserted by their natural keys (faction/spell names, slugs, emails)
  * or deleted and re-inserted (units, heroes, news, media items), all in ONE D1 batch, which is a
@@ -23,8 +24,10 @@ import { MEDIA_CATEGORIES, MEDIA_ITEMS, type DemoMediaItem } from "./demo/media.
 import { NEWS } from "./demo/news.ts";
 import { pick } from "./demo/pick.ts";
 import { SPELLS } from "./demo/spells.ts";
+import sharp from "sharp";
 import { buildUnits } from "./demo/units.ts";
 import { heroPortraitSvg, renderPortrait, unitPortraitSvg } from "./demo/portraits.ts";
+import { remoteBindingNames } from "../worker/lib/config-guards.ts";
 import { argValue, DEFAULT_PERSIST_DIR } from "./lib.ts";
 
 // Minimal binding types (the Node scripts do not load the Workers type definitions).
@@ -114,10 +117,13 @@ async function factionArt(bucket: Bucket, faction: DemoFaction): Promise<Faction
   const background = sceneSvg({ seed: `${faction.slug}:background`, palette: p, width: 1600, height: 900, night: faction.night, castle: true });
   const banner = bannerSvg(`${faction.slug}:banner`, p, 1600, 400);
   const key = (kind: string, svg: string, ext: string) => `factions/${faction.slug}/${kind}-${shortHash(ART_VERSION + svg)}.${ext}`;
+  const logoKey = key("logo", logo, "png");
   const [l, bg, bn] = await Promise.all([
-    storeRendered(bucket, key("logo", logo, "png"), () => renderSvg(logo, "png"), "image/png"),
+    storeRendered(bucket, logoKey, () => renderSvg(logo, "png"), "image/png"),
     storeRendered(bucket, key("background", background, "jpg"), () => renderSvg(background, "jpeg"), "image/jpeg"),
     storeRendered(bucket, key("banner", banner, "jpg"), () => renderSvg(banner, "jpeg"), "image/jpeg"),
+    // A small WebP twin of the logo under the same name: the pages show it at 64–112 px.
+    storeRendered(bucket, logoKey.replace(/\.png$/, ".webp"), () => sharp(Buffer.from(logo)).resize(224).webp({ quality: 82 }).toBuffer(), "image/webp"),
   ]);
   return { logoUrl: `/files/${l.key}`, backgroundUrl: `/files/${bg.key}`, bannerUrl: `/files/${bn.key}` };
 }
@@ -438,8 +444,19 @@ if (ifEmpty) {
 }
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
-const { getPlatformProxy } = await import("wrangler");
-const proxy = await getPlatformProxy<Bindings>({ configPath: "wrangler.toml", persist: { path: join(persistTo, "v3") } });
+const { getPlatformProxy, unstable_readConfig } = await import("wrangler");
+// Local only: refuse outright when wrangler.toml marks any binding remote, and turn remote
+// bindings off for the proxy so nothing this script writes can reach a deployed resource.
+const remote = remoteBindingNames(unstable_readConfig({ config: "wrangler.toml" }));
+if (remote.length) {
+  console.error(`✖ Refusing to seed: wrangler.toml marks these bindings remote: ${remote.join(", ")}. The seed only writes local state.`);
+  process.exit(1);
+}
+const proxy = await getPlatformProxy<Bindings>({
+  configPath: "wrangler.toml",
+  persist: { path: join(persistTo, "v3") },
+  remoteBindings: false,
+});
 const proxyReady = Date.now();
 let exitCode = 0;
 let committed = false;

@@ -1,6 +1,7 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { z } from "zod";
 import type * as schema from "./db/schema";
+import { runtimeConfigProblems } from "./lib/config-guards";
 import type { Role } from "./db/schema";
 
 /** Secrets and vars the Worker cannot run without, checked once per isolate. */
@@ -20,15 +21,17 @@ export type CheckedEnv = z.infer<typeof envSchema>;
 /** What is wrong with an environment, one readable line per problem (empty when usable). */
 export function envProblems(env: Record<string, unknown>): string[] {
   const result = envSchema.safeParse(env);
-  return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  const missing = result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  return [...missing, ...runtimeConfigProblems(env)];
 }
 
-let checked: string[] | undefined;
+const checked = new WeakMap<object, string[]>();
 
-/** Validates the environment the first time this isolate sees it and remembers the answer. */
+/** Validates an environment the first time this isolate sees it and remembers the answer. */
 export function checkEnv(env: Env): string[] {
-  checked ??= envProblems(env as unknown as Record<string, unknown>);
-  return checked;
+  let problems = checked.get(env);
+  if (!problems) checked.set(env, (problems = envProblems(env as unknown as Record<string, unknown>)));
+  return problems;
 }
 
 export type Database = DrizzleD1Database<typeof schema>;

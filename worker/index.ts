@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { api } from "./app";
 import type { AppEnv } from "./env";
+import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
 import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
+import { edgeCached } from "./lib/edge-cache";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
@@ -30,8 +32,25 @@ const app = new Hono<AppEnv>()
 
 app.onError(errorHandler);
 
+/**
+ * Every request runs on one D1 session (worker/db/session.ts); API answers carry its latest
+ * bookmark. Guest API reads go through the edge cache (worker/lib/edge-cache.ts); page HTML is
+ * cached by the page registry itself.
+ */
+async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const session = openRequestSession(env, request);
+  const sessionEnv = session.env;
+  if (!new URL(request.url).pathname.startsWith("/api/")) return app.fetch(request, sessionEnv, ctx);
+  const response = await edgeCached(request, request.url, ctx, async () => app.fetch(request, sessionEnv, ctx));
+  const bookmark = session.bookmark();
+  if (!bookmark) return response;
+  const answer = new Response(response.body, response);
+  answer.headers.set(BOOKMARK_HEADER, bookmark);
+  return answer;
+}
+
 export default {
-  fetch: app.fetch,
+  fetch,
   /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts); account mail (worker/jobs/mail.ts). */
   queue: (batch, env, ctx) => (batch.queue === MAIL_QUEUE_NAME ? handleMailBatch(batch, env) : handleThumbnailBatch(batch, env, ctx)),
   /** Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts). */

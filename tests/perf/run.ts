@@ -101,7 +101,7 @@ async function main() {
     await pageWeight();
     const health = await throughput("/api/health");
     rows.push({ what: "GET /api/health", value: `${health.toFixed(0)} req/s`, budget: "reference", ok: null });
-    for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/"]) {
+    for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/", "/api/media", "/api/media/filters", "/screenshots"]) {
       const rps = await throughput(path);
       const ratio = rps / health;
       rows.push({ what: `GET ${path}`, value: `${rps.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}% of health)`, budget: "≥ 50% of health", ok: ratio >= 0.5 });

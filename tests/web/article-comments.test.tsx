@@ -1,8 +1,12 @@
 import { render, screen, waitFor } from "@testing-library/react";
+import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ArticleComments } from "@/features/news/components/article-comments";
 import { fastCommentsScriptUrl } from "@/lib/fastcomments";
 import { isLocalHostname } from "@/lib/local-host";
+
+/** Each test gets its own SWR cache, as a fresh page load would. */
+const renderComments = (ui: React.ReactElement) => render(<SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>);
 
 type HappyWindow = Window & { happyDOM: { setURL(url: string): void }; FastCommentsUI?: unknown };
 const win = window as unknown as HappyWindow;
@@ -53,7 +57,7 @@ describe("live comment widget (non-local host)", () => {
 
   it("shows 'Oh no! The comments section could not be loaded.' when the script fails", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json(SSO));
-    render(<ArticleComments articleId={5} title="T" />);
+    renderComments(<ArticleComments articleId={5} title="T" />);
     await waitFor(() => expect(appended).toHaveLength(1));
     expect(appended[0]!.src).toBe("https://cdn.fastcomments.com/js/embed-v2.min.js");
     appended[0]!.dispatchEvent(new Event("error"));
@@ -65,7 +69,7 @@ describe("live comment widget (non-local host)", () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json(SSO));
     const ui = vi.fn();
     win.FastCommentsUI = ui;
-    const { container } = render(<ArticleComments articleId={5} title="Patch notes" />);
+    const { container } = renderComments(<ArticleComments articleId={5} title="Patch notes" />);
     await waitFor(() => expect(appended).toHaveLength(1));
     appended[0]!.dispatchEvent(new Event("load"));
     await waitFor(() => expect(ui).toHaveBeenCalledTimes(1));
@@ -90,7 +94,7 @@ describe("live comment widget (non-local host)", () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json({ message: "boom" }, { status: 500 }));
     const ui = vi.fn();
     win.FastCommentsUI = ui;
-    render(<ArticleComments articleId={9} title="T" />);
+    renderComments(<ArticleComments articleId={9} title="T" />);
     // The script is cached after the previous test's load; fire load if it was appended again.
     await waitFor(() => expect(ui.mock.calls.length + appended.length).toBeGreaterThan(0));
     for (const script of appended) script.dispatchEvent(new Event("load"));

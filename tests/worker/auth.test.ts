@@ -291,8 +291,8 @@ describe("PUT /api/auth/profile", () => {
     });
     const kept = await body(await put({ firstName: "Alan", lastName: "T." }, u.token));
     expect(kept.user).toMatchObject({ lastName: "T.", profilePictureUrl: "/images/icons/avatars/human-knight.webp" });
-    const https = await body(await put({ firstName: "A", lastName: "B", profilePictureUrl: "https://cdn.example.com/me.png" }, u.token));
-    expect((https.user as Json).profilePictureUrl).toBe("https://cdn.example.com/me.png");
+    const own = await body(await put({ firstName: "A", lastName: "B", profilePictureUrl: "/files/avatars/7/me.webp" }, u.token));
+    expect((own.user as Json).profilePictureUrl).toBe("/files/avatars/7/me.webp");
     const cleared = await body(await put({ firstName: "A", lastName: "B", profilePictureUrl: null }, u.token));
     expect((cleared.user as Json).profilePictureUrl).toBeNull();
     await put({ firstName: "A", lastName: "B", profilePictureUrl: "/images/icons/avatars/elf.webp" }, u.token);
@@ -302,7 +302,10 @@ describe("PUT /api/auth/profile", () => {
 
   it.each([
     ["an http URL", "http://example.com/a.png"],
-    ["a path outside the avatars folder", "/files/secret.png"],
+    ["an https URL on another site (it would learn who views the picture)", "https://cdn.example.com/me.png"],
+    ["a protocol-relative URL", "//cdn.example.com/me.png"],
+    ["a path outside the avatars folder and the files", "/api/secret.png"],
+    ["a files path that climbs out", "/files/../api/x.png"],
     ["a path that climbs out", "/images/icons/avatars/../../x.webp"],
     ["a javascript: URL", "javascript:alert(1)"],
     ["an over-long URL", `https://example.com/${"a".repeat(2040)}`],

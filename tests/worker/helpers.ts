@@ -95,12 +95,19 @@ export type CallInit = Omit<RequestInit, "body"> & {
   body?: BodyInit | null;
   /** Sent as CF-Connecting-IP. */
   ip?: string;
+  /**
+   * Let a guest GET be answered from the edge cache (worker/lib/edge-cache.ts). Off by default:
+   * route tests check what the Worker computes now, so they send `Cache-Control: no-cache`
+   * (HTTP's "give me a fresh answer"); tests of the cache itself turn this on.
+   */
+  edgeCache?: boolean;
 };
 
 /** Calls the Worker like a browser would: `call("/api/auth/me", { token })`. */
 export function call(path: string, init: CallInit = {}): Promise<Response> {
-  const { token, json, ip, ...rest } = init;
+  const { token, json, ip, edgeCache = false, ...rest } = init;
   const headers = new Headers(rest.headers);
+  if (!edgeCache && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
   if (token) headers.set("Authorization", `Bearer ${token}`);
   if (ip) headers.set("CF-Connecting-IP", ip);
   let body = rest.body;

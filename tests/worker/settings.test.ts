@@ -264,3 +264,16 @@ describe("site name with markup", () => {
     expect(html).not.toContain("<Wiki>");
   });
 });
+
+describe("GET /forum (edge metadata)", () => {
+  it("answers 200 HTML titled 'Community Forum' with its canonical URL and breadcrumb", async () => {
+    const res = await call("/forum");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>Community Forum | Realm Codex</title>");
+    expect(html).toContain(`<link rel="canonical" href="${new URL("/forum", env.SITE_URL).href}">`);
+    expect(html).toContain('"BreadcrumbList"');
+    const sitemap = await (await call("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${new URL("/forum", env.SITE_URL).href}</loc>`);
+  });
+});

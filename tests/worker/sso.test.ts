@@ -64,9 +64,13 @@ describe("GET /api/auth/fastcomments-sso", () => {
     expect(modData).toMatchObject({ isModerator: true, isAdmin: false, username: mod.email.split("@")[0] });
     expect(modData.username).not.toContain("@");
     expect(modData.avatar).toBeUndefined();
-    const admin = await userWithToken(["Admin"], { profilePictureUrl: "https://cdn.example.com/a.png" });
+    const admin = await userWithToken(["Admin"], { profilePictureUrl: "/files/avatars/1/a.webp" });
     const adminData = decode(((await (await call("/api/auth/fastcomments-sso", { token: admin.token })).json()) as Required<Sso>).userDataJSONBase64);
-    expect(adminData).toMatchObject({ isModerator: true, isAdmin: true, avatar: "https://cdn.example.com/a.png" });
+    expect(adminData).toMatchObject({ isModerator: true, isAdmin: true, avatar: `${env.SITE_URL.replace(/\/$/, "")}/files/avatars/1/a.webp` });
+    // An external picture left in an old row is never handed on.
+    const old = await userWithToken(["User"], { profilePictureUrl: "https://tracker.example.com/a.png" });
+    const oldData = decode(((await (await call("/api/auth/fastcomments-sso", { token: old.token })).json()) as Required<Sso>).userDataJSONBase64);
+    expect(oldData.avatar).toBeUndefined();
   });
 
   it("answers 401 for a revoked token rather than silently treating it as a guest", async () => {

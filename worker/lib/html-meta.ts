@@ -61,12 +61,14 @@ export type RenderExtras = {
   initialData?: Record<string, unknown>;
   /** `<link rel="preload">` / `modulepreload` tags (already escaped) for the end of <head>. */
   preloadTags?: readonly string[];
+  /** Seconds shared caches (the edge) may keep this HTML; browsers still revalidate each visit. */
+  sharedMaxAge?: number;
 };
 
-function htmlHeaders(): Headers {
+function htmlHeaders(sharedMaxAge = 0): Headers {
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": HTML_CACHE_CONTROL,
+    "Cache-Control": sharedMaxAge > 0 ? `${HTML_CACHE_CONTROL}, s-maxage=${sharedMaxAge}` : HTML_CACHE_CONTROL,
   });
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
   return headers;
@@ -95,7 +97,7 @@ export function renderPage(shell: Response, meta: PageMeta, status: number, extr
     const script = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(initialData)}</script>`;
     rewriter = rewriter.on("body", { element: (el) => void el.append(`  ${script}\n  `, { html: true }) });
   }
-  return new Response(rewriter.transform(shellSource(shell)).body, { status, headers: htmlHeaders() });
+  return new Response(rewriter.transform(shellSource(shell)).body, { status, headers: htmlHeaders(extras.sharedMaxAge) });
 }
 
 /** The shell as it is (no page metadata or data), 200, with the site's headers. */

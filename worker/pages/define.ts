@@ -55,8 +55,8 @@ export type PageDefinition<R extends DataRefs> = {
   preloadImage?(data: PageData<R>): PreloadImage | null;
 };
 
-/** An answer of the Worker's own API to a guest GET. */
-export type ApiAnswer = { key: string; status: number; body: unknown; cacheControl: string | null };
+/** An answer of the Worker's own API to a guest GET; `ttl`: seconds a shared cache may keep it. */
+export type ApiAnswer = { key: string; status: number; body: unknown; ttl: number };
 
 export type PageResult = {
   meta: PageMeta;

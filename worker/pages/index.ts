@@ -5,19 +5,25 @@
  * "Pages painted at the edge", has the details.
  */
 import { Hono, type Context } from "hono";
+import { etag } from "hono/etag";
 import { escapeHtml, siteOrigin } from "@shared/seo";
 import { api as apiApp } from "../app";
 import type { AppEnv } from "../env";
+import { edgeCached, sharedTtl, wantsFresh } from "../lib/edge-cache";
 import { renderPage, renderPlainShell } from "../lib/html-meta";
 import type { ApiAnswer, Page, PageResult } from "./define";
 import { gamePages } from "./game";
 import { mediaPages } from "./media";
 import { newsPages } from "./news";
+import { sitePages } from "./site";
+import { wikiPages } from "./wiki";
 
 export const pages: readonly Page[] = [
   ...newsPages,
   ...gamePages,
   ...mediaPages,
+  ...sitePages,
+  ...wikiPages,
   // Features add their pages here ↑ (one line each)
 ];
 
@@ -39,13 +45,32 @@ function executionCtx(c: Ctx) {
  * handlers, validation and response shapes a browser would get for `key`.
  */
 async function guestApi(c: Ctx, key: string): Promise<ApiAnswer> {
-  const request = new Request(new URL(key, c.req.url), { headers: { Accept: "application/json" } });
-  const res = await apiApp.fetch(request, c.env, executionCtx(c));
+  const url = new URL(key, c.req.url).href;
+  const headers = new Headers({ Accept: "application/json" });
+  // A page request asking for a fresh answer asks for fresh data too.
+  if (wantsFresh(c.req.raw)) headers.set("Cache-Control", "no-cache");
+  const request = new Request(url, { headers });
+  const ctx = executionCtx(c);
+  // The same edge cache entry a browser's GET of this URL uses.
+  const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, c.env, ctx));
   if (res.status !== 200) {
     void res.body?.cancel();
-    return { key, status: res.status, body: null, cacheControl: null };
+    return { key, status: res.status, body: null, ttl: 0 };
   }
-  return { key, status: 200, body: await res.json(), cacheControl: res.headers.get("Cache-Control") };
+  return { key, status: 200, body: await res.json(), ttl: sharedTtl(res) };
+}
+
+let buildId: Promise<string> | undefined;
+
+/** Changes with every build (the shell's ETag), so cached HTML never names assets of an older one. */
+function currentBuild(c: Ctx): Promise<string> {
+  buildId ??= shell(c)
+    .then((res) => {
+      void res.body?.cancel();
+      return res.headers.get("ETag")?.replace(/\W/g, "") || "none";
+    })
+    .catch(() => "none");
+  return buildId;
 }
 
 /**
@@ -87,9 +112,13 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
   const guest = !c.req.header("Authorization");
   try {
     const result = await page.load(req, (key) => guestApi(c, key));
+    // Guest HTML may be kept by shared caches as long as every answer in it may (and no longer).
+    const ttls = result.answers.map((a) => a.ttl);
+    const sharedMaxAge = guest && ttls.length && ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
     return renderPage(await shell(c), result.meta, result.status, {
       initialData: guest ? Object.fromEntries(result.answers.map((a) => [a.key, a.body])) : undefined,
       preloadTags: await preloadTags(c, result),
+      sharedMaxAge,
     });
   } catch (err) {
     // The data is an extra: if it cannot be read, serve the plain SPA (which fetches as before).
@@ -98,8 +127,13 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
   }
 }
 
-/** GET routes of every registered page. */
+/** GET routes of every registered page; guest HTML goes through the edge cache (per build). */
 export const pageRoutes = pages.reduce(
-  (app, page) => app.get(page.pattern, (c) => servePage(c, page)),
-  new Hono<AppEnv>(),
+  (app, page) =>
+    app.get(page.pattern, async (c) => {
+      const key = new URL(c.req.url);
+      key.searchParams.set("__build", await currentBuild(c));
+      return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c, page));
+    }),
+  new Hono<AppEnv>().use(etag()),
 );

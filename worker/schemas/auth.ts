@@ -127,8 +127,7 @@ const changePasswordFields = z.object({
     .min(1, "Current password is required.")
     .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
   /** The same rules as registration, reported as one message. */
-  newPassword: text({ error: NEW_PASSWORD_REQUIREMENTS_MESSAGE })
-    .refine((value) => passwordSchema.safeParse(value).success, NEW_PASSWORD_REQUIREMENTS_MESSAGE),
+  newPassword: text({ error: NEW_PASSWORD_REQUIREMENTS_MESSAGE }).refine((value) => passwordSchema.safeParse(value).success, NEW_PASSWORD_REQUIREMENTS_MESSAGE),
 });
 
 const newPasswordDiffers = (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword;

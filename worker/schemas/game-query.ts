@@ -73,7 +73,7 @@ export const queryIdList = (label: string, max: number) => {
     blankAsUndefined,
     text({ error: malformed })
       .regex(/^[0-9]{1,10}(,[0-9]{1,10})*$/, malformed)
-      .transform((text) => text.split(",").map(Number))
+      .transform((value) => value.split(",").map(Number))
       .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), malformed)
       .pipe(
         z

@@ -336,3 +336,41 @@ export function withSiteName(title: string, siteName: string): string {
 
 /** The built-in site-wide descriptions, which the configured site description replaces. */
 export const isGenericDescription = (text: string) => text === DEFAULT_DESCRIPTION || text === HOME_DESCRIPTION;
+
+// ---------------------------------------------------------------------------------------------
+// Forum and search
+// ---------------------------------------------------------------------------------------------
+
+export const FORUM_DESCRIPTION =
+  "The Realm Codex community forum: discuss strategies, factions, heroes and patches with other players.";
+
+export function forumMeta(origin: string): PageMeta {
+  return {
+    title: pageTitle("Community Forum"),
+    description: FORUM_DESCRIPTION,
+    keywords: ["forum", "community", "discussion", "strategy", "fantasy strategy"],
+    canonical: absoluteUrl(origin, "/forum"),
+    ogType: "website",
+    image: null,
+    jsonLd: [
+      breadcrumbJsonLd(origin, [
+        { name: "Home", path: "/" },
+        { name: "Forum", path: "/forum" },
+      ]),
+    ],
+  };
+}
+
+/** Search results are not indexed (every query would be a page). */
+export function searchMeta(): PageMeta {
+  return {
+    title: pageTitle("Search"),
+    description: "Search news, game information, factions, units, heroes and spells.",
+    keywords: [],
+    canonical: null,
+    ogType: "website",
+    image: null,
+    robots: "noindex",
+    jsonLd: [],
+  };
+}

@@ -49,8 +49,12 @@ export const routes: RouteObject[] = [
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
+          { path: "heroes/:id", lazy: () => import("@/features/game/routes/hero") },
+          { path: "spells", lazy: () => import("@/features/game/routes/spells") },
+          { path: "spells/:id", lazy: () => import("@/features/game/routes/spell") },
           { path: "admin", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
           { path: "admin/dashboard", lazy: () => import("@/features/admin-dashboard/routes/dashboard") },
+          { path: "forum", lazy: () => import("@/features/forum/routes/forum") },
           { path: "verify-email", lazy: () => import("@/features/auth/routes/verify-email") },
           { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
           // ↑ Features add their routes here (lazy)

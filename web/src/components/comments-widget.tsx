@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import {
   DEMO_TENANT_ID,
   fastCommentsScriptUrl,
-  getFastCommentsSso,
   loadScript,
   mountFastComments,
   type FastCommentsConfig,
+  useFastCommentsSso,
   type WidgetLoadState,
 } from "@/lib/fastcomments";
 import { isLocalSite } from "@/lib/local-host";
@@ -49,23 +49,27 @@ export function CommentsWidget(props: CommentsWidgetProps) {
 function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
   const target = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<WidgetLoadState>("Started");
-  const [mustVerify, setMustVerify] = useState(false);
+  const sso = useFastCommentsSso();
+  const ssoData = sso.data;
+  const ssoError = sso.error as unknown;
+  const ssoSettled = ssoData !== undefined || ssoError !== undefined;
+  const mustVerify = !!(ssoData as { emailVerificationRequired?: boolean } | undefined)?.emailVerificationRequired;
 
+  // The widget starts once the SSO answer (or its failure) is in, and again for another user.
   useEffect(() => {
+    if (!ssoSettled) return;
     let cancelled = false;
     let unmount: (() => void) | undefined;
+    let config: FastCommentsConfig = { tenantId: DEMO_TENANT_ID, urlId: threadId };
+    if (ssoData) {
+      const { tenantId, region, ...rest } = ssoData;
+      const { emailVerificationRequired: _verify, ...payload } = rest as typeof rest & { emailVerificationRequired?: boolean };
+      config = { ...config, tenantId: tenantId || DEMO_TENANT_ID, ...(region === "eu" ? { region } : {}), sso: payload };
+    } else {
+      // Logged; the widget runs without single sign-on.
+      console.error("FastComments SSO token could not be loaded; comments run without SSO.", ssoError);
+    }
     (async () => {
-      let config: FastCommentsConfig = { tenantId: DEMO_TENANT_ID, urlId: threadId };
-      try {
-        const sso = await getFastCommentsSso();
-        const { tenantId, region, ...rest } = sso;
-        const { emailVerificationRequired, ...payload } = rest as typeof rest & { emailVerificationRequired?: boolean };
-        if (!cancelled && emailVerificationRequired) setMustVerify(true);
-        config = { ...config, tenantId: tenantId || DEMO_TENANT_ID, ...(region === "eu" ? { region } : {}), sso: payload };
-      } catch (error) {
-        // Logged; the widget runs without single sign-on.
-        console.error("FastComments SSO token could not be loaded; comments run without SSO.", error);
-      }
       try {
         await loadScript(fastCommentsScriptUrl(config.region));
       } catch (error) {
@@ -92,7 +96,7 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
       cancelled = true;
       unmount?.();
     };
-  }, [threadId, path, title]);
+  }, [threadId, path, title, ssoSettled, ssoData, ssoError]);
 
   return (
     <div data-state={state}>

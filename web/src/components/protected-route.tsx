@@ -3,7 +3,6 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import type { User } from "@schemas/user";
 import { useSession } from "@/lib/session";
 import { buttonClass } from "./ui/button";
-import { LoadingState } from "./ui/spinner";
 
 type Role = User["roles"][number];
 
@@ -49,15 +48,14 @@ function AccessDenied({ message }: { message: string }) {
 }
 
 /**
- * Page guard (spec §2 "Protected-page guard", §6): a spinner with 'Loading...' while the session
- * loads; guests go to /login (with `state.from` so sign-in can come back); a missing privilege
+ * Page guard (spec §2 "Protected-page guard", §6). The session is restored synchronously from
+ * storage, so there is nothing to wait for: guests go to /login (with `state.from` so sign-in can come back); a missing privilege
  * shows 'Access Denied'. The server enforces the same rules on every call.
  */
 export function ProtectedRoute({ children, requireAdmin, requireModerator, requiredRole }: ProtectedRouteProps) {
   const { status, user, isAdmin, isModerator } = useSession();
   const location = useLocation();
 
-  if (status === "loading") return <LoadingState />;
   if (status === "unauthenticated" || !user) {
     const state: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/login" replace state={state} />;

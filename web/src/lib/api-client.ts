@@ -1,4 +1,5 @@
 import { hc } from "hono/client";
+import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
 import type { ErrorCode } from "@shared/error-codes";
 import type { FieldErrors } from "@shared/field-errors";
 import type { AppType } from "@worker/app";
@@ -35,6 +36,21 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * The newest D1 bookmark the API has answered with (this tab). Sent back with every request so
+ * that reads after a write see it, even when a read replica answers (worker/db/session.ts).
+ */
+let bookmark: string | null = null;
+
+/** Keeps the newest bookmark (bookmarks of one database sort in time order). */
+function rememberBookmark(res: Response) {
+  const next = res.headers?.get(BOOKMARK_HEADER);
+  if (next && (bookmark === null || next > bookmark)) bookmark = next;
+}
+
+/** The bookmark the next request will carry (tests). */
+export const currentBookmark = () => bookmark;
+
 const notifyUnauthorized = () => {
   for (const listener of unauthorizedListeners) listener();
 };
@@ -67,7 +83,9 @@ const fetchWithSession: typeof fetch = async (input, init) => {
   const explicit = headers.has("Authorization");
   const token = explicit ? null : await usableToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (bookmark && !headers.has(BOOKMARK_HEADER)) headers.set(BOOKMARK_HEADER, bookmark);
   let res = await fetch(input, { ...init, headers });
+  rememberBookmark(res);
   // A caller that set its own Authorization still counts as carrying the stored session.
   let sent = token ?? (explicit ? readStorage(STORAGE_KEYS.token) : null);
   // Another tab refreshed while this request was on its way: try once more with the new token
@@ -76,6 +94,7 @@ const fetchWithSession: typeof fetch = async (input, init) => {
   if (res.status === 401 && sent && stored && stored !== sent) {
     headers.set("Authorization", `Bearer ${stored}`);
     res = await fetch(input, { ...init, headers });
+    rememberBookmark(res);
     sent = stored;
   }
   // Only a request that carried a session can find it expired: a guest's 401 (a wrong password

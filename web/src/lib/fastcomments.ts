@@ -3,6 +3,8 @@
  * from FastComments' CDN (the EU CDN when the tenant's region is "eu"); the CSP admits both.
  */
 
+import useSWR from "swr";
+import { apiKey } from "@shared/api-key";
 import { api, unwrap } from "./api-client";
 
 /** Loader states (spec §4): Started → ScriptLoaded → Done, or Error. */
@@ -80,4 +82,19 @@ export function mountFastComments(target: HTMLElement, config: FastCommentsConfi
  */
 export function getFastCommentsSso() {
   return unwrap(api.api.auth["fastcomments-sso"].$get());
+}
+
+export const FASTCOMMENTS_SSO_KEY = apiKey("/api/auth/fastcomments-sso");
+
+/**
+ * The widget's SSO settings for whoever is signed in, loaded once per user: the session drops
+ * the cache when the user changes, which loads it again.
+ */
+export function useFastCommentsSso() {
+  return useSWR(FASTCOMMENTS_SSO_KEY, getFastCommentsSso, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  });
 }

@@ -1,11 +1,14 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useSWRConfig } from "swr";
 import { isAdminRole, isModeratorLevel } from "@shared/roles";
 import type { User } from "@schemas/user";
-import { api, onUnauthorized, unwrap } from "./api-client";
+import { onUnauthorized } from "./api-client";
+import { logoutRequest, useCurrentUser } from "./auth-api";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
 import { REFRESH_MARGIN_MS, refreshToken, tokenExpiry } from "./token-refresh";
 
-export type SessionStatus = "loading" | "authenticated" | "unauthenticated";
+/** Restoring the saved session is synchronous, so there is no "loading" state. */
+export type SessionStatus = "authenticated" | "unauthenticated";
 
 export type Session = {
   status: SessionStatus;
@@ -140,11 +143,7 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
   }, []);
 
   const signOut = useCallback(async () => {
-    try {
-      await api.api.auth.logout.$post();
-    } catch {
-      // Signing out locally matters most; the server session expires on its own.
-    }
+    await logoutRequest();
     clear();
   }, [clear]);
 
@@ -154,21 +153,22 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
   }, []);
 
   // The saved user can be stale (roles or status changed elsewhere): confirm it with the server
-  // once per page load. A revoked session or deactivated account answers 401, which clears it.
+  // once per page load. A 401 is handled by the listener; other failures keep the saved user.
+  useCurrentUser(initial !== null && token === initial.token, (confirmed) => {
+    if (initial && readStorage(STORAGE_KEYS.token) === initial.token) setUser(confirmed);
+  });
+
+  // Nothing one person loaded may be shown to the next: when the signed-in user changes
+  // (sign-in, sign-out, a 401, another tab), every cached API answer is dropped and whatever
+  // is on screen loads again for the new user.
+  const { mutate } = useSWRConfig();
+  const userId = user?.id ?? null;
+  const shownFor = useRef(userId);
   useEffect(() => {
-    if (!initial) return;
-    let cancelled = false;
-    unwrap(api.api.auth.me.$get())
-      .then((res) => {
-        if (!cancelled && readStorage(STORAGE_KEYS.token) === initial.token) setUser(res.user);
-      })
-      .catch(() => {
-        // 401 is handled by the listener; other failures keep the saved user.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [initial, setUser]);
+    if (shownFor.current === userId) return;
+    shownFor.current = userId;
+    void mutate(() => true, undefined, { revalidate: true });
+  }, [userId, mutate]);
 
   const value = useMemo<Session>(() => {
     const roles = user?.roles ?? [];

@@ -1,6 +1,7 @@
 /** Accounts: look-ups, the public user object, registration, sign-in bookkeeping, profile, password. */
 import { and, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../env";
+import { isAllowedProfilePicture } from "../../schemas/auth";
 import type { User } from "../../schemas/user";
 import { emailOutbox, sessions, userRoles, users, type Role } from "../schema";
 import { newSession, type SessionMeta } from "./sessions";
@@ -27,7 +28,8 @@ export function toUserDto(row: UserRow, roles: Role[]): User {
     firstName: row.firstName,
     lastName: row.lastName,
     displayName: displayNameOf(row),
-    profilePictureUrl: row.profilePictureUrl,
+    // Only the site's own pictures are ever shown (an old external URL is dropped).
+    profilePictureUrl: row.profilePictureUrl && isAllowedProfilePicture(row.profilePictureUrl) ? row.profilePictureUrl : null,
     roles,
     isActive: row.isActive,
     emailConfirmed: row.emailConfirmed,

@@ -190,7 +190,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
         </div>
       </div>
       <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-        <table className="w-full min-w-[72rem] text-left text-sm">
+        <table className="w-full min-w-[84rem] text-left text-sm">
           <thead className="border-b border-line bg-surface-muted text-xs text-ink-muted">
             <tr>
               <th scope="col" className="px-3 py-2">ID</th>
@@ -220,13 +220,13 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
                 <tr key={row.id} data-testid="category-row" className={row.isNew ? "bg-emerald-50/60 dark:bg-emerald-950/30" : undefined}>
                   <td className="px-3 py-2 text-ink-muted tabular-nums">{row.isNew ? "new" : row.id}</td>
                   <td className="px-3 py-2">
-                    <input aria-label={label("name")} className={cell} required maxLength={CATEGORY_LIMITS.name} value={row.name} onChange={(e) => update(row.id, { name: e.target.value })} {...invalid(row, "name")} />
+                    <input aria-label={label("name")} className={`${cell} min-w-40`} required maxLength={CATEGORY_LIMITS.name} value={row.name} onChange={(e) => update(row.id, { name: e.target.value })} {...invalid(row, "name")} />
                   </td>
                   <td className="px-3 py-2">
-                    <input aria-label={label("description")} className={cell} maxLength={CATEGORY_LIMITS.description} value={row.description ?? ""} onChange={(e) => update(row.id, { description: e.target.value })} {...invalid(row, "description")} />
+                    <input aria-label={label("description")} className={`${cell} min-w-56`} maxLength={CATEGORY_LIMITS.description} value={row.description ?? ""} onChange={(e) => update(row.id, { description: e.target.value })} {...invalid(row, "description")} />
                   </td>
                   <td className="px-3 py-2">
-                    <input aria-label={label("slug")} className={cell} required maxLength={CATEGORY_LIMITS.slug} value={row.slug} onChange={(e) => update(row.id, { slug: e.target.value })} {...invalid(row, "slug")} />
+                    <input aria-label={label("slug")} className={`${cell} min-w-36`} required maxLength={CATEGORY_LIMITS.slug} value={row.slug} onChange={(e) => update(row.id, { slug: e.target.value })} {...invalid(row, "slug")} />
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex items-center gap-1.5">
@@ -237,11 +237,11 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
                         value={/^#[0-9a-fA-F]{6}$/.test(row.color) ? row.color : DEFAULT_CATEGORY_COLOR}
                         onChange={(e) => update(row.id, { color: e.target.value.toUpperCase() })}
                       />
-                      <input aria-label={label("color")} className={`${cell} w-24`} required maxLength={7} value={row.color} onChange={(e) => update(row.id, { color: e.target.value })} {...invalid(row, "color")} />
+                      <input aria-label={label("color")} className={`${cell} w-28`} required maxLength={7} value={row.color} onChange={(e) => update(row.id, { color: e.target.value })} {...invalid(row, "color")} />
                     </div>
                   </td>
                   <td className="px-3 py-2">
-                    <input aria-label={label("iconUrl")} className={cell} maxLength={CATEGORY_LIMITS.iconUrl} value={row.iconUrl ?? ""} onChange={(e) => update(row.id, { iconUrl: e.target.value })} {...invalid(row, "iconUrl")} />
+                    <input aria-label={label("iconUrl")} className={`${cell} min-w-40`} maxLength={CATEGORY_LIMITS.iconUrl} value={row.iconUrl ?? ""} onChange={(e) => update(row.id, { iconUrl: e.target.value })} {...invalid(row, "iconUrl")} />
                   </td>
                   <td className="px-3 py-2">
                     <input

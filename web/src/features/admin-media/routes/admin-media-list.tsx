@@ -9,6 +9,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { inputClass } from "@/components/ui/text-field";
 import { formatShortDate } from "@/lib/format-date";
 import { isLocalSite } from "@/lib/local-host";
+import { groupDigits } from "@/lib/format-number";
 import { PageMeta } from "@/lib/page-meta";
 import { useToast } from "@/lib/toast";
 import { parseId } from "@shared/ids";
@@ -219,7 +220,7 @@ function AdminMediaList() {
                           <ThumbnailStatus item={item} />
                         </div>
                       </td>
-                      <td className="px-4 py-3 tabular-nums">{item.viewCount.toLocaleString("en-US")}</td>
+                      <td className="px-4 py-3 tabular-nums">{groupDigits(item.viewCount)}</td>
                       <td className="px-4 py-3 whitespace-nowrap">
                         <time dateTime={item.createdAt}>{formatShortDate(item.createdAt)}</time>
                       </td>

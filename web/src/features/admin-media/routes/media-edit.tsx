@@ -5,6 +5,7 @@ import { buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
 import { formatShortDate } from "@/lib/format-date";
+import { groupDigits } from "@/lib/format-number";
 import { PageMeta } from "@/lib/page-meta";
 import { useToast } from "@/lib/toast";
 import { parseId } from "@shared/ids";
@@ -58,7 +59,7 @@ function Summary({ item }: { item: MediaItem }) {
         <dt className="text-ink-muted">File size</dt>
         <dd className="text-ink">{formatBytes(item.fileSize)}</dd>
         <dt className="text-ink-muted">Views</dt>
-        <dd className="text-ink">{item.viewCount.toLocaleString("en-US")}</dd>
+        <dd className="text-ink">{groupDigits(item.viewCount)}</dd>
         <dt className="text-ink-muted">Created</dt>
         <dd className="text-ink">{formatShortDate(item.createdAt)}</dd>
         <dt className="text-ink-muted">Thumbnails</dt>

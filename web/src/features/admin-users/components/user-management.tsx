@@ -1,12 +1,11 @@
 import { useCallback, useState } from "react";
-import useSWR from "swr";
 import type { User } from "@schemas/user";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
-import { listUsersRequest, type UsersQuery } from "@/features/admin-users/api/list-users";
+import { useUserList, type UsersQuery } from "@/features/admin-users/api/list-users";
 import { updateUserRolesRequest, updateUserStatusRequest } from "@/features/admin-users/api/update-user";
 import { Pagination } from "@/components/ui/pagination";
 import { UserRow } from "./user-row";
@@ -28,9 +27,7 @@ export function UserManagement() {
   const [query, setQuery] = useState<UsersQuery>({ page: 1, search: "", role: "" });
   // The change being saved: shown at once (optimistic), dropped when the list reloads or it fails.
   const [pending, setPending] = useState<{ id: number; patch: Partial<User> } | null>(null);
-  const { data, error, isLoading, mutate } = useSWR(["admin-users", query.page, query.search, query.role], () => listUsersRequest(query), {
-    keepPreviousData: true,
-  });
+  const { data, error, isLoading, mutate } = useUserList(query);
 
   const onSearch = useCallback((search: string) => setQuery((q) => ({ ...q, search, page: 1 })), []);
   const onRole = useCallback((role: UsersQuery["role"]) => setQuery((q) => ({ ...q, role, page: 1 })), []);

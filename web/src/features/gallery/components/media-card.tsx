@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
+import { groupDigits } from "@/lib/format-number";
 import type { MediaItem } from "@schemas/media";
 import { EyeIcon, MediaThumbnail, PlayIcon } from "./media-thumbnail";
 
-export const formatViews = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "view" : "views"}`;
+/** "1,234 views". */
+export const formatViews = (n: number) => `${groupDigits(n)} ${n === 1 ? "view" : "views"}`;
 
 type Props = {
   item: MediaItem;

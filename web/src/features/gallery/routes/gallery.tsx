@@ -14,8 +14,8 @@ import { useGalleryUrlFilters } from "../hooks/use-gallery-url-filters";
 /** The lightbox's code (and its CSS) loads the first time a card is opened. */
 const MediaLightbox = lazy(() => import("../components/media-lightbox"));
 
-/** Cards above the fold on a wide screen: their thumbnails load eagerly. */
-const EAGER_CARDS = 4;
+/** The first card's thumbnail is the page's largest early image: fetched at once with high priority (the rest lazily). */
+const EAGER_CARDS = 1;
 
 function StateMessage({ title, children, tone = "info" }: { title: string; children: React.ReactNode; tone?: "info" | "error" }) {
   return (

@@ -46,11 +46,10 @@ export function CompareChart({ units }: { units: readonly UnitWithFaction[] }) {
       <div className="mt-2 overflow-x-auto">
         <svg
           viewBox={`0 0 ${width} ${height}`}
-          width={width}
-          height={height}
           role="img"
+          style={{ minWidth: 560 }}
           aria-labelledby={`${uid}-title ${uid}-desc`}
-          className="max-w-none text-ink"
+          className="h-auto w-full text-ink"
         >
           <title id={`${uid}-title`}>Bar chart of the main combat stats of {units.map((u) => u.name).join(", ")}</title>
           <desc id={`${uid}-desc`}>{summary}.</desc>

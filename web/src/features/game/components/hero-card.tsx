@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import type { Hero } from "@schemas/hero";
+import { gamePaths } from "@shared/game";
 import { Portrait } from "./portrait";
 import { StatList } from "./stat-list";
 
@@ -10,7 +12,9 @@ export function HeroCard({ hero }: { hero: Hero }) {
         <Portrait src={hero.portraitUrl} name={hero.name} size={80} />
         <div className="min-w-0">
           <h3 id={`hero-${hero.id}`} className="text-lg font-semibold text-ink">
-            {hero.name}
+            <Link to={gamePaths.hero(hero.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+              {hero.name}
+            </Link>
           </h3>
           {hero.title ? <p className="text-sm text-ink-muted italic">{hero.title}</p> : null}
           <p className="mt-1 text-sm">

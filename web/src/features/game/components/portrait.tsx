@@ -1,9 +1,17 @@
 import { useState } from "react";
 
 /**
- * A square portrait (unit, hero, faction logo). JPEG files under /files/ have a WebP twin that
- * browsers which can show it get first. When there is no image, or it fails to load, the
- * initial of the name stands in.
+ * The WebP twin of a demo image: the seed stores every portrait (/files/portraits/…) and faction
+ * logo (/files/factions/…) also as a smaller WebP under the same name. Other files (uploads) have
+ * no twin and are shown as they are.
+ */
+export function webpTwin(src: string): string | null {
+  return /^\/files\/(portraits|factions)\/[^?#]+\.(jpg|png)$/.test(src) ? src.replace(/\.(jpg|png)$/, ".webp") : null;
+}
+
+/**
+ * A square portrait (unit, hero, faction logo), with the WebP twin first where there is one.
+ * When there is no image, or it fails to load, the initial of the name stands in.
  */
 export function Portrait({
   src,
@@ -32,7 +40,7 @@ export function Portrait({
       </div>
     );
   }
-  const webp = /^\/files\/.+\.jpg$/.test(src) ? src.replace(/\.jpg$/, ".webp") : null;
+  const webp = webpTwin(src);
   const img = (
     <img
       src={src}

@@ -108,7 +108,7 @@ export function Component() {
             </Link>
           </div>
         ) : (
-          <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <div className="grid gap-6">
             <CompareTable units={units} onRemove={remove} />
             <CompareChart units={units} />
           </div>

@@ -132,7 +132,7 @@ export function Component() {
               <li key={other.id} className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3">
                 <Portrait src={other.portraitUrl} name={other.name} size={48} />
                 <div className="min-w-0 flex-1">
-                  <Link to={gamePaths.unit(other.id)} className="block truncate font-semibold text-ink hover:underline">
+                  <Link to={gamePaths.unit(other.id)} className="block font-semibold break-words text-ink hover:underline">
                     {other.name}
                   </Link>
                   <span className="text-sm text-ink-muted">

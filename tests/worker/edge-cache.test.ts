@@ -1,0 +1,135 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedTtl } from "../../worker/lib/edge-cache";
+import type { NewsArticle } from "../../worker/schemas/news";
+import { call as rawCall, userWithToken, type CallInit } from "./helpers";
+
+/** Calls through the edge cache, as browsers do. */
+const call = (path: string, init: CallInit = {}) => rawCall(path, { ...init, edgeCache: true });
+
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const CACHE = "X-Edge-Cache";
+const BOOKMARK = "X-D1-Bookmark";
+
+let moderator = "";
+let articleId = 0;
+const tag = unique("edgetag");
+beforeAll(async () => {
+  moderator = (await userWithToken(["Moderator"])).token;
+  const row = await env.DB.prepare(
+    `INSERT INTO news_articles (title, summary, content, author, is_published, published_at)
+     VALUES ('Cached title', 'S', 'C', 'Edge Tester', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id`,
+  ).first<{ id: number }>();
+  articleId = row!.id;
+  await env.DB.prepare("INSERT INTO news_tags (article_id, tag, position) VALUES (?1, ?2, 0)").bind(articleId, tag).run();
+});
+
+describe("edge cache (Workers Cache API) for guest reads", () => {
+  it("a public API read is stored on the first guest GET and answered from the cache on the second (200)", async () => {
+    const path = `/api/news?search=${unique("nomatch")}`;
+    const first = await call(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get(CACHE)).toBe("MISS");
+    const second = await call(path);
+    expect(second.status).toBe(200);
+    expect(second.headers.get(CACHE)).toBe("HIT");
+    expect(await second.json()).toEqual(await first.json());
+    expect(second.headers.get("Cache-Control")).toBe(first.headers.get("Cache-Control"));
+  });
+
+  it("a request with Authorization neither reads nor fills the cache (200)", async () => {
+    const path = `/api/news?search=${unique("auth")}`;
+    const signedIn = await call(path, { token: moderator });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get(CACHE)).toBeNull();
+    expect((await call(path)).headers.get(CACHE)).toBe("MISS");
+    const again = await call(path, { token: moderator });
+    expect(again.headers.get(CACHE)).toBeNull();
+    expect(again.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("guest HTML with injected data is cached for the shortest TTL of its answers (s-maxage), then HIT (200)", async () => {
+    const path = `/news?tag=${encodeURIComponent(tag)}`;
+    const first = await call(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate, s-maxage=30");
+    expect(first.headers.get(CACHE)).toBe("MISS");
+    const html = await first.text();
+    const second = await call(path);
+    expect(second.headers.get(CACHE)).toBe("HIT");
+    expect(await second.text()).toBe(html);
+    const signedIn = await call(path, { headers: { Authorization: `Bearer ${moderator}` } });
+    expect(signedIn.headers.get(CACHE)).toBeNull();
+    expect(await signedIn.text()).not.toContain('id="initial-data"');
+  });
+
+  it("a cached answer still honours If-None-Match with 304", async () => {
+    const path = `/api/news?search=${unique("etag")}`;
+    const first = await call(path);
+    const etag = first.headers.get("ETag")!;
+    expect(etag).toBeTruthy();
+    expect((await call(path)).headers.get(CACHE)).toBe("HIT");
+    const conditional = await call(path, { headers: { "If-None-Match": etag } });
+    expect(conditional.status).toBe(304);
+  });
+
+  it("a request with Cache-Control: no-cache gets a fresh answer and refreshes the entry (200)", async () => {
+    const path = `/api/news?search=${unique("fresh")}`;
+    expect((await call(path)).headers.get(CACHE)).toBe("MISS");
+    expect((await call(path, { headers: { "Cache-Control": "no-cache" } })).headers.get(CACHE)).toBe("MISS");
+    expect((await call(path)).headers.get(CACHE)).toBe("HIT");
+  });
+
+  it("errors, 404 pages and writes are never stored", async () => {
+    for (const path of ["/api/news/999999999", "/news/999999999", "/api/auth/me"]) {
+      await call(path);
+      const again = await call(path);
+      expect(again.status, path).not.toBe(200);
+      expect(again.headers.get(CACHE), path).toBeNull();
+    }
+  });
+
+  it("sharedTtl reads s-maxage before max-age and refuses private, no-store, non-200 and Set-Cookie", () => {
+    const res = (cc: string, init: ResponseInit = {}) => new Response("x", { ...init, headers: { "Cache-Control": cc, ...(init.headers ?? {}) } });
+    expect(sharedTtl(res("public, max-age=30, stale-while-revalidate=300"))).toBe(30);
+    expect(sharedTtl(res("public, max-age=0, must-revalidate, s-maxage=45"))).toBe(45);
+    expect(sharedTtl(res("public, max-age=0, must-revalidate"))).toBe(0);
+    expect(sharedTtl(res("private, no-cache"))).toBe(0);
+    expect(sharedTtl(res("public, max-age=30, no-store"))).toBe(0);
+    expect(sharedTtl(res("public, max-age=30", { status: 404 }))).toBe(0);
+    expect(sharedTtl(res("public, max-age=30", { headers: { "Set-Cookie": "a=b" } }))).toBe(0);
+  });
+});
+
+describe("D1 sessions: bookmarks and read-your-writes", () => {
+  it("an API answer carries the session's bookmark; a bad bookmark is ignored, not an error (200)", async () => {
+    const res = await call(`/api/news/${articleId}`, { token: moderator });
+    expect(res.status).toBe(200);
+    expect(res.headers.get(BOOKMARK)).toMatch(/\S+/);
+    const bad = await call(`/api/news/${articleId}`, { token: moderator, headers: { [BOOKMARK]: "<not a bookmark>" } });
+    expect(bad.status).toBe(200);
+  });
+
+  it("a write is seen by its author's next read (with the bookmark), while guests keep the cached copy until it expires", async () => {
+    const path = `/api/news/${articleId}`;
+    expect((await call(path)).headers.get(CACHE)).toMatch(/MISS|HIT/);
+    const current = (await (await call(path, { token: moderator })).json()) as NewsArticle;
+    const newTitle = unique("Updated title ");
+    const saved = await call(path, {
+      method: "PUT",
+      token: moderator,
+      json: { title: newTitle, summary: current.summary, content: current.content, author: current.author, tags: current.tags, isPublished: true, imageUrl: null },
+    });
+    expect(saved.status).toBe(200);
+    const bookmark = saved.headers.get(BOOKMARK);
+    expect(bookmark).toMatch(/\S+/);
+
+    const authorRead = await call(path, { token: moderator, headers: { [BOOKMARK]: bookmark! } });
+    expect(authorRead.status).toBe(200);
+    expect(((await authorRead.json()) as NewsArticle).title).toBe(newTitle);
+
+    const guestRead = await call(path);
+    expect(guestRead.headers.get(CACHE)).toBe("HIT");
+    expect(((await guestRead.json()) as NewsArticle).title).toBe("Cached title");
+  });
+});

@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { gamePaths } from "@shared/game";
+import type { SpellWithFactions } from "@schemas/spell";
+import { effectEntries } from "@/features/game/lib/json-lists";
+
+/** Names of the school skill levels a spell can require (0 = none). */
+const SKILL_LEVELS = ["None", "Basic", "Advanced", "Expert"] as const;
+
+export const requirementText = (level: number) =>
+  level <= 0 ? "None" : `${SKILL_LEVELS[level] ?? `Level ${level}`} school skill`;
+
+/**
+ * A spell's numbers and rules: mana cost, base power, duration, type, target, requirement,
+ * effects, and the factions whose mage guilds teach it.
+ */
+export function SpellDetails({ spell }: { spell: SpellWithFactions }) {
+  const effects = effectEntries(spell.effects);
+  const rows: [string, string][] = [
+    ["Mana cost", String(spell.manaCost)],
+    ["Base power", String(spell.basePower)],
+    ["Duration", spell.duration],
+    ["Type", spell.type],
+    ["Target", spell.target],
+    ["Requirement", requirementText(spell.requiredSkillLevel)],
+  ];
+  return (
+    <div className="space-y-3 text-sm">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
+        {rows.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs text-ink-muted">{label}</dt>
+            <dd className="font-semibold text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {effects.length ? (
+        <div>
+          <h4 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Effects</h4>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-ink">
+            {effects.map((e) => (
+              <li key={e.label}>
+                <span className="text-ink-muted">{e.label}:</span> {e.value}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div>
+        <h4 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Taught by</h4>
+        {spell.factions.length ? (
+          <ul className="mt-1 flex flex-wrap gap-2">
+            {spell.factions.map((f) => (
+              <li key={f.id}>
+                <Link to={gamePaths.faction(f.id)} className="text-brand-700 hover:underline dark:text-brand-400">
+                  {f.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-ink-muted">No faction’s mage guild teaches this spell.</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useParams } from "react-router";
+import { gamePaths } from "@shared/game";
+import { SPELL_BOOK_TITLE, spellMeta } from "@shared/game-seo";
+import { parseId } from "@shared/ids";
+import { Badge } from "@/components/ui/badge";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { ApiRequestError } from "@/lib/api-client";
+import { PageMeta } from "@/lib/page-meta";
+import { useSpellPage } from "@/features/game/api/get-spell-page";
+import { Breadcrumb } from "@/features/game/components/breadcrumb";
+import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
+import { SpellDetails } from "@/features/game/components/spell-details";
+
+/** /spells/{id}: one spell with all its numbers, effects and the factions teaching it. */
+export function Component() {
+  const id = parseId(useParams().id);
+  const { data: spell, error, isLoading, mutate } = useSpellPage(id);
+
+  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+    return <GameNotFound title="Spell Not Found" message="This spell does not exist or is no longer available." backTo={gamePaths.spells} backLabel="Open the Spell Book" />;
+  }
+  if (error && !spell) return <GameLoadError title="Failed to Load Spell" error={error} onRetry={() => void mutate()} />;
+  if (isLoading || !spell) {
+    return (
+      <LoadingRegion label="Loading spell..." className="mx-auto max-w-3xl px-4 py-8">
+        <PageMeta title="Spell" />
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="mt-6 h-9 w-2/3" />
+        <Skeleton className="mt-4 h-24 w-full rounded-xl" />
+      </LoadingRegion>
+    );
+  }
+  const meta = spellMeta(location.origin, spell);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-8">
+      <PageMeta title={spell.name} description={meta.description} keywords={meta.keywords} canonicalPath={gamePaths.spell(spell.id)} type="article" jsonLd={meta.jsonLd} />
+      <Breadcrumb
+        trail={[
+          { label: "Home", to: "/" },
+          { label: SPELL_BOOK_TITLE, to: gamePaths.spells },
+        ]}
+        current={spell.name}
+      />
+      <div className="mt-6 flex flex-wrap gap-2">
+        <Badge tone="brand">{spell.school}</Badge>
+        <Badge>Level {spell.level}</Badge>
+        {spell.isCommon ? <Badge tone="success">Common</Badge> : null}
+        {!spell.isActive ? <Badge tone="warning">Inactive</Badge> : null}
+      </div>
+      <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{spell.name}</h1>
+      <p className="mt-3 text-lg text-ink">{spell.description}</p>
+      <div className="mt-6 rounded-2xl border border-line bg-surface p-5">
+        <SpellDetails spell={spell} />
+      </div>
+    </article>
+  );
+}

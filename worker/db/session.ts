@@ -1,0 +1,45 @@
+/**
+ * D1 read replication through the Sessions API. Every request runs on one D1 session:
+ *  - a request that brings a bookmark (header X-D1-Bookmark, sent back by the SPA) reads data at
+ *    least as new as that bookmark, so a signed-in writer reads their own writes;
+ *  - a read without one may be answered by the nearest replica ("first-unconstrained");
+ *  - a write without one starts at the primary ("first-primary").
+ * The session's latest bookmark goes back in the response's X-D1-Bookmark header.
+ */
+import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
+
+export { BOOKMARK_HEADER };
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Bookmarks are opaque tokens; anything implausible is ignored rather than sent to D1. */
+const plausibleBookmark = (value: string | null) => (value && /^[\w.:+/=-]{1,256}$/.test(value) ? value : null);
+
+export type RequestSession = {
+  /** The request's environment with DB replaced by the session (reads and writes go through it). */
+  env: Env;
+  /** The latest bookmark of the session (null before its first query). */
+  bookmark(): string | null;
+};
+
+/** Opens the request's D1 session; route code keeps using `c.env.DB` / `c.get("db")` as before. */
+export function openRequestSession(env: Env, request: Request): RequestSession {
+  const db = env.DB;
+  const bookmark = plausibleBookmark(request.headers.get(BOOKMARK_HEADER));
+  let session: D1DatabaseSession;
+  try {
+    session = db.withSession(bookmark ?? (READ_METHODS.has(request.method) ? "first-unconstrained" : "first-primary"));
+  } catch {
+    // A bookmark D1 does not accept: start afresh rather than fail the request.
+    session = db.withSession(READ_METHODS.has(request.method) ? "first-unconstrained" : "first-primary");
+  }
+  // Statements and batches run on the session; the rest (exec, dump) is the binding's own.
+  const sessionDb: D1Database = {
+    prepare: (query: string) => session.prepare(query),
+    batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
+    exec: (query: string) => db.exec(query),
+    dump: () => db.dump(),
+    withSession: (constraint?: string) => db.withSession(constraint),
+  } as D1Database;
+  return { env: { ...env, DB: sessionDb }, bookmark: () => session.getBookmark() };
+}

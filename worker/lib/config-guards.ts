@@ -1,0 +1,61 @@
+/**
+ * Guards against operational footguns, shared by the Worker (checked at runtime) and the
+ * deploy and seed scripts (checked before anything is uploaded or written). Pure: no Worker or
+ * Node globals, relative imports only (plain Node scripts import it).
+ */
+
+/** The JWT_SECRET published in .dev.vars.example: never acceptable outside a local machine. */
+export const EXAMPLE_JWT_SECRET = "change-me-to-at-least-32-random-bytes-of-secret-text";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1", "0.0.0.0"]);
+
+/** True when the URL points at this machine (localhost, loopback, *.localhost). */
+export function isLocalUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return LOCAL_HOSTS.has(host) || host.endsWith(".localhost") || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** What makes a configuration unfit to deploy, one readable line each (empty when fine). */
+export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknown }): string[] {
+  const problems: string[] = [];
+  const site = typeof config.SITE_URL === "string" ? config.SITE_URL : "";
+  if (!site) problems.push("SITE_URL is not set: set it under [vars] in wrangler.toml to the site's public https address.");
+  else if (isLocalUrl(site)) problems.push(`SITE_URL is still ${site}: set it under [vars] in wrangler.toml to the site's public https address before deploying.`);
+  else if (!site.startsWith("https://")) problems.push(`SITE_URL must be an https address (it is ${site}).`);
+  if (config.JWT_SECRET === EXAMPLE_JWT_SECRET) {
+    problems.push("JWT_SECRET is the example value from .dev.vars.example: set a random one with `npx wrangler secret put JWT_SECRET`.");
+  }
+  return problems;
+}
+
+/** Problems the running Worker refuses to serve with (on top of missing values). */
+export function runtimeConfigProblems(env: { SITE_URL?: unknown; JWT_SECRET?: unknown }): string[] {
+  const site = typeof env.SITE_URL === "string" ? env.SITE_URL : "";
+  if (env.JWT_SECRET === EXAMPLE_JWT_SECRET && site && !isLocalUrl(site)) {
+    return ["JWT_SECRET: the example value from .dev.vars.example must not be used outside a local machine."];
+  }
+  return [];
+}
+
+/**
+ * Names of the bindings a wrangler configuration marks as remote (`remote = true`): the seed
+ * refuses to run when there is any, since it must only ever write to local state.
+ */
+export function remoteBindingNames(config: unknown): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== "object") return;
+    const record = value as Record<string, unknown>;
+    if (record.remote === true || record.experimental_remote === true) {
+      found.push(String(record.binding ?? record.name ?? record.queue ?? "unnamed binding"));
+    }
+    for (const child of Object.values(record)) visit(child);
+  };
+  visit(config);
+  return found;
+}

@@ -1,0 +1,80 @@
+/**
+ * The Workers Cache API in front of guest reads: public API GETs and the HTML of pages painted
+ * at the edge. A response is stored only when its own Cache-Control allows a shared cache
+ * (`public` with s-maxage or max-age > 0, no `private`/`no-store`, no Set-Cookie), for exactly
+ * that long. Requests carrying Authorization never read or write the cache, so a signed-in
+ * writer always reads fresh data (see docs/decisions/0012-edge-cache-and-d1-sessions.md).
+ */
+
+/** Tells whether a response came from the cache ("HIT") or was stored just now ("MISS"). */
+export const EDGE_CACHE_HEADER = "X-Edge-Cache";
+
+type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
+
+/** A GET (or HEAD) from someone who is not signed in. */
+export function isGuestRead(request: Request): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && !request.headers.has("Authorization");
+}
+
+/** Seconds a shared cache may keep the response, or 0 when it must not store it. */
+export function sharedTtl(response: Response): number {
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return 0;
+  const cacheControl = (response.headers.get("Cache-Control") ?? "").toLowerCase();
+  if (!/\bpublic\b/.test(cacheControl) || /\b(private|no-store)\b/.test(cacheControl)) return 0;
+  const seconds = /\bs-maxage=(\d+)/.exec(cacheControl) ?? /\bmax-age=(\d+)/.exec(cacheControl);
+  return seconds ? Number(seconds[1]) : 0;
+}
+
+function matchesEtag(request: Request, etag: string | null): boolean {
+  const header = request.headers.get("If-None-Match");
+  if (!etag || !header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}
+
+/** A request that asks for a fresh answer (`Cache-Control: no-cache`): skip the lookup, refresh the entry. */
+export function wantsFresh(request: Request): boolean {
+  return /\bno-cache\b/i.test(request.headers.get("Cache-Control") ?? "") || request.headers.get("Pragma") === "no-cache";
+}
+
+function defaultCache(): Cache | undefined {
+  return typeof caches === "undefined" ? undefined : caches.default;
+}
+
+/**
+ * Answers a guest read from the cache under `key` (a URL), else produces it and stores it when
+ * its Cache-Control allows. Other requests go straight to `produce`. A cached answer still
+ * honours If-None-Match (304); a request with `Cache-Control: no-cache` gets (and stores) a
+ * fresh answer, as HTTP says.
+ */
+export async function edgeCached(
+  request: Request,
+  key: string,
+  ctx: WaitUntil | undefined,
+  produce: () => Promise<Response>,
+): Promise<Response> {
+  const cache = isGuestRead(request) ? defaultCache() : undefined;
+  if (!cache) return produce();
+  const cacheKey = new Request(key, { method: "GET" });
+  const hit = wantsFresh(request) ? undefined : await cache.match(cacheKey).catch(() => undefined);
+  if (hit) {
+    const etag = hit.headers.get("ETag");
+    if (matchesEtag(request, etag)) {
+      void hit.body?.cancel();
+      const headers = new Headers({ [EDGE_CACHE_HEADER]: "HIT" });
+      for (const name of ["ETag", "Cache-Control", "Vary"]) if (hit.headers.has(name)) headers.set(name, hit.headers.get(name)!);
+      return new Response(null, { status: 304, headers });
+    }
+    const answer = new Response(request.method === "HEAD" ? null : hit.body, hit);
+    answer.headers.set(EDGE_CACHE_HEADER, "HIT");
+    return answer;
+  }
+  const response = await produce();
+  if (request.method !== "GET" || sharedTtl(response) <= 0) return response;
+  const answer = new Response(response.body, response);
+  answer.headers.set(EDGE_CACHE_HEADER, "MISS");
+  const stored = cache.put(cacheKey, answer.clone()).catch(() => undefined);
+  if (ctx) ctx.waitUntil(stored);
+  else await stored;
+  return answer;
+}

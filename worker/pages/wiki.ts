@@ -1,0 +1,63 @@
+/**
+ * The game wiki pages painted at the edge: a unit, a hero, the spell book (with its filters), a
+ * spell, and the comparison (never indexed). Unknown or hidden ids are served with 404.
+ */
+import { gameKeys, parseCompareUnits, parseSpellBookFilters } from "@shared/game-keys";
+import { compareMeta, gameNotFoundMeta, heroMeta, spellBookMeta, spellMeta, unitMeta } from "@shared/game-seo";
+import { parseId } from "@shared/ids";
+import type { Paged } from "../schemas/game-query";
+import type { HeroDetail } from "../schemas/hero";
+import type { SpellWithFactions } from "../schemas/spell";
+import type { UnitDetail, UnitsByIds } from "../schemas/unit";
+import { api, definePage } from "./define";
+
+export const unitPage = definePage({
+  pattern: "/units/:id",
+  module: "features/game/routes/unit",
+  data: ({ params }) => {
+    const id = parseId(params.id);
+    return { unit: id === null ? null : api<UnitDetail>(gameKeys.unitPage(id)) };
+  },
+  meta: ({ origin }, { unit }) => (unit ? { meta: unitMeta(origin, unit) } : { meta: gameNotFoundMeta("Unit Not Found"), status: 404 }),
+  preloadImage: ({ unit }) => (unit?.portraitUrl ? { href: unit.portraitUrl } : null),
+});
+
+export const heroPage = definePage({
+  pattern: "/heroes/:id",
+  module: "features/game/routes/hero",
+  data: ({ params }) => {
+    const id = parseId(params.id);
+    return { hero: id === null ? null : api<HeroDetail>(gameKeys.heroPage(id)) };
+  },
+  meta: ({ origin }, { hero }) => (hero ? { meta: heroMeta(origin, hero) } : { meta: gameNotFoundMeta("Hero Not Found"), status: 404 }),
+  preloadImage: ({ hero }) => (hero?.portraitUrl ? { href: hero.portraitUrl } : null),
+});
+
+export const spellBookPage = definePage({
+  pattern: "/spells",
+  module: "features/game/routes/spells",
+  data: ({ url }) => ({ spells: api<Paged<SpellWithFactions>>(gameKeys.spellBook(parseSpellBookFilters(url.searchParams))) }),
+  meta: ({ origin }) => ({ meta: spellBookMeta(origin) }),
+});
+
+export const spellPage = definePage({
+  pattern: "/spells/:id",
+  module: "features/game/routes/spell",
+  data: ({ params }) => {
+    const id = parseId(params.id);
+    return { spell: id === null ? null : api<SpellWithFactions>(gameKeys.spellPage(id)) };
+  },
+  meta: ({ origin }, { spell }) => (spell ? { meta: spellMeta(origin, spell) } : { meta: gameNotFoundMeta("Spell Not Found"), status: 404 }),
+});
+
+export const comparePage = definePage({
+  pattern: "/compare",
+  module: "features/game/routes/compare",
+  data: ({ url }) => {
+    const { ids } = parseCompareUnits(url.searchParams);
+    return { units: ids.length ? api<UnitsByIds>(gameKeys.unitsByIds(ids)) : null };
+  },
+  meta: () => ({ meta: compareMeta() }),
+});
+
+export const wikiPages = [unitPage, heroPage, spellBookPage, spellPage, comparePage];
