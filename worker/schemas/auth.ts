@@ -71,24 +71,22 @@ export const lastNameSchema = nameSchema("Last name");
 export const AVATAR_PATH_PREFIX = "/images/icons/avatars/";
 const AVATAR_PATH = /^\/images\/icons\/avatars\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:webp|png|jpe?g|gif|svg)$/;
 
-const isHttpsUrl = (value: string) => {
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-};
-
 /**
- * A profile picture: a built-in avatar path or an https URL. `null` or "" clears the picture;
- * leaving the field out keeps the current one (spec §5: an empty avatar sends no value).
+ * The site's own uploaded files (`/files/<key>`, no `..`). No other address is accepted for a
+ * profile picture: an external URL would tell its owner who looked at a profile or a comment.
  */
+const OWN_FILE_PATH = /^\/files\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/;
+const isOwnFile = (value: string) => OWN_FILE_PATH.test(value) && !value.split("/").some((s) => s === "." || s === "..");
+
+/** True when a stored or submitted picture is one the site serves itself. */
+export const isAllowedProfilePicture = (value: string) => AVATAR_PATH.test(value) || isOwnFile(value);
+
 export const profilePictureUrlSchema = text({ error: "Profile picture must be text." })
   .trim()
   .max(PICTURE_URL_MAX, `Profile picture URL must be at most ${PICTURE_URL_MAX} characters long.`)
   .refine(
-    (value) => value === "" || AVATAR_PATH.test(value) || isHttpsUrl(value),
-    `Profile picture must be one of the avatars under ${AVATAR_PATH_PREFIX} or an https URL.`,
+    (value) => value === "" || isAllowedProfilePicture(value),
+    `Profile picture must be one of the avatars under ${AVATAR_PATH_PREFIX} or a file uploaded to this site.`,
   );
 
 export const loginSchema = z.object({
