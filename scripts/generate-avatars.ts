@@ -1,5 +1,5 @@
 /**
- * Makes the 35 built-in profile avatars (spec §3: Human 12, Elf 3, Orc 3, Demon 5, Giant 4,
+ * Makes the 35 built-in profile avatars (Human 12, Elf 3, Orc 3, Demon 5, Giant 4,
  * Undead 2, Creature 6) as 128×128 WebP images under web/public/images/icons/avatars/.
  * Every image is an original, procedural SVG portrait rendered with sharp; the output is
  * deterministic (seeded by the file name), so re-running the script changes nothing.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
- * Accounts journeys (spec §2, §4, §5, §8): register, profile and avatar, change password and its
+ * Accounts journeys: register, profile and avatar, change password and its
  * attempt block, role and status changes by an admin, and the lockout message. Tests that change
  * an account register their own, so the seeded demo accounts stay as other suites expect them.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/api-client";
 import { createSwrConfig, isRetryable, retryDelay } from "@/lib/swr-config";
 
-describe("SWR global config (spec §7, §9)", () => {
+describe("SWR global config", () => {
   it("normal connection: dedupe 2 s, no focus revalidation, reconnect on, focus throttle 5 s, slow timeout 3 s, retry 5 s", () => {
     const config = createSwrConfig(false);
     expect(config).toMatchObject({

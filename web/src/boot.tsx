@@ -10,7 +10,7 @@ seedInitialData();
 
 const router = createBrowserRouter(routes);
 
-// Any 401 clears the session; the browser then goes to the sign-in page (spec §4, §8),
+// Any 401 clears the session; the browser then goes to the sign-in page,
 // remembering the page it was on. A failed sign-in (401 on /login itself) stays put.
 const toLogin = () => {
   const { pathname, search, hash } = router.state.location;

@@ -528,7 +528,7 @@ export const thumbnailFailures = sqliteTable(
 // Site
 // ---------------------------------------------------------------------------------------------
 
-/** A single row (id = 1) of site options; defaults from spec §9. */
+/** A single row (id = 1) of site options, with their defaults. */
 export const siteSettings = sqliteTable(
   "site_settings",
   {

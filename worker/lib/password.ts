@@ -1,5 +1,5 @@
 /**
- * Password hashing with PBKDF2-SHA256 through WebCrypto (DESIGN.md §5). Stored self-describing
+ * Password hashing with PBKDF2-SHA256 through WebCrypto. Stored self-describing
  * as `pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>` so the scheme can be upgraded on
  * sign-in later. Pure WebCrypto: runs in the Worker and in Node scripts (the seed) alike.
  */

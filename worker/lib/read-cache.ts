@@ -3,7 +3,7 @@ import type { AppEnv } from "../env";
 import { isModeratorLevel } from "@shared/roles";
 
 /**
- * Cache-Control for public reads (DESIGN.md §4). Guests share a short public cache; signed-in
+ * Cache-Control for public reads. Guests share a short public cache; signed-in
  * readers revalidate every time (ETag makes that cheap); moderators and admins, who may see
  * drafts and must see their own writes at once, never store. `Vary: Authorization` keeps a
  * guest copy from being served to a signed-in request.

@@ -1,5 +1,5 @@
 /**
- * Security headers for HTML and assets (DESIGN.md §5). Pure data: the Worker applies them to
+ * Security headers for HTML and assets. Pure data: the Worker applies them to
  * what it serves, and the Vite build writes the same values into dist/client/_headers for the
  * assets Cloudflare serves without running the Worker.
  */

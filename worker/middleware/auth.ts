@@ -51,7 +51,7 @@ export const requireRole = (...roles: Role[]) =>
     await next();
   });
 
-/** Moderator-level access: Moderator or Admin (spec §6). */
+/** Moderator-level access: Moderator or Admin. */
 export const requireModerator = requireRole("Moderator", "Admin");
 export const requireAdmin = requireRole("Admin");
 

@@ -5,7 +5,7 @@ import { requireModerator } from "../middleware/auth";
 import { isAdminRole } from "@shared/roles";
 
 /**
- * GET /api/admin/dashboard/stats: moderator level (spec §2 "Dashboard", §3 "Dashboard stats").
+ * GET /api/admin/dashboard/stats: moderator level.
  * Members' e-mail addresses in the recent list go to administrators only.
  */
 export const adminDashboardRoutes = new Hono<AppEnv>().use(requireModerator).get("/stats", async (c) => {

@@ -11,7 +11,7 @@ export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
 export const CANNOT_DROP_OWN_ADMIN = "You cannot remove your own Admin role.";
 export const LAST_ADMIN = "The site needs at least one active administrator.";
 
-/** User management (spec §2, §7): administrators only. Every write lands in audit_log. */
+/** User management: administrators only. Every write lands in audit_log. */
 export const adminUsersRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get("/", validate("query", adminUsersQuerySchema), async (c) => {

@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyFileSignature } from "../lib/file-signature";
 
 /**
- * R2 objects from the MEDIA bucket at /files/{key} (DESIGN.md §6). Keys are never overwritten
+ * R2 objects from the MEDIA bucket at /files/{key}. Keys are never overwritten
  * (they carry a content hash or an id plus version), so responses are cached for a year as
  * immutable. Supports conditional requests (ETag / If-None-Match → 304), single byte ranges
  * (206 / 416, needed for video seeking) and HEAD.

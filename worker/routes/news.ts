@@ -9,7 +9,7 @@ import { isModerator, requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
 import { newsArticleInputSchema, newsListQuerySchema, type NewsArticleInput } from "../schemas/news";
 
-/** Reads: news list 30 s and filters 5 min for guests (spec §7's client cache numbers). */
+/** Reads: news list 30 s and filters 5 min for guests (the client cache numbers). */
 const LIST_CACHE = { maxAge: 30, staleWhileRevalidate: 300 };
 const FILTERS_CACHE = { maxAge: 300, staleWhileRevalidate: 600 };
 
@@ -27,7 +27,7 @@ const auditFields = (fields: Partial<NewsArticleInput>) => {
 };
 
 /**
- * /api/news — spec §7. Guests and users see published articles only; moderators and admins may
+ * /api/news —. Guests and users see published articles only; moderators and admins may
  * list drafts with `status=all|draft` and read drafts by id. Writes are moderator-level.
  */
 export const newsRoutes = new Hono<AppEnv>()

@@ -1,4 +1,4 @@
-/** Admin user management (spec §2 "User management", §7). Pure zod; the web may import it. */
+/** Admin user management. Pure zod; the web may import it. */
 import { z } from "zod";
 import type { Role } from "../db/schema";
 import { text } from "./text";

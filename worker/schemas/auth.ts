@@ -1,11 +1,11 @@
 /**
- * Account forms and bodies (spec §5). Pure zod: the Worker validates with these and the web
+ * Account forms and bodies. Pure zod: the Worker validates with these and the web
  * forms import the very same schemas, so the messages match letter for letter.
  */
 import { z } from "zod";
 import { text } from "./text";
 
-/** Limits the spec leaves open (DESIGN.md §4): checked here and by CHECK constraints in D1. */
+/** Limits the spec leaves open: checked here and by CHECK constraints in D1. */
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
@@ -32,7 +32,7 @@ export const PASSWORD_MESSAGES = {
 
 const hasSpecial = (value: string) => [...value].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch));
 
-/** The password rules, each reported separately (spec §5). */
+/** The password rules, each reported separately. */
 export const passwordSchema = text({ error: "Password is required." })
   .min(PASSWORD_MIN, PASSWORD_MESSAGES.length)
   .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
@@ -67,7 +67,7 @@ const nameSchema = (label: "First name" | "Last name") =>
 export const firstNameSchema = nameSchema("First name");
 export const lastNameSchema = nameSchema("Last name");
 
-/** Built-in avatars live here (spec §3 "Avatar catalogue"). */
+/** Built-in avatars live here. */
 export const AVATAR_PATH_PREFIX = "/images/icons/avatars/";
 const AVATAR_PATH = /^\/images\/icons\/avatars\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:webp|png|jpe?g|gif|svg)$/;
 

@@ -264,7 +264,7 @@ export const mediaCategoryListQuerySchema = z.object({
 // Response shapes
 // ---------------------------------------------------------------------------------------------
 
-/** The media item of spec §3 as every /media answer carries it. */
+/** The media item of as every /media answer carries it. */
 export type MediaItem = {
   id: number;
   title: string;

@@ -144,7 +144,7 @@ export const newsListQuerySchema = z.object({
 
 export type NewsListQuery = z.output<typeof newsListQuerySchema>;
 
-/** The news article of spec §3, as GET /news/{id}, POST and PUT answer it. */
+/** The news article of, as GET /news/{id}, POST and PUT answer it. */
 export type NewsArticle = {
   id: number;
   title: string;

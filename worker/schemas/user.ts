@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "../db/schema";
 
-/** The user object of spec §3, as every /api response shows it (never a hash or session id). */
+/** The user object of, as every /api response shows it (never a hash or session id). */
 export const userSchema = z.object({
   id: z.number().int(),
   email: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Page metadata for crawlers and link previews (spec §2 "Page metadata"): titles, descriptions,
+ * Page metadata for crawlers and link previews: titles, descriptions,
  * keywords, canonical URLs, Open Graph / Twitter tags and schema.org JSON-LD. Pure functions with
  * no Worker-only imports, so the SPA can import them too; the Worker injects `headTags(meta)`
  * into the HTML it serves (worker/lib/html-meta.ts).
@@ -43,7 +43,7 @@ export type PageMeta = {
   jsonLd: readonly JsonLd[];
 };
 
-/** '{page} | Realm Codex' (spec §2). */
+/** '{page} | Realm Codex'. */
 export const pageTitle = (page?: string) => (page ? `${page} | ${SITE_NAME}` : SITE_NAME);
 
 /** The site origin without a trailing slash ("https://realmcodex.example"). */

@@ -8,7 +8,7 @@ import { RouteError } from "./route-error";
  * Features add their routes here (lazy): one entry per page in the `children` list below,
  * `{ path: "news/:id", lazy: () => import("@/features/news/routes/article") }`, where the
  * route module exports `Component` (and optionally `ErrorBoundary`, `loader`). Keep every
- * page lazy so the entry chunk stays small (DESIGN.md §9: JS loaded by `/` ≤ 90 KB gzip).
+ * page lazy so the entry chunk stays small (JS loaded by `/` ≤ 90 KB gzip).
  * Guard protected pages inside the page with <ProtectedRoute> from src/components/protected-route.
  */
 export const routes: RouteObject[] = [

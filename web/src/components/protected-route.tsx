@@ -14,7 +14,7 @@ export type ProtectedRouteProps = {
   requiredRole?: Role;
 };
 
-/** Denial texts (spec §6). */
+/** Denial texts. */
 export const ACCESS_DENIED = {
   admin: "You need administrator privileges to access this page.",
   moderator: "You need moderator privileges to access this page.",
@@ -48,7 +48,7 @@ function AccessDenied({ message }: { message: string }) {
 }
 
 /**
- * Page guard (spec §2 "Protected-page guard", §6). The session is restored synchronously from
+ * Page guard. The session is restored synchronously from
  * storage, so there is nothing to wait for: guests go to /login (with `state.from` so sign-in can come back); a missing privilege
  * shows 'Access Denied'. The server enforces the same rules on every call.
  */

@@ -1,11 +1,11 @@
 import { useState } from "react";
 
-/** The first Human avatar: what a broken avatar image falls back to (spec §8). */
+/** The first Human avatar: what a broken avatar image falls back to. */
 export const FALLBACK_AVATAR = "/images/icons/avatars/human-01.webp";
 
 type AvatarUser = { firstName?: string | null; email?: string | null; profilePictureUrl?: string | null; displayName?: string | null };
 
-/** The avatar's initial: first letter of firstName, then of email, then 'U' (spec §2). */
+/** The avatar's initial: first letter of firstName, then of email, then 'U'. */
 export function avatarInitial(user: AvatarUser | null | undefined): string {
   const source = user?.firstName?.trim() || user?.email?.trim() || "U";
   return Array.from(source)[0]!.toUpperCase();

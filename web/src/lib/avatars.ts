@@ -1,5 +1,5 @@
 /**
- * The built-in avatar catalogue (spec §3): 35 WebP images under /images/icons/avatars/,
+ * The built-in avatar catalogue: 35 WebP images under /images/icons/avatars/,
  * made by scripts/generate-avatars.ts. Shared by the profile's picker and the header.
  */
 export type Avatar = { id: string; name: string; category: AvatarCategory; filename: string; path: string };
@@ -29,10 +29,10 @@ export const AVATARS: readonly Avatar[] = AVATAR_CATEGORIES.flatMap((category) =
   }),
 );
 
-/** Spec §8: a broken avatar image falls back to the first Human avatar. */
+/** A broken avatar image falls back to the first Human avatar. */
 export const FALLBACK_AVATAR_PATH = `${AVATAR_BASE_PATH}human-01.webp`;
 
-/** Categories sorted alphabetically with their counts, as the picker's tabs show them (spec §9). */
+/** Categories sorted alphabetically with their counts, as the picker's tabs show them. */
 export function avatarTabs(): { category: AvatarCategory; count: number }[] {
   return [...AVATAR_CATEGORIES]
     .sort((a, b) => a.localeCompare(b))

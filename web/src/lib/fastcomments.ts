@@ -7,7 +7,7 @@ import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
 import { api, unwrap } from "./api-client";
 
-/** Loader states (spec §4): Started → ScriptLoaded → Done, or Error. */
+/** Loader states: Started → ScriptLoaded → Done, or Error. */
 export type WidgetLoadState = "Started" | "ScriptLoaded" | "Done" | "Error";
 
 export type FastCommentsSso = {
@@ -32,7 +32,7 @@ type FastCommentsWindow = Window & {
   FastCommentsUI?: (target: HTMLElement, config: FastCommentsConfig) => { destroy?: () => void } | void;
 };
 
-/** The public demo tenant (spec §9) for when the server could not tell us ours. */
+/** The public demo tenant for when the server could not tell us ours. */
 export const DEMO_TENANT_ID = "demo";
 
 export function fastCommentsScriptUrl(region: string | null | undefined): string {

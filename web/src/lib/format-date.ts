@@ -1,4 +1,4 @@
-/** Long-form en-US date, e.g. "March 5, 2026" (spec §2 news cards). Empty for a missing date. */
+/** Long-form en-US date, e.g. "March 5, 2026" (news cards). Empty for a missing date. */
 export function formatLongDate(iso: string | null | undefined): string {
   if (!iso) return "";
   const date = new Date(iso);

@@ -1,6 +1,6 @@
 /**
  * True when the site runs on localhost or a bare IP address (development, tests, LAN previews).
- * There the comment widget shows a placeholder instead of loading (spec §2) and error states
+ * There the comment widget shows a placeholder instead of loading and error states
  * add developer hints.
  */
 export function isLocalHostname(hostname: string): boolean {

@@ -9,7 +9,7 @@ import { mutate } from "swr";
  */
 export { newsKeys, newsQueryParams, type NewsListQuery } from "@shared/news-keys";
 
-/** Spec §7: news list deduped 30 s, news filters 5 min. */
+/** News list deduped 30 s, news filters 5 min. */
 export const NEWS_LIST_DEDUPE_MS = 30_000;
 export const NEWS_FILTERS_DEDUPE_MS = 5 * 60_000;
 

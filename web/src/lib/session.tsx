@@ -13,7 +13,7 @@ export type SessionStatus = "authenticated" | "unauthenticated";
 export type Session = {
   status: SessionStatus;
   user: User | null;
-  /** Stores token and user (spec §4: sign-in stores both). */
+  /** Stores token and user (sign-in stores both). */
   signIn(token: string, user: User): void;
   /** Ends the session on the server (best effort) and clears both keys. */
   signOut(): Promise<void>;
@@ -35,7 +35,7 @@ function clearStored() {
 }
 
 /**
- * Restores the saved session; bad saved user data removes both keys (spec §4). A token that
+ * Restores the saved session; bad saved user data removes both keys. A token that
  * expired while the browser was closed is kept: the first request refreshes it, and the server
  * answers 401 if the session itself is over.
  */
@@ -76,7 +76,7 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
     setStatus("unauthenticated");
   }, []);
 
-  // Any 401 removes both keys and sends the browser to /login (spec §4, §8).
+  // Any 401 removes both keys and sends the browser to /login.
   useEffect(
     () =>
       onUnauthorized(() => {

@@ -1,4 +1,4 @@
-/** Browser storage keys (spec §4 and §9). */
+/** Browser storage keys. */
 export const STORAGE_KEYS = {
   token: "authToken",
   user: "authUser",

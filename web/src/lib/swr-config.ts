@@ -29,7 +29,7 @@ export function retryDelay(retryCount: number, interval: number, random: number 
 }
 
 /**
- * Global SWR settings (spec §7/§9): dedupe 2 s by default (features set 30 s for the news list,
+ * Global SWR settings: dedupe 2 s by default (features set 30 s for the news list,
  * 5 min for news filters per hook), no revalidation on focus, revalidation on reconnect, focus
  * throttle 5 s, slow-loading timeout 3 s (5 s on slow connections), error retry 5 s (10 s on slow
  * connections) with backoff. Answers the Worker wrote into the HTML count as fresh on first mount

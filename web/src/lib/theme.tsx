@@ -46,7 +46,7 @@ function applyTheme(theme: Theme) {
   root.style.colorScheme = theme;
 }
 
-/** Light/dark theme (spec §4): stored choice, else system preference, followed live while nothing is stored. */
+/** Light/dark theme: stored choice, else system preference, followed live while nothing is stored. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [stored, setStored] = useState<Theme | null>(storedTheme);
   const system = useSyncExternalStore(subscribeSystem, systemTheme, () => "light" as Theme);

@@ -4,10 +4,10 @@ import { CloseIcon } from "@/components/ui/icons";
 
 export type ToastType = "success" | "error" | "warning" | "info";
 
-/** A notification (spec §3): id, type, message; it disappears by itself. */
+/** A notification: id, type, message; it disappears by itself. */
 export type Toast = { id: number; type: ToastType; message: string; duration: number };
 
-/** Lifetimes (spec §9): errors 8000 ms, everything else 5000 ms. */
+/** Lifetimes: errors 8000 ms, everything else 5000 ms. */
 export const TOAST_DURATION: Record<ToastType, number> = { error: 8000, success: 5000, warning: 5000, info: 5000 };
 
 type ToastOptions = { /** Overrides the type's lifetime, e.g. a sign-in failure lasts 5000 ms. */ duration?: number };

@@ -11,7 +11,7 @@ const roleCount = (role: "Admin" | "Moderator") =>
     `${role.toLowerCase()}_count`,
   );
 
-/** Dashboard stats (spec §3) in one batch: one D1 round trip. */
+/** Dashboard stats in one batch: one D1 round trip. */
 export async function dashboardStats(db: Database) {
   const [userCounts, newsCounts, recentUsers, recentNews] = await db.batch([
     db

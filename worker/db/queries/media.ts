@@ -103,7 +103,7 @@ export const keysOf = (row: Pick<MediaRow, "originalKey" | "largeKey" | "largeWe
 export const filePath = (key: string) => `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
 
 /**
- * The media item of spec §3. `fileUrl` turns an R2 key into the URL the caller may load (plain
+ * The public media item. `fileUrl` turns an R2 key into the URL the caller may load (plain
  * for approved items, signed for unapproved ones); `forModerator` adds the thumbnail error.
  */
 export async function toMediaDto(

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PUBLIC_LINKS } from "./nav-links";
 
-/** States the fan-site status and trademark ownership; year 2025 (spec §1). */
+/** States the fan-site status and trademark ownership; year 2025. */
 export function Footer() {
   return (
     <footer className="mt-auto border-t border-line bg-surface">

@@ -1,4 +1,4 @@
-/** Header links (spec §2 "Header and menus"). */
+/** Header links. */
 export type NavLink = { label: string; to: string };
 
 export const PUBLIC_LINKS: readonly NavLink[] = [

@@ -1,6 +1,6 @@
 /**
- * Where to go after signing in: back to the page the guard sent the visitor from, else '/'
- * (spec §4). Only same-site paths are followed, never /login or /register themselves.
+ * Where to go after signing in: back to the page the guard sent the visitor from, else '/'.
+ * Only same-site paths are followed, never /login or /register themselves.
  */
 export function redirectTarget(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;

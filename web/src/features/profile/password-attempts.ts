@@ -1,6 +1,6 @@
 import { useCallback, useState, useSyncExternalStore } from "react";
 
-/** Spec §9: change-password attempts. */
+/** Change-password attempts. */
 export const MAX_PASSWORD_ATTEMPTS = 3;
 export const ATTEMPT_MESSAGES = {
   1: "First failed attempt. 2 attempts remaining.",
@@ -8,7 +8,7 @@ export const ATTEMPT_MESSAGES = {
   3: "Too many failed attempts. Please refresh the page and try again.",
 } as const;
 
-// Blocked until the page is refreshed (spec §4): module state lives exactly as long as the page.
+// Blocked until the page is refreshed: module state lives exactly as long as the page.
 let blocked = false;
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {

@@ -1,6 +1,6 @@
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 
-/** How many placeholder cards and rows the dashboard shows while loading (spec §2). */
+/** How many placeholder cards and rows the dashboard shows while loading. */
 export const PLACEHOLDER_CARDS = 6;
 export const PLACEHOLDER_ROWS = 4;
 

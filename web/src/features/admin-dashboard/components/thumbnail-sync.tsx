@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
 import { triggerThumbnailSync } from "@/features/admin-dashboard/api/trigger-thumbnail-sync";
 
-/** A triggered sync's message disappears after this long (spec §4, §9). */
+/** A triggered sync's message disappears after this long. */
 export const SYNC_MESSAGE_MS = 5000;
 export const SYNC_FAILED = "Failed to connect to server";
 

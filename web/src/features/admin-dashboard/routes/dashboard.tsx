@@ -13,7 +13,7 @@ import { ThumbnailSync } from "@/features/admin-dashboard/components/thumbnail-s
 
 export const LOAD_FAILED = "Failed to load dashboard data";
 
-/** /admin and /admin/dashboard: moderator level (spec §2 "Dashboard"). */
+/** /admin and /admin/dashboard: moderator level. */
 export function Component() {
   return (
     <ProtectedRoute requireModerator>

@@ -3,7 +3,7 @@ import { api, unwrap } from "@/lib/api-client";
 import { mediaKeys } from "@shared/media-keys";
 import type { MediaCategory } from "@schemas/media";
 
-/** Spec §7: media categories are cached for 2 minutes. */
+/** Media categories are cached for 2 minutes. */
 const CATEGORIES_DEDUPE_MS = 120_000;
 
 /** GET /api/media/categories (moderators get inactive ones too unless activeOnly). */

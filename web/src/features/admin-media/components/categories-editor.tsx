@@ -47,7 +47,7 @@ const same = (a: Row, b: Row) => JSON.stringify(toInput(a)) === JSON.stringify(t
 const cell = "w-full min-w-0 rounded-md border border-line bg-surface px-2 py-1.5 text-sm text-ink focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-[invalid=true]:border-red-600";
 
 /**
- * The categories editor (spec §2, §4): edits stay local (with an unsaved flag) until Save, which
+ * The categories editor: edits stay local (with an unsaved flag) until Save, which
  * creates the new rows and updates the changed ones, then reloads; Revert restores the loaded
  * data. Limits are input attributes here and enforced by the server.
  */

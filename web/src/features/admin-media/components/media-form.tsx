@@ -33,7 +33,7 @@ function Field({ id, label, required, errors, children }: { id: string; label: s
 }
 
 /**
- * The media form (spec §5), validated with the same zod schema the server uses; the server's
+ * The media form, validated with the same zod schema the server uses; the server's
  * field errors are shown next to their fields.
  */
 export function MediaForm({ initial, categories, factions, onSubmit, onCancel }: Props) {

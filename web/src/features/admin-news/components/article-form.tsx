@@ -7,7 +7,7 @@ import { inputClass } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 
-/** The form's own state: every field as text, tags as comma-separated text (spec §5). */
+/** The form's own state: every field as text, tags as comma-separated text. */
 export type ArticleFormState = {
   title: string;
   summary: string;

@@ -1,4 +1,4 @@
-/** Published or Draft (spec §4 article states). */
+/** Published or Draft (the article states). */
 export function StatusBadge({ isPublished }: { isPublished: boolean }) {
   return isPublished ? (
     <span className="inline-flex rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">

@@ -1,4 +1,4 @@
-/** Spec §9: the admin list shows at most 2 tags per article. */
+/** The admin list shows at most 2 tags per article. */
 export const ADMIN_VISIBLE_TAGS = 2;
 
 /** The first tags as chips, then '+N more' for the rest. */

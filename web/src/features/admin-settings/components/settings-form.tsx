@@ -52,7 +52,7 @@ type Props = {
 };
 
 /**
- * The site settings form (spec §2, §5): Save and Reset appear only after a change; the maintenance
+ * The site settings form: Save and Reset appear only after a change; the maintenance
  * message shows only while maintenance mode is on; moderate comments is disabled while comments
  * are off; the upload size is a whole number from 1 to 100 (MB).
  */

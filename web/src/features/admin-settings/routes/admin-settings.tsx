@@ -12,7 +12,7 @@ import { SettingsForm } from "@/features/admin-settings/components/settings-form
 export const LOAD_FAILED = "Failed to load settings";
 export const SAVED = "Settings saved successfully";
 
-/** /admin/settings: administrators only (spec §2 "Site settings"). */
+/** /admin/settings: administrators only. */
 export function Component() {
   return (
     <ProtectedRoute requireAdmin>

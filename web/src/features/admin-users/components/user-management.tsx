@@ -20,7 +20,7 @@ export const ROLES_FAILED = "Failed to update user roles";
 const failure = (text: string, err: unknown) =>
   err instanceof ApiRequestError && err.status !== 0 && err.message ? `${text}: ${err.message}` : text;
 
-/** /admin/users: paged list with search, role filter, role checkboxes and activation (spec §2). */
+/** /admin/users: paged list with search, role filter, role checkboxes and activation. */
 export function UserManagement() {
   const { user: me, setUser } = useSession();
   const toast = useToast();

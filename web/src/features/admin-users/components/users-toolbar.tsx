@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { inputClass } from "@/components/ui/text-field";
 import type { UsersQuery } from "@/features/admin-users/api/list-users";
 
-/** Spec §9: the search is applied this long after typing stops. */
+/** The search is applied this long after typing stops. */
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 
 type Role = UsersQuery["role"];

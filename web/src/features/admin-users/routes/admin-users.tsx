@@ -2,7 +2,7 @@ import { ProtectedRoute } from "@/components/protected-route";
 import { PageMeta } from "@/lib/page-meta";
 import { UserManagement } from "@/features/admin-users/components/user-management";
 
-/** /admin/users: administrators only (spec §2). */
+/** /admin/users: administrators only. */
 export function Component() {
   return (
     <ProtectedRoute requireAdmin>

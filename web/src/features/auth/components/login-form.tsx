@@ -13,10 +13,10 @@ import { signInRequest } from "@/features/auth/api/sign-in";
 export const LOGIN_FAILED = "Login failed. Please try again.";
 export const LOCKED_NOTICE =
   "Your account has been temporarily locked due to multiple failed login attempts. Please try again in 15 minutes.";
-/** Spec §9: a sign-in failure notification lasts 5000 ms. */
+/** A sign-in failure notification lasts 5000 ms. */
 const FAILURE_TOAST_MS = 5000;
 
-/** The server's message, else the spec's fallback (spec §8). */
+/** The server's message, else the spec's fallback. */
 function failureMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.status !== 0 && error.message) return error.message;
   return LOGIN_FAILED;

@@ -8,7 +8,7 @@ const ITEMS = [
   ["special", "One special character"],
 ] as const;
 
-/** The register page's live password requirement checklist (spec §2). */
+/** The register page's live password requirement checklist. */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
   const checks = passwordChecks(password);
   return (

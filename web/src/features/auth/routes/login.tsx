@@ -5,7 +5,7 @@ import { AuthCard } from "@/features/auth/components/auth-card";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
 
-/** /login (spec §2): a signed-in visitor goes to / (or back to where the guard sent them from). */
+/** /login: a signed-in visitor goes to / (or back to where the guard sent them from). */
 export function Component() {
   const { from, redirectTo } = useAuthPageRedirect();
   const { enableRegistration, siteName } = useSiteSettings();

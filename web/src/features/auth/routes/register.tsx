@@ -9,7 +9,7 @@ import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
 /** Shown instead of the form while sign-up is turned off in the site settings. */
 export const REGISTRATION_CLOSED_TEXT = "Registration is currently disabled.";
 
-/** /register (spec §2): a signed-in visitor (including one who just registered) goes to /. */
+/** /register: a signed-in visitor (including one who just registered) goes to /. */
 export function Component() {
   const { from, redirectTo } = useAuthPageRedirect();
   const { enableRegistration, siteName } = useSiteSettings();

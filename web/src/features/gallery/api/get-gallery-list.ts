@@ -3,7 +3,7 @@ import { api, unwrap } from "@/lib/api-client";
 import { GALLERY_PAGE_SIZE, mediaKeys, mediaQueryParams, type GalleryUrlFilters } from "@shared/media-keys";
 import type { MediaListResponse } from "@schemas/media";
 
-/** Spec §7: media items are cached for 1 minute. */
+/** Media items are cached for 1 minute. */
 export const MEDIA_DEDUPE_MS = 60_000;
 
 /** GET /api/media as the gallery asks: approved items, 20 a page, filtered by category and type. */

@@ -8,7 +8,7 @@ export async function getNewsFilters(): Promise<NewsFilterOptions> {
   return unwrap(api.api.news.filters.$get());
 }
 
-/** Filter options through SWR, deduped 5 min (spec §7). */
+/** Filter options through SWR, deduped 5 min. */
 export function useNewsFilters() {
   return useSWR(newsKeys.filters(), getNewsFilters, { dedupingInterval: NEWS_FILTERS_DEDUPE_MS });
 }

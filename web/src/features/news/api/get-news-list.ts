@@ -8,7 +8,7 @@ export async function getNewsList(query: NewsListQuery): Promise<NewsListRespons
   return unwrap(api.api.news.$get({ query: newsQueryParams(query) }));
 }
 
-/** The news list through SWR, deduped 30 s (spec §7). */
+/** The news list through SWR, deduped 30 s. */
 export function useNewsList(query: NewsListQuery) {
   return useSWR(newsKeys.list(query), () => getNewsList(query), { dedupingInterval: NEWS_LIST_DEDUPE_MS });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Spec §9: the search is applied this long after typing stops. */
+/** The search is applied this long after typing stops. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 type Props = {
@@ -11,7 +11,7 @@ type Props = {
 
 /**
  * The news search box. What the visitor types is applied 500 ms after typing stops, and only
- * when it differs from the current filter (spec §5). Enter applies it at once.
+ * when it differs from the current filter. Enter applies it at once.
  */
 export function NewsSearchBox({ value, onSearch }: Props) {
   const [text, setText] = useState(value);

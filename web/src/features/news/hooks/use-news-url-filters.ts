@@ -19,7 +19,7 @@ export function newsFiltersSearch(filters: NewsUrlFilters): string {
 
 /**
  * The news filters live in the URL so they survive a reload and can be shared. Changing the
- * search, tag or author filter resets the page to 1 (spec §4).
+ * search, tag or author filter resets the page to 1.
  */
 export function useNewsUrlFilters() {
   const [params, setParams] = useSearchParams();

@@ -12,7 +12,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { NewsStateMessage } from "@/features/news/components/news-state-message";
 import { useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 
-/** Spec §9: 4 skeleton cards on /news. */
+/** 4 skeleton cards on /news. */
 const SKELETON_COUNT = 4;
 
 /** /news: filter card, article cards, pagination. Filters live in the URL. */

@@ -4,7 +4,7 @@ import { AVATARS, avatarTabs, handleAvatarError, type AvatarCategory } from "@/l
 type Props = { value: string; onChange(path: string): void };
 
 /**
- * The built-in avatar picker (spec §2, §9): one tab per category, sorted alphabetically with
+ * The built-in avatar picker: one tab per category, sorted alphabetically with
  * counts, and a 3-to-8-column grid. Tabs follow the WAI-ARIA tabs pattern (arrow keys, Home,
  * End); each avatar is a toggle button (aria-pressed) reachable with Tab.
  */

@@ -1,6 +1,6 @@
 const STATS = ["Articles Read", "Comments Posted", "Forum Posts"] as const;
 
-/** Community statistics: placeholders that show 0 (spec §2). */
+/** Community statistics: placeholders that show 0. */
 export function CommunityStats() {
   return (
     <section aria-labelledby="community-stats-title" className="rounded-2xl border border-line bg-surface p-6 shadow-sm">

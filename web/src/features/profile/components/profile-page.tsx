@@ -17,10 +17,10 @@ import { ProfileDetails } from "./profile-details";
 export const PROFILE_SAVE_FAILED = "Failed to update profile";
 export const NO_USER = "Unable to load user profile.";
 export const PASSWORD_CHANGED = "Password changed successfully! You will be signed out of all other devices.";
-/** Spec §9: the success banner times out after 5000 ms. */
+/** The success banner times out after 5000 ms. */
 const BANNER_MS = 5000;
 
-/** /profile's content: view and edit modes (spec §4), avatar picker in edit mode only. */
+/** /profile's content: view and edit modes, avatar picker in edit mode only. */
 export function ProfilePage() {
   const { user, setUser, signOut } = useSession();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { ProtectedRoute } from "@/components/protected-route";
 import { PageMeta } from "@/lib/page-meta";
 import { ProfilePage } from "@/features/profile/components/profile-page";
 
-/** /profile: login required (spec §2). */
+/** /profile: login required. */
 export function Component() {
   return (
     <ProtectedRoute>
