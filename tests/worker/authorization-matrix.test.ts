@@ -86,6 +86,7 @@ const MATRIX: Record<string, Access> = {
   "POST /api/thumbnailsync/trigger-manual": "moderator",
   "GET /api/history": "moderator",
   "POST /api/history/:changeId/restore": "moderator",
+  "GET /api/search": "public",
   "GET /api/settings/public": "public",
   "GET /api/settings": "admin",
   "PUT /api/settings": "admin",
