@@ -124,8 +124,8 @@ test("a moderator creates a draft, publishes it, edits it and deletes it", async
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(`/news/${id}`);
 
-  // Published: the first card on home for a guest. Guest HTML and reads may come from the edge
-  // cache for up to 30 s (s-maxage=30, docs/decisions/0012), so the guest reloads until it shows.
+  // Published: the first card on home for a guest (the write started a new edge-cache generation;
+  // the reload loop only absorbs the browser's own revalidation).
   {
     const guest = await guestPage(browser);
     await guest.page.goto("/");
