@@ -23,6 +23,7 @@ import { mediaRoutes } from "./routes/media";
 import { thumbnailRoutes } from "./routes/thumbnails";
 import { historyRoutes } from "./routes/history";
 import { settingsRoutes } from "./routes/settings";
+import { searchRoutes } from "./routes/search";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -64,7 +65,9 @@ const api = new Hono<AppEnv>()
   .route("/media", mediaRoutes)
   .route("/", thumbnailRoutes)
   // Site settings.
-  .route("/settings", settingsRoutes);
+  .route("/settings", settingsRoutes)
+  // Site-wide search.
+  .route("/search", searchRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

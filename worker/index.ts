@@ -3,7 +3,7 @@ import { api } from "./app";
 import type { AppEnv } from "./env";
 import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
 import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
-import { edgeCached } from "./lib/edge-cache";
+import { bumpEdgeGeneration, changesContent, edgeCached } from "./lib/edge-cache";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
@@ -42,6 +42,7 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
   const sessionEnv = session.env;
   if (!new URL(request.url).pathname.startsWith("/api/")) return app.fetch(request, sessionEnv, ctx);
   const response = await edgeCached(request, request.url, ctx, async () => app.fetch(request, sessionEnv, ctx));
+  if (changesContent(request) && response.ok) await bumpEdgeGeneration();
   const bookmark = session.bookmark();
   if (!bookmark) return response;
   const answer = new Response(response.body, response);

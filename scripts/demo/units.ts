@@ -70,7 +70,7 @@ const ROSTERS: Record<string, Roster> = {
       ["Star Reader", "Magic", "Omen: reveals the enemy's next move", "astronomers of the eternal eclipse"],
       ["Gloom Bat Swarm", "Flying", "Life drain: heals for 25% of damage dealt", "clouds of pale bats from the sunken belfries"],
       ["Nightmare Rider", "Cavalry", "Terror: the target may skip its next turn", "knights on horses made of smoke"],
-      ["Eclipse Wyrm", "Flying", "Devour light: removes all blessings from the target", "a serpent that swallowed the sun once"],
+      ["Eclipse Wyrm", "Flying", "Devour light: removes all blessings from the target", "a serpent dragon that swallowed the sun once"],
     ],
     masteries: ["Relentless", "Requiem", "Vanish", "Prophecy", "Blood tithe", "Dread gallop", "Total eclipse"],
     lean: { attack: 1, defense: 0, health: -1, speed: 0 },

@@ -110,7 +110,7 @@ describe("D1 sessions: bookmarks and read-your-writes", () => {
     expect(bad.status).toBe(200);
   });
 
-  it("a write is seen by its author's next read (with the bookmark), while guests keep the cached copy until it expires", async () => {
+  it("a write is seen by its author's next read (with the bookmark) and by the next guest read: the write starts a new cache generation (MISS)", async () => {
     const path = `/api/news/${articleId}`;
     expect((await call(path)).headers.get(CACHE)).toMatch(/MISS|HIT/);
     const current = (await (await call(path, { token: moderator })).json()) as NewsArticle;
@@ -129,7 +129,17 @@ describe("D1 sessions: bookmarks and read-your-writes", () => {
     expect(((await authorRead.json()) as NewsArticle).title).toBe(newTitle);
 
     const guestRead = await call(path);
-    expect(guestRead.headers.get(CACHE)).toBe("HIT");
-    expect(((await guestRead.json()) as NewsArticle).title).toBe("Cached title");
+    expect(guestRead.headers.get(CACHE)).toBe("MISS");
+    expect(((await guestRead.json()) as NewsArticle).title).toBe(newTitle);
+    expect((await call(path)).headers.get(CACHE)).toBe("HIT");
+  });
+
+  it("account traffic (a failed sign-in) does not start a new generation: the next guest read is still a HIT", async () => {
+    const path = `/api/news?tag=${tag}`;
+    await call(path);
+    expect((await call(path)).headers.get(CACHE)).toBe("HIT");
+    const signIn = await call("/api/auth/login", { method: "POST", json: { email: `${unique("nobody")}@example.com`, password: "Wrong-password1!" } });
+    expect(signIn.status).toBe(401);
+    expect((await call(path)).headers.get(CACHE)).toBe("HIT");
   });
 });

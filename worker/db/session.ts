@@ -23,6 +23,17 @@ export type RequestSession = {
 };
 
 /** Opens the request's D1 session; route code keeps using `c.env.DB` / `c.get("db")` as before. */
+/** Session handles → the D1 binding they run on. */
+const bindings = new WeakMap<object, D1Database>();
+
+/**
+ * The D1 binding behind a database handle (the handle itself when it is not a session). Caches
+ * keyed per database (such as the settings cache) key on this, not on the per-request session.
+ */
+export function bindingOf(handle: object): object {
+  return bindings.get(handle) ?? handle;
+}
+
 export function openRequestSession(env: Env, request: Request): RequestSession {
   const db = env.DB;
   const bookmark = plausibleBookmark(request.headers.get(BOOKMARK_HEADER));
@@ -41,5 +52,6 @@ export function openRequestSession(env: Env, request: Request): RequestSession {
     dump: () => db.dump(),
     withSession: (constraint?: string) => db.withSession(constraint),
   } as D1Database;
+  bindings.set(sessionDb, db);
   return { env: { ...env, DB: sessionDb }, bookmark: () => session.getBookmark() };
 }

@@ -42,6 +42,39 @@ function defaultCache(): Cache | undefined {
 }
 
 /**
+ * Content generation: every cached guest answer is stored under its URL plus the generation, and
+ * every successful API write starts a new one, so guests see a published change on their next
+ * read instead of after the TTL. The generation itself lives in the same cache (no D1 read on a
+ * hit). The Cache API is per data centre: elsewhere a guest may see the old answer until its TTL
+ * ends (docs/decisions/0012-edge-cache-and-d1-sessions.md).
+ */
+const GENERATION_KEY = "https://edge-cache.invalid/generation";
+
+async function currentGeneration(cache: Cache): Promise<string> {
+  const stored = await cache.match(GENERATION_KEY).catch(() => undefined);
+  return stored ? await stored.text() : "0";
+}
+
+/** Starts a new content generation (after a write): earlier cached guest answers are no longer used. */
+export async function bumpEdgeGeneration(): Promise<void> {
+  const cache = defaultCache();
+  if (!cache) return;
+  const value = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
+  await cache.put(GENERATION_KEY, new Response(value, { headers: { "Cache-Control": "public, max-age=31536000" } })).catch(() => undefined);
+}
+
+/**
+ * Whether a request changes published content, so that its success starts a new generation:
+ * any API write except account traffic (sign-in, refresh, profile) and view counting, which
+ * guests send all the time and which change nothing a cached answer shows.
+ */
+export function changesContent(request: Request): boolean {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
+  const { pathname } = new URL(request.url);
+  return !pathname.startsWith("/api/auth/") && !pathname.endsWith("/view");
+}
+
+/**
  * Answers a guest read from the cache under `key` (a URL), else produces it and stores it when
  * its Cache-Control allows. Other requests go straight to `produce`. A cached answer still
  * honours If-None-Match (304); a request with `Cache-Control: no-cache` gets (and stores) a
@@ -55,7 +88,8 @@ export async function edgeCached(
 ): Promise<Response> {
   const cache = isGuestRead(request) ? defaultCache() : undefined;
   if (!cache) return produce();
-  const cacheKey = new Request(key, { method: "GET" });
+  const generation = await currentGeneration(cache);
+  const cacheKey = new Request(`${key}${key.includes("?") ? "&" : "?"}__generation=${encodeURIComponent(generation)}`, { method: "GET" });
   const hit = wantsFresh(request) ? undefined : await cache.match(cacheKey).catch(() => undefined);
   if (hit) {
     const etag = hit.headers.get("ETag");

@@ -54,8 +54,9 @@ export async function verifyAccessToken(
       issuer: env.JWT_ISSUER,
       audience: env.JWT_AUDIENCE,
       requiredClaims: ["exp", "iat", "sub"],
-      // Refresh accepts a token that expired while the tab slept; the session decides.
-      clockTolerance: options.acceptExpiredFor ?? 0,
+      // Refresh accepts a token that expired while the tab slept (its expiry is compared with a
+      // moment that far back; a future not-before still fails); the session decides the rest.
+      ...(options.acceptExpiredFor ? { currentDate: new Date(Date.now() - options.acceptExpiredFor * 1000) } : {}),
     });
     const userId = Number(payload.sub);
     const sessionId = payload.sid;

@@ -81,6 +81,10 @@ const isOwnFile = (value: string) => OWN_FILE_PATH.test(value) && !value.split("
 /** True when a stored or submitted picture is one the site serves itself. */
 export const isAllowedProfilePicture = (value: string) => AVATAR_PATH.test(value) || isOwnFile(value);
 
+/**
+ * A profile picture: a built-in avatar path or one of the site's own files. `null` or "" clears
+ * the picture; leaving the field out keeps the current one (an empty avatar sends no value).
+ */
 export const profilePictureUrlSchema = text({ error: "Profile picture must be text." })
   .trim()
   .max(PICTURE_URL_MAX, `Profile picture URL must be at most ${PICTURE_URL_MAX} characters long.`)

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../env";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings, type SiteSettingsDto } from "../../schemas/settings";
 import { auditLog, siteSettings } from "../schema";
+import { bindingOf } from "../session";
 
 /**
  * How long an isolate trusts the settings it read. Public requests then cost no D1 round trip
@@ -19,7 +20,11 @@ type Row = typeof siteSettings.$inferSelect;
 
 const GLOBAL_KEY = {};
 /** Drizzle's D1 handle keeps the binding as `$client` (present at run time, not in our type). */
-const keyOf = (db: Database): object => (db as Database & { $client?: object }).$client ?? GLOBAL_KEY;
+const keyOf = (db: Database): object => {
+  const client = (db as Database & { $client?: object }).$client;
+  // A request's D1 session (worker/db/session.ts) shares its binding's entry.
+  return client ? bindingOf(client) : GLOBAL_KEY;
+};
 
 const toDto = (row: Row | undefined): SiteSettingsDto =>
   row

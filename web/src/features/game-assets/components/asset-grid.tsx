@@ -96,7 +96,7 @@ export default function AssetGrid(props: AssetGridProps) {
     const actions: Column<AssetRow> = {
       key: "__actions",
       name: "",
-      width: 150,
+      width: 250,
       frozen: true,
       renderCell: ({ row }) => {
         if (conflicts.has(row.id)) {
@@ -158,7 +158,7 @@ export default function AssetGrid(props: AssetGridProps) {
           const error = errors[row.id]?.[field.key];
           const full = field.kind === "bool" ? "" : String(row[field.key] ?? "");
           return (
-            <span title={error ?? (full.length > 20 ? full : undefined)} aria-invalid={error ? true : undefined} className="block truncate">
+            <span title={error ?? (full.length > 20 ? full : undefined)} aria-invalid={error ? true : undefined} className="block min-h-5 truncate">
               {displayValue(field, row[field.key])}
               {error ? <span className="sr-only"> ({error})</span> : null}
             </span>

@@ -13,7 +13,8 @@ export const requirementText = (level: number) =>
  * A spell's numbers and rules: mana cost, base power, duration, type, target, requirement,
  * effects, and the factions whose mage guilds teach it.
  */
-export function SpellDetails({ spell }: { spell: SpellWithFactions }) {
+export function SpellDetails({ spell, headingLevel = 3 }: { spell: SpellWithFactions; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? "h2" : "h3";
   const effects = effectEntries(spell.effects);
   const rows: [string, string][] = [
     ["Mana cost", String(spell.manaCost)],
@@ -35,7 +36,7 @@ export function SpellDetails({ spell }: { spell: SpellWithFactions }) {
       </dl>
       {effects.length ? (
         <div>
-          <h4 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Effects</h4>
+          <H className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Effects</H>
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-ink">
             {effects.map((e) => (
               <li key={e.label}>
@@ -46,7 +47,7 @@ export function SpellDetails({ spell }: { spell: SpellWithFactions }) {
         </div>
       ) : null}
       <div>
-        <h4 className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Taught by</h4>
+        <H className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Taught by</H>
         {spell.factions.length ? (
           <ul className="mt-1 flex flex-wrap gap-2">
             {spell.factions.map((f) => (

@@ -50,7 +50,7 @@ export function Component() {
       <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{spell.name}</h1>
       <p className="mt-3 text-lg text-ink">{spell.description}</p>
       <div className="mt-6 rounded-2xl border border-line bg-surface p-5">
-        <SpellDetails spell={spell} />
+        <SpellDetails spell={spell} headingLevel={2} />
       </div>
     </article>
   );

@@ -1,0 +1,118 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SearchResponse } from "../../worker/schemas/search";
+import { insertFaction, insertGameInfo, insertHero, insertSpell, insertUnit } from "./game-fixtures";
+import { call, userWithToken } from "./helpers";
+
+/** A word no other test data contains, so counts are exact. */
+const WORD = "zorblax";
+let ids: Record<string, number> = {};
+let moderatorToken = "";
+
+beforeAll(async () => {
+  const faction = await insertFaction({ name: `Zorblax Legion`, description: `The ${WORD} legion of the north.` });
+  const hiddenFaction = await insertFaction({ name: "Hidden Host", description: `A secret ${WORD} host.`, is_active: 0 });
+  const unit = await insertUnit(faction, { name: "Zorblax Drake", description: `A fire-breathing ${WORD} dragon of the peaks.` });
+  const inactiveUnit = await insertUnit(faction, { name: "Retired Drake", description: `An old ${WORD} dragon.`, is_active: 0 });
+  const orphanUnit = await insertUnit(hiddenFaction, { name: "Host Drake", description: `A ${WORD} dragon of the hidden host.` });
+  const hero = await insertHero(faction, { name: "Mira Zorblax", biography: `Rider of the ${WORD} drakes.` });
+  const spell = await insertSpell({ name: "Zorblax Flame", description: `Calls ${WORD} fire.` });
+  const info = await insertGameInfo({ title: "Zorblax Guide", content: `All about ${WORD} tactics.`, is_published: 1 });
+  const draftInfo = await insertGameInfo({ title: "Zorblax Draft", content: `Unfinished ${WORD} notes.`, is_published: 0 });
+  const news = await env.DB.prepare(
+    `INSERT INTO news_articles (title, summary, content, author, is_published, published_at) VALUES ('Zorblax season', 's', 'The ${WORD} season begins.', 'Ann', 1, '2026-01-01T00:00:00.000Z') RETURNING id`,
+  ).first<{ id: number }>();
+  const draft = await env.DB.prepare(
+    `INSERT INTO news_articles (title, summary, content, author, is_published) VALUES ('Zorblax secret', 's', 'A ${WORD} secret.', 'Ann', 0) RETURNING id`,
+  ).first<{ id: number }>();
+  ids = { faction, hiddenFaction, unit, inactiveUnit, orphanUnit, hero, spell, info, draftInfo, news: news!.id, draft: draft!.id };
+  moderatorToken = (await userWithToken(["Moderator"])).token;
+});
+
+const searchFor = async (query: string, token?: string) => {
+  const res = await call(`/api/search?${query}`, { token });
+  return { res, body: (res.status === 200 ? await res.json() : await res.json()) as SearchResponse & { code?: string } };
+};
+
+const idsOf = (body: SearchResponse, type: string) => body.groups.find((g) => g.type === type)?.items.map((i) => i.id) ?? [];
+
+describe("GET /api/search", () => {
+  it("finds every type, grouped in a fixed order, with paths and a highlighted text snippet", async () => {
+    const { res, body } = await searchFor(`q=${WORD}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toContain("public");
+    expect(body.groups.map((g) => g.type)).toEqual(["news", "gameinfo", "faction", "unit", "hero", "spell"]);
+    expect(body.groups.map((g) => g.label)).toEqual(["News", "Game Info", "Factions", "Units", "Heroes", "Spells"]);
+    const unit = body.groups.find((g) => g.type === "unit")!.items[0]!;
+    expect(unit).toMatchObject({ id: ids.unit, title: "Zorblax Drake", path: `/units/${ids.unit}`, visible: true });
+    expect(unit.snippet.some((p) => p.match && p.text.toLowerCase() === WORD)).toBe(true);
+    expect(unit.snippet.map((p) => p.text).join("")).not.toMatch(/[<>\uE000\uE001]/);
+    expect(body.groups.find((g) => g.type === "gameinfo")!.items[0]!.path).toMatch(/^\/game-info\//);
+  });
+
+  it("hides drafts, inactive rows and units of inactive factions from guests", async () => {
+    const { body } = await searchFor(`q=${WORD}`);
+    expect(idsOf(body, "news")).toEqual([ids.news]);
+    expect(idsOf(body, "gameinfo")).toEqual([ids.info]);
+    expect(idsOf(body, "faction")).toEqual([ids.faction]);
+    expect(idsOf(body, "unit")).toEqual([ids.unit]);
+    expect(body.totalCount).toBe(6);
+  });
+
+  it("shows moderators drafts and inactive rows, marked as not visible", async () => {
+    const { body } = await searchFor(`q=${WORD}`, moderatorToken);
+    expect(idsOf(body, "news").sort()).toEqual([ids.news, ids.draft].sort());
+    expect(idsOf(body, "unit").sort()).toEqual([ids.unit, ids.inactiveUnit, ids.orphanUnit].sort());
+    const draft = body.groups.find((g) => g.type === "news")!.items.find((i) => i.id === ids.draft)!;
+    expect(draft.visible).toBe(false);
+  });
+
+  it("ranks with bm25: the row naming the word in its title and text comes first", async () => {
+    const { body } = await searchFor(`q=dragon&type=unit`);
+    expect(body.groups[0]!.items[0]!.id).toBe(ids.unit);
+  });
+
+  it("pages one type, 20 per page", async () => {
+    const { body } = await searchFor(`q=${WORD}&type=unit&page=2`);
+    expect(body.pageSize).toBe(20);
+    expect(body.page).toBe(2);
+    // Past the last page: the type's total is still known, the page is empty.
+    expect(body.groups).toEqual([{ type: "unit", label: "Units", totalCount: 1, items: [] }]);
+  });
+
+  it("answers an empty query, or one without words, with no results (never everything)", async () => {
+    for (const q of ["", "   ", "***", "()"]) {
+      const { res, body } = await searchFor(`q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      expect(body.groups).toEqual([]);
+      expect(body.totalCount).toBe(0);
+    }
+  });
+
+  it.each([
+    ['unbalanced quotes', `"${WORD}`],
+    ["a star", `${WORD}*`],
+    ["NEAR", `NEAR(${WORD} legion)`],
+    ["unbalanced parentheses", `(${WORD} OR (legion`],
+    ["column filters and operators", `title:${WORD} AND NOT ^legion -x +y`],
+    ["SQL", `${WORD}'; DROP TABLE units; --`],
+  ])("treats %s as plain words (200, no FTS syntax error)", async (_name, q) => {
+    const { res, body } = await searchFor(`q=${encodeURIComponent(q)}`);
+    expect(res.status).toBe(200);
+    expect(body.totalCount).toBeGreaterThanOrEqual(0);
+  });
+
+  it("answers 400 validation_failed for 10 kB of text, and for an unknown type or a bad page", async () => {
+    const long = await searchFor(`q=${"a".repeat(10_240)}`);
+    expect(long.res.status).toBe(400);
+    expect(long.body.code).toBe("validation_failed");
+    expect((await searchFor(`q=${WORD}&type=users`)).res.status).toBe(400);
+    expect((await searchFor(`q=${WORD}&page=0`)).res.status).toBe(400);
+  });
+
+  it("answers 304 for a repeated guest search with its ETag", async () => {
+    const first = await call(`/api/search?q=${WORD}`);
+    const again = await call(`/api/search?q=${WORD}`, { headers: { "If-None-Match": first.headers.get("ETag")! } });
+    expect(again.status).toBe(304);
+  });
+});

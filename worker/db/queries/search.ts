@@ -1,0 +1,186 @@
+/**
+ * Site-wide search: one FTS5 table per content type, ranked with bm25 and cut into a short
+ * snippet around the matching words. Every source is one entry of SEARCH_SOURCES; all of them
+ * are read in one D1 batch (one round trip). To search a new content type: give it an FTS5
+ * table (a migration with triggers), add its type to SEARCH_TYPES and its source here.
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../env";
+import {
+  SEARCH_GROUP_SIZE,
+  SEARCH_PAGE_SIZE,
+  SEARCH_TYPE_LABELS,
+  SEARCH_TYPES,
+  type SearchHit,
+  type SearchResponse,
+  type SearchType,
+  type SnippetPart,
+} from "../../schemas/search";
+import { factions, gameInfoArticles, heroes, newsArticles, spells, units } from "../schema";
+
+/** Snippet markers: private-use characters no stored text contains (they are stripped from it). */
+const OPEN = "\uE000";
+const CLOSE = "\uE001";
+const SNIPPET_TOKENS = 16;
+
+type Source = {
+  type: SearchType;
+  /** The FTS5 table (external content over `table`, rowid = id). */
+  fts: string;
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  title: SQLiteColumn;
+  /** The value the path is made of (id or slug). */
+  key: SQLiteColumn;
+  path(key: string | number): string;
+  /** Rows a guest may see (published, active). */
+  visible: SQL;
+};
+
+export const SEARCH_SOURCES: readonly Source[] = [
+  {
+    type: "news",
+    fts: "news_fts",
+    table: newsArticles,
+    id: newsArticles.id,
+    title: newsArticles.title,
+    key: newsArticles.id,
+    path: (id) => `/news/${id}`,
+    visible: eq(newsArticles.isPublished, true),
+  },
+  {
+    type: "gameinfo",
+    fts: "game_info_fts",
+    table: gameInfoArticles,
+    id: gameInfoArticles.id,
+    title: gameInfoArticles.title,
+    key: gameInfoArticles.slug,
+    path: (slug) => `/game-info/${encodeURIComponent(String(slug))}`,
+    visible: eq(gameInfoArticles.isPublished, true),
+  },
+  {
+    type: "faction",
+    fts: "faction_fts",
+    table: factions,
+    id: factions.id,
+    title: factions.name,
+    key: factions.id,
+    path: (id) => `/factions/${id}`,
+    visible: eq(factions.isActive, true),
+  },
+  {
+    type: "unit",
+    fts: "unit_fts",
+    table: units,
+    id: units.id,
+    title: units.name,
+    key: units.id,
+    path: (id) => `/units/${id}`,
+    visible: and(eq(units.isActive, true), sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${units.factionId} AND f.is_active = 1)`)!,
+  },
+  {
+    type: "hero",
+    fts: "hero_fts",
+    table: heroes,
+    id: heroes.id,
+    title: heroes.name,
+    key: heroes.id,
+    path: (id) => `/heroes/${id}`,
+    visible: and(eq(heroes.isActive, true), sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${heroes.factionId} AND f.is_active = 1)`)!,
+  },
+  {
+    type: "spell",
+    fts: "spell_fts",
+    table: spells,
+    id: spells.id,
+    title: spells.name,
+    key: spells.id,
+    path: (id) => `/spells/${id}`,
+    visible: eq(spells.isActive, true),
+  },
+];
+
+/** Splits a marked snippet into plain and matching parts (text only: the client never parses HTML). */
+export function snippetParts(marked: string): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  for (const piece of marked.split(OPEN)) {
+    const close = piece.indexOf(CLOSE);
+    if (close === -1) {
+      if (piece) parts.push({ text: piece, match: false });
+      continue;
+    }
+    const match = piece.slice(0, close);
+    const rest = piece.slice(close + 1).replaceAll(CLOSE, "");
+    if (match) parts.push({ text: match, match: true });
+    if (rest) parts.push({ text: rest, match: false });
+  }
+  // Whitespace (newlines in content) collapsed, so a snippet reads as one line.
+  return parts.map((p) => ({ ...p, text: p.text.replace(/\s+/g, " ") }));
+}
+
+function statements(db: Database, source: Source, match: string, includeHidden: boolean, limit: number, offset: number) {
+  const fts = sql.raw(source.fts);
+  const where = and(sql`${fts} MATCH ${match}`, includeHidden ? undefined : source.visible);
+  const on = sql`${fts}.rowid = ${source.id}`;
+  const rows = db
+    .select({
+      id: source.id,
+      title: source.title,
+      // Aliased: the key is often the id column itself, and D1 merges same-name result columns.
+      key: sql<string | number>`${source.key}`.as("path_key"),
+      visible: sql<number>`(${source.visible})`.as("visible"),
+      snippet: sql<string>`snippet(${fts}, -1, ${OPEN}, ${CLOSE}, '…', ${SNIPPET_TOKENS})`.as("snippet"),
+      rank: sql<number>`bm25(${fts})`.as("rank"),
+    })
+    .from(source.table)
+    .innerJoin(sql`${fts}`, on)
+    .where(where)
+    .orderBy(sql`rank`)
+    .limit(limit)
+    .offset(offset);
+  const total = db
+    .select({ n: sql<number>`count(*)`.as("n") })
+    .from(source.table)
+    .innerJoin(sql`${fts}`, on)
+    .where(where);
+  return [rows, total] as const;
+}
+
+/**
+ * Searches every type (SEARCH_GROUP_SIZE best each) or one type (a page of SEARCH_PAGE_SIZE)
+ * in one D1 batch. `match` is a safe FTS5 expression (worker/lib/fts.ts).
+ */
+export async function search(
+  db: Database,
+  q: { query: string; match: string; type?: SearchType; page: number; includeHidden: boolean },
+): Promise<SearchResponse> {
+  const sources = q.type ? SEARCH_SOURCES.filter((s) => s.type === q.type) : SEARCH_SOURCES;
+  const pageSize = q.type ? SEARCH_PAGE_SIZE : SEARCH_GROUP_SIZE;
+  const offset = q.type ? (q.page - 1) * pageSize : 0;
+  const batch = sources.flatMap((s) => statements(db, s, q.match, q.includeHidden, pageSize, offset));
+  const results = (await db.batch(batch as unknown as [(typeof batch)[number], ...(typeof batch)[number][]])) as unknown[][];
+  const groups = sources
+    .map((source, i) => {
+      const rows = results[2 * i] as { id: number; title: string; key: string | number; visible: number; snippet: string }[];
+      const total = (results[2 * i + 1] as { n: number }[])[0]?.n ?? 0;
+      const items: SearchHit[] = rows.map((r) => ({
+        type: source.type,
+        id: r.id,
+        title: r.title,
+        path: source.path(r.key),
+        snippet: snippetParts(r.snippet ?? ""),
+        visible: !!r.visible,
+      }));
+      return { type: source.type, label: SEARCH_TYPE_LABELS[source.type], totalCount: Number(total), items };
+    })
+    .filter((g) => g.totalCount > 0)
+    .sort((a, b) => SEARCH_TYPES.indexOf(a.type) - SEARCH_TYPES.indexOf(b.type));
+  return {
+    query: q.query,
+    groups,
+    totalCount: groups.reduce((sum, g) => sum + g.totalCount, 0),
+    page: q.page,
+    pageSize,
+  };
+}

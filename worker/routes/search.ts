@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import { etag } from "hono/etag";
+import { search } from "../db/queries/search";
+import type { AppEnv } from "../env";
+import { ftsQuery } from "../lib/fts";
+import { setReadCache } from "../lib/read-cache";
+import { isModerator } from "../middleware/auth";
+import { validate } from "../middleware/validate";
+import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, searchQuerySchema, type SearchResponse } from "../schemas/search";
+
+const CACHE = { maxAge: 60, staleWhileRevalidate: 300 };
+
+/**
+ * GET /api/search?q=&type=&page= — news, game info, factions, units, heroes and spells, ranked.
+ * The text is turned into a quoted FTS5 expression (no user text is ever FTS syntax); text with
+ * no words answers no results. Guests and users see published and active rows only.
+ */
+export const searchRoutes = new Hono<AppEnv>().use(etag()).get("/", validate("query", searchQuerySchema), async (c) => {
+  const { q, type, page } = c.req.valid("query");
+  const query = q.trim();
+  const match = ftsQuery(query);
+  const body: SearchResponse = match
+    ? await search(c.get("db"), { query, match, type, page, includeHidden: isModerator(c.get("user")) })
+    : { query, groups: [], totalCount: 0, page, pageSize: type ? SEARCH_PAGE_SIZE : SEARCH_GROUP_SIZE };
+  setReadCache(c, CACHE);
+  return c.json(body, 200);
+});
