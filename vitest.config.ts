@@ -10,8 +10,8 @@ const TEST_SECRETS = {
   FASTCOMMENTS_API_SECRET: "test-fastcomments-api-secret",
 };
 
-// Two projects: the Worker in workerd with real local D1/R2/Queues/Images, and the SPA's
-// components in a DOM environment. Browser journeys live in tests/e2e (Playwright).
+// Three projects: the Worker in workerd with real local D1/R2/Queues/Images, the SPA's
+// components in a DOM environment, and the tooling's checks in Node. Browser journeys live in tests/e2e (Playwright).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
@@ -43,6 +43,14 @@ export default defineConfig(async () => {
             include: ["tests/web/**/*.test.{ts,tsx}"],
             environment: "happy-dom",
             setupFiles: ["tests/web/setup.ts"],
+          },
+        },
+        {
+          // Checks of the project's own tooling (lint rules...) in plain Node.
+          test: {
+            name: "tooling",
+            include: ["tests/tooling/**/*.test.ts"],
+            environment: "node",
           },
         },
       ],
