@@ -8,9 +8,21 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MediaItem } from "../../worker/schemas/media";
 import type { Upload, UploadPartResponse } from "../../worker/schemas/uploads";
 import { call, setSettings, userWithToken } from "./helpers";
+import {
+  bytesOf,
+  expectEnvelope,
+  HEADERS,
+  makeImage,
+  MIB,
+  objectsUnder,
+  PART,
+  partOf,
+  partRows,
+  sha256,
+  uploadRow,
+  type Declared,
+} from "./upload-fixtures";
 
-const PART = 8 * 1024 * 1024;
-const MIB = 1024 * 1024;
 /** A one-part file still larger than the real JPEG inside it. */
 const SMALL = 100_000;
 
@@ -19,9 +31,6 @@ let categoryId = 0;
 let factionId = 0;
 /** A real 1200×800 JPEG (decodable: dimensions and thumbnails can be read from it). */
 let jpeg: Uint8Array;
-
-const TINY_PNG =
-  "iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWN4FcEDQQxwFgBTkAfVMKeBdAAAAABJRU5ErkJggg==";
 
 beforeAll(async () => {
   tokens.user = (await userWithToken(["User"])).token;
@@ -36,11 +45,7 @@ beforeAll(async () => {
     id: number;
   }>();
   factionId = faction!.id;
-  const png = Uint8Array.from(atob(TINY_PNG), (ch) => ch.charCodeAt(0));
-  const result = await env.IMAGES.input(new Blob([png]).stream())
-    .transform({ width: 1200, height: 800, fit: "cover" })
-    .output({ format: "image/jpeg" });
-  jpeg = new Uint8Array(await new Response(result.image()).arrayBuffer());
+  jpeg = await makeImage(1200, 800, "image/jpeg");
   // Room for the multi-part files below (the default limit is 10 MB).
   await setSettings({ maxFileUploadSize: 100 });
 });
@@ -62,28 +67,6 @@ afterEach(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-const HEADERS = {
-  "image/jpeg": [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01],
-  "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52],
-  "image/webp": [...ascii("RIFF"), 0x24, 0x00, 0x00, 0x00, ...ascii("WEBPVP8 ")],
-  "image/gif": [...ascii("GIF89a"), 0x01, 0x00, 0x01, 0x00],
-  "video/mp4": [0x00, 0x00, 0x00, 0x20, ...ascii("ftypisom"), 0x00, 0x00, 0x02, 0x00],
-  "video/webm": [0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81],
-} as const;
-type Declared = keyof typeof HEADERS;
-
-function ascii(text: string) {
-  return [...text].map((ch) => ch.charCodeAt(0));
-}
-
-/** `size` bytes starting with `head`, the rest a repeating pattern (deterministic, not all zero). */
-function bytesOf(head: ArrayLike<number>, size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  for (let i = 0; i < size; i++) out[i] = (i * 31 + 7) & 255;
-  out.set(Array.from(head).slice(0, size));
-  return out;
-}
 
 /** A decodable JPEG padded after its end marker to `size` bytes (decoders ignore the tail). */
 const paddedJpeg = (size: number) => {
@@ -123,26 +106,7 @@ const putPart = (id: string, n: number | string, bytes: Uint8Array | null, token
     headers: { "Content-Type": "application/octet-stream", ...headers },
   });
 
-/** Part `n` (1-based) of a file. */
-const partOf = (file: Uint8Array, n: number) => file.subarray((n - 1) * PART, Math.min(file.length, n * PART));
-
 const complete = (id: string, token = tokens.moderator) => call(`/api/uploads/${id}/complete`, { method: "POST", token });
-
-const uploadRow = (id: string) => env.DB.prepare("SELECT * FROM uploads WHERE id = ?1").bind(id).first<Record<string, unknown>>();
-const partRows = (id: string) =>
-  env.DB.prepare("SELECT part_number FROM upload_parts WHERE upload_id = ?1 ORDER BY part_number").bind(id).all<{ part_number: number }>();
-const objectsUnder = async (id: string) => (await env.MEDIA.list({ prefix: `media/u${id}/` })).objects.map((o) => o.key);
-
-const sha256 = async (bytes: ArrayBuffer | Uint8Array) =>
-  [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-async function expectEnvelope(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  const body = (await res.json()) as { code: string; message: string; errors?: Record<string, string[]> };
-  expect(body.code).toBe(code);
-  expect(typeof body.message).toBe("string");
-  return body;
-}
 
 /** Nothing of the upload is left: no row, no parts, no object in R2. */
 async function expectGone(upload: Upload) {
