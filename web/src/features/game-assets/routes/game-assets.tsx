@@ -1,50 +1,32 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS } from "@shared/game";
-import { ProtectedRoute } from "@/components/protected-route";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
 import { PageMeta } from "@/lib/page-meta";
-import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { ASSET_CONFIGS, ASSET_TYPES, type AssetType } from "../asset-config";
 import { useAssetList, useFactionChoices } from "../api/get-asset-list";
 import { restoreChange } from "../api/get-history";
 import { deleteAsset, revalidateGameReads } from "../api/save-asset";
 import { HistoryPanel } from "../components/history-panel";
+import { ModeratorGuard } from "../components/moderator-guard";
 import type { AssetRow } from "../grid-model";
 import { useAssetEditor } from "../hooks/use-asset-editor";
 
 /** The grid (react-data-grid) loads with this page only. */
 const AssetGrid = lazy(() => import("../components/asset-grid"));
 
-export const ACCESS_DENIED_TEXT = "Access denied. Admin or Moderator role required.";
-
 /** /admin/game-assets: moderators and admins; everyone else signed in sees the spec's denial. */
 export function Component() {
   return (
-    <ProtectedRoute>
-      <Guard />
-    </ProtectedRoute>
+    <ModeratorGuard title="Manage Game Assets">
+      <GameAssetsEditor />
+    </ModeratorGuard>
   );
-}
-
-function Guard() {
-  const { isModerator } = useSession();
-  if (!isModerator) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <PageMeta title="Manage Game Assets" description="Game assets editor." noIndex />
-        <p role="alert" className="text-lg font-semibold text-red-700 dark:text-red-400">
-          {ACCESS_DENIED_TEXT}
-        </p>
-      </div>
-    );
-  }
-  return <GameAssetsEditor />;
 }
 
 const isAssetType = (v: string | null): v is AssetType => ASSET_TYPES.includes(v as AssetType);
