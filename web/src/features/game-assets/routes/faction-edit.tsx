@@ -254,53 +254,56 @@ function FactionForm({ faction }: { faction: Faction }) {
         className="mt-6 space-y-5 rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6"
         aria-label="Faction"
       >
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <div className="grid gap-5 sm:grid-cols-2">
-          {text("name", "Name", { max: FACTION_LIMITS.name })}
-          <FormField id={`${formId}-alignment`} label="Alignment" error={errors.alignment?.[0]}>
-            {(p) => (
-              <select {...p} name="alignment" className={inputClass} value={values.alignment} onChange={(e) => setValue("alignment", e.target.value)}>
-                {ALIGNMENTS.map((a) => (
-                  <option key={a} value={a}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        </div>
-        {text("summary", "Summary", { rows: 2, max: FACTION_LIMITS.summary, hint: "One or two sentences for the faction cards." })}
-        {text("description", "Description", { rows: 8, max: FACTION_LIMITS.description, hint: "Plain text. Line breaks are kept." })}
-        {text("specialty", "Specialty", { max: FACTION_LIMITS.specialty })}
-        {image("logoUrl", "Logo")}
-        {image("backgroundUrl", "Background image")}
-        {image("bannerUrl", "Banner image")}
-        {text("startingResources", "Starting resources", { rows: 3, max: FACTION_LIMITS.resources })}
-        {text("factionBonuses", "Faction bonuses", { rows: 4, max: FACTION_LIMITS.bonuses })}
-        <div className="grid items-end gap-5 sm:grid-cols-2">
-          {text("sortOrder", "Sort order", { hint: "Lower numbers are listed first." })}
-          <div className="flex items-center gap-2 pb-2">
-            <input
-              id={`${formId}-isActive`}
-              name="isActive"
-              type="checkbox"
-              checked={values.isActive}
-              onChange={(e) => setValue("isActive", e.target.checked)}
-              className="size-4 rounded border-line accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
-            />
-            <label htmlFor={`${formId}-isActive`} className="text-sm font-medium text-ink">
-              Active (shown to visitors)
-            </label>
+        {/* Locked while the conflict prompt asks which version to keep. */}
+        <fieldset disabled={theirs !== null} className="min-w-0 space-y-5">
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
+          <div className="grid gap-5 sm:grid-cols-2">
+            {text("name", "Name", { max: FACTION_LIMITS.name })}
+            <FormField id={`${formId}-alignment`} label="Alignment" error={errors.alignment?.[0]}>
+              {(p) => (
+                <select {...p} name="alignment" className={inputClass} value={values.alignment} onChange={(e) => setValue("alignment", e.target.value)}>
+                  {ALIGNMENTS.map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
           </div>
-        </div>
-        <div className="flex flex-wrap gap-3 border-t border-line pt-5">
-          <Button type="submit" disabled={saving || theirs !== null}>
-            {saving ? "Saving..." : "Save"}
-          </Button>
-          <Button variant="secondary" onClick={() => void navigate(`/factions/${faction.id}`)} disabled={saving}>
-            Cancel
-          </Button>
-        </div>
+          {text("summary", "Summary", { rows: 2, max: FACTION_LIMITS.summary, hint: "One or two sentences for the faction cards." })}
+          {text("description", "Description", { rows: 8, max: FACTION_LIMITS.description, hint: "Plain text. Line breaks are kept." })}
+          {text("specialty", "Specialty", { max: FACTION_LIMITS.specialty })}
+          {image("logoUrl", "Logo")}
+          {image("backgroundUrl", "Background image")}
+          {image("bannerUrl", "Banner image")}
+          {text("startingResources", "Starting resources", { rows: 3, max: FACTION_LIMITS.resources })}
+          {text("factionBonuses", "Faction bonuses", { rows: 4, max: FACTION_LIMITS.bonuses })}
+          <div className="grid items-end gap-5 sm:grid-cols-2">
+            {text("sortOrder", "Sort order", { hint: "Lower numbers are listed first." })}
+            <div className="flex items-center gap-2 pb-2">
+              <input
+                id={`${formId}-isActive`}
+                name="isActive"
+                type="checkbox"
+                checked={values.isActive}
+                onChange={(e) => setValue("isActive", e.target.checked)}
+                className="size-4 rounded border-line accent-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
+              />
+              <label htmlFor={`${formId}-isActive`} className="text-sm font-medium text-ink">
+                Active (shown to visitors)
+              </label>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-3 border-t border-line pt-5">
+            <Button type="submit" disabled={saving}>
+              {saving ? "Saving..." : "Save"}
+            </Button>
+            <Button variant="secondary" onClick={() => void navigate(`/factions/${faction.id}`)} disabled={saving}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
       </form>
       <HistoryPanel entity="faction" id={faction.id} title={name} open={historyOpen} onClose={() => setHistoryOpen(false)} onRestore={restore} />
     </Frame>

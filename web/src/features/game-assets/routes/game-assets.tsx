@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS } from "@shared/game";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
@@ -51,6 +52,11 @@ function GameAssetsEditor() {
   const [deleteRow, setDeleteRow] = useState<AssetRow | null>(null);
   const [showInstructions, setShowInstructions] = useState(false);
   const conflictIds = useMemo(() => new Set(editor.conflicts.keys()), [editor.conflicts]);
+  /** The row whose conflict the prompt shows: the one chosen in the grid, else the first. */
+  const [reviewId, setReviewId] = useState<number | null>(null);
+  const conflictId = reviewId !== null && editor.conflicts.has(reviewId) ? reviewId : (editor.conflicts.keys().next().value ?? null);
+  const theirs = conflictId === null ? undefined : editor.conflicts.get(conflictId);
+  const mine = editor.rows.find((r) => r.id === conflictId);
 
   /** Changing type, faction or level reloads; with unsaved changes it asks first. */
   function changeView(next: Record<string, string>) {
@@ -198,6 +204,18 @@ function GameAssetsEditor() {
         </div>
       ) : null}
 
+      {theirs && mine ? (
+        <ConflictPrompt
+          key={theirs.id}
+          className="mt-4"
+          subject={`“${String(theirs.name ?? mine.name ?? theirs.id)}”${editor.conflicts.size > 1 ? ` (1 of ${editor.conflicts.size} rows changed elsewhere)` : ""}`}
+          fields={conflictFields(config.fields, mine, theirs)}
+          onTakeTheirs={() => editor.resolveConflict(theirs.id, "theirs")}
+          onKeepMine={() => editor.resolveConflict(theirs.id, "mine")}
+          keepMineHint="Take theirs puts their values in the row. Keep mine keeps your edits: Save Changes then saves them over theirs."
+        />
+      ) : null}
+
       <div className="mt-4">
         {list.isLoading || (needsFaction && factions.isLoading) ? (
           <div aria-busy="true" aria-label="Loading rows" className="space-y-2">
@@ -224,7 +242,7 @@ function GameAssetsEditor() {
                 onDiscard={editor.discard}
                 onHistory={setHistoryRow}
                 onDelete={setDeleteRow}
-                onConflict={editor.resolveConflict}
+                onReviewConflict={setReviewId}
               />
             </Suspense>
           </>
