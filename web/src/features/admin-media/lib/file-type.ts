@@ -13,9 +13,9 @@ export const UPLOAD_ACCEPT = UPLOAD_CONTENT_TYPES.join(",");
 /** Bytes in one MB of the site's upload limit (the setting is a whole number of MB). */
 export const BYTES_PER_MB = 1024 * 1024;
 
-export const UNSUPPORTED_TYPE_MESSAGE = "Unsupported file type. Upload a JPEG, PNG, WebP or GIF image, or an MP4 or WebM video.";
+export const UNSUPPORTED_TYPE_MESSAGE = "Only JPEG, PNG, WebP and GIF images and MP4 and WebM videos can be uploaded.";
 export const EMPTY_FILE_MESSAGE = "The file is empty.";
-export const tooLargeMessage = (maxMb: number) => `The file is larger than the ${maxMb} MB upload limit.`;
+export const tooLargeMessage = (maxMb: number) => `The file is larger than the upload limit of ${maxMb} MB.`;
 
 /** How many leading bytes `sniffContentType` needs. */
 export const SNIFF_BYTES = 16;
