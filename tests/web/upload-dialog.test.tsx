@@ -96,7 +96,7 @@ describe("upload dialog", () => {
     expect(rows).toHaveLength(3);
     await waitFor(() => expect(within(rows[0]!).getByText("Ready to upload.")).toBeTruthy());
     expect((within(rows[0]!).getByLabelText("Title") as HTMLInputElement).value).toBe("Dragon lair");
-    expect(within(rows[0]!).getByLabelText<HTMLSelectElement>("Category").value).toBe("1");
+    expect((within(rows[0]!).getByLabelText("Category") as HTMLElement & { value: string }).value).toBe("1");
     expect(within(rows[0]!).getByRole("progressbar", { name: "Upload of Dragon lair.jpg" }).getAttribute("aria-valuenow")).toBe("0");
     expect(within(rows[1]!).getByText("Only JPEG, PNG, WebP and GIF images and MP4 and WebM videos can be uploaded.")).toBeTruthy();
     expect(within(rows[2]!).getByText("The file is larger than the upload limit of 1 MB.")).toBeTruthy();
