@@ -30,7 +30,8 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
-              miniflare: { bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations } },
+              // FC_SEED replays a hostile-input campaign (tests/worker/hostile-input.test.ts).
+              miniflare: { bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, FC_SEED: process.env.FC_SEED ?? "" } },
             }),
           ],
           resolve: { tsconfigPaths: true },
