@@ -17,7 +17,7 @@ import { FilterSelect } from "../components/filter-select";
 import { HeroCard } from "../components/hero-card";
 import { Portrait } from "../components/portrait";
 import { SpellList } from "../components/spell-list";
-import { StateMessage } from "../components/state-message";
+import { StateMessage } from "@/components/ui/state-message";
 import { Tabs } from "../components/tabs";
 import { UnitCard } from "../components/unit-card";
 import { useFactionView } from "../hooks/use-faction-view";

@@ -9,7 +9,7 @@ import { useNewsArticle } from "@/features/news/api/get-news-article";
 import { ArticleComments } from "@/features/news/components/article-comments";
 import { ArticleImage } from "@/features/news/components/article-image";
 import { ArticleNotFound } from "@/features/news/components/article-not-found";
-import { NewsStateMessage } from "@/features/news/components/news-state-message";
+import { StateMessage } from "@/components/ui/state-message";
 import { TagChips } from "@/features/news/components/tag-chips";
 import { parseId } from "@shared/ids";
 import { useGoBack } from "@/features/news/hooks/use-go-back";
@@ -26,9 +26,9 @@ export function Component() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
         <PageMeta title="News" noIndex />
-        <NewsStateMessage tone="error" title="Failed to load news articles">
+        <StateMessage tone="error" title="Failed to load news articles">
           <p>Please try again in a moment.</p>
-        </NewsStateMessage>
+        </StateMessage>
       </div>
     );
   }
