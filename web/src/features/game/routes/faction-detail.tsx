@@ -18,7 +18,7 @@ import { HeroCard } from "../components/hero-card";
 import { Portrait } from "../components/portrait";
 import { SpellList } from "../components/spell-list";
 import { StateMessage } from "@/components/ui/state-message";
-import { Tabs } from "../components/tabs";
+import { Tabs } from "@/components/ui/tabs";
 import { UnitCard } from "../components/unit-card";
 import { useFactionView } from "../hooks/use-faction-view";
 
