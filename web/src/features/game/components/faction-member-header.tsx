@@ -4,7 +4,7 @@ import { gamePaths } from "@shared/game";
 import type { PageMeta as PageMetaData } from "@shared/seo";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageMeta } from "@/lib/page-meta";
-import { Breadcrumb } from "./breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Portrait } from "./portrait";
 
 type FactionMember = {

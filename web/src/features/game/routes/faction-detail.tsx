@@ -12,7 +12,7 @@ import { PageMeta } from "@/lib/page-meta";
 import { useSession } from "@/lib/session";
 import { useFactionPage } from "../api/get-faction-page";
 import { AlignmentBadge } from "../components/alignment-badge";
-import { Breadcrumb } from "../components/breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { FilterSelect } from "../components/filter-select";
 import { HeroCard } from "../components/hero-card";
 import { Portrait } from "../components/portrait";

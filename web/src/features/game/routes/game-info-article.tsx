@@ -6,7 +6,7 @@ import { ApiRequestError } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/format-date";
 import { PageMeta } from "@/lib/page-meta";
 import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";
-import { Breadcrumb } from "../components/breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { GameInfoCard } from "../components/game-info-card";
 import { StateMessage } from "@/components/ui/state-message";
 

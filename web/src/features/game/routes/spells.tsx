@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
 import { PageMeta } from "@/lib/page-meta";
 import { useSpellBook } from "@/features/game/api/get-spell-book";
-import { Breadcrumb } from "@/features/game/components/breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { FilterSelect } from "@/features/game/components/filter-select";
 import { GameLoadError } from "@/features/game/components/game-state";
 import { SpellDetails } from "@/features/game/components/spell-details";

@@ -1,5 +1,6 @@
 import { Link, useParams } from "react-router";
 import { newsArticleMeta } from "@shared/seo";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format-date";
@@ -50,25 +51,7 @@ export function Component() {
         type="article"
         jsonLd={meta.jsonLd}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/" className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li>
-            <Link to="/news" className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
-              News
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="max-w-full truncate text-ink">
-            {article.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "News", to: "/news" }]} current={article.title} />
 
       <header className="mt-6">
         <TagChips tags={article.tags} />
