@@ -7,7 +7,7 @@ import { text } from "./text";
 export const ROLE_NAMES = ["User", "Moderator", "Admin"] as const satisfies readonly Role[];
 
 export const ADMIN_USERS_PAGE_SIZE = 10;
-export const ADMIN_USERS_MAX_PAGE_SIZE = 100;
+const ADMIN_USERS_MAX_PAGE_SIZE = 100;
 
 const intParam = (label: string, min: number, max: number) =>
   text()
@@ -25,7 +25,6 @@ export const adminUsersQuerySchema = z.object({
     .optional()
     .transform((v) => (v === "" || v === "All" ? undefined : v)),
 });
-export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const userIdParamSchema = z.object({
   id: text()

@@ -6,11 +6,11 @@ import { z } from "zod";
 import { text } from "./text";
 
 /** Limits the spec leaves open: checked here and by CHECK constraints in D1. */
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const PICTURE_URL_MAX = 2048;
+const NAME_MAX = 100;
+const EMAIL_MAX = 254;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
+const PICTURE_URL_MAX = 2048;
 
 /** POST /api/auth/verify-email: the token from the link (URL-safe base64 of 32 bytes). */
 export const verifyEmailSchema = z.object({
@@ -19,7 +19,7 @@ export const verifyEmailSchema = z.object({
 });
 
 /** The fixed set of special characters a password must draw at least one from. */
-export const PASSWORD_SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?~`";
+const PASSWORD_SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?~`";
 
 export const PASSWORD_MESSAGES = {
   length: "Password must be at least 8 characters long.",
@@ -33,7 +33,7 @@ export const PASSWORD_MESSAGES = {
 const hasSpecial = (value: string) => [...value].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch));
 
 /** The password rules, each reported separately. */
-export const passwordSchema = text({ error: "Password is required." })
+const passwordSchema = text({ error: "Password is required." })
   .min(PASSWORD_MIN, PASSWORD_MESSAGES.length)
   .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong)
   .regex(/[A-Z]/, PASSWORD_MESSAGES.uppercase)
@@ -51,7 +51,7 @@ export const passwordChecks = (value: string) => ({
 });
 
 /** Trimmed and lower-cased; the stored form of every email. */
-export const emailSchema = text({ error: "Email is required." })
+const emailSchema = text({ error: "Email is required." })
   .trim()
   .toLowerCase()
   .min(1, "Email is required.")
@@ -64,11 +64,11 @@ const nameSchema = (label: "First name" | "Last name") =>
     .min(1, `${label} is required.`)
     .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters long.`);
 
-export const firstNameSchema = nameSchema("First name");
-export const lastNameSchema = nameSchema("Last name");
+const firstNameSchema = nameSchema("First name");
+const lastNameSchema = nameSchema("Last name");
 
 /** Built-in avatars live here. */
-export const AVATAR_PATH_PREFIX = "/images/icons/avatars/";
+const AVATAR_PATH_PREFIX = "/images/icons/avatars/";
 const AVATAR_PATH = /^\/images\/icons\/avatars\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:webp|png|jpe?g|gif|svg)$/;
 
 /**
@@ -85,7 +85,7 @@ export const isAllowedProfilePicture = (value: string) => AVATAR_PATH.test(value
  * A profile picture: a built-in avatar path or one of the site's own files. `null` or "" clears
  * the picture; leaving the field out keeps the current one (an empty avatar sends no value).
  */
-export const profilePictureUrlSchema = text({ error: "Profile picture must be text." })
+const profilePictureUrlSchema = text({ error: "Profile picture must be text." })
   .trim()
   .max(PICTURE_URL_MAX, `Profile picture URL must be at most ${PICTURE_URL_MAX} characters long.`)
   .refine(
@@ -121,7 +121,7 @@ export const profileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-export const NEW_PASSWORD_SAME_MESSAGE = "New password must be different from current password.";
+const NEW_PASSWORD_SAME_MESSAGE = "New password must be different from current password.";
 export const NEW_PASSWORD_REQUIREMENTS_MESSAGE = `New password does not meet requirements: at least 8 characters, uppercase, lowercase, number and a special character (${PASSWORD_SPECIAL_CHARACTERS}).`;
 
 const changePasswordFields = z.object({

@@ -45,7 +45,6 @@ const includeShape = {
 /** GET /faction and GET /faction/{id}: include flags; activeOnly=false is honoured for moderators only. */
 export const factionListQuerySchema = strictQuery(includeShape);
 export const factionDetailQuerySchema = strictQuery(includeShape);
-export type FactionIncludes = (typeof factionListQuerySchema)["_output"];
 
 // ---------------------------------------------------------------------------------------------
 // Writes: POST /faction, PUT /faction/{id}

@@ -33,8 +33,8 @@ export type GameInfoArticle = {
 /** Lists, featured and related answers carry everything but the content. */
 export type GameInfoListItem = Omit<GameInfoArticle, "content">;
 
-export const GAMEINFO_CATEGORY_MAX = 50;
-export const GAMEINFO_SEARCH_MAX = 200;
+const GAMEINFO_CATEGORY_MAX = 50;
+const GAMEINFO_SEARCH_MAX = 200;
 
 export const gameInfoListQuerySchema = strictQuery({
   category: queryText("Category", GAMEINFO_CATEGORY_MAX),
@@ -43,7 +43,6 @@ export const gameInfoListQuerySchema = strictQuery({
   publishedOnly: queryFlag("publishedOnly", true),
   ...pagingQuery,
 });
-export type GameInfoListQuery = (typeof gameInfoListQuerySchema)["_output"];
 
 const limit = (fallback: number) => queryCount("Limit", 1, GAMEINFO_LIMIT_MAX, fallback);
 
@@ -61,7 +60,7 @@ export type GameInfoCategories = { categories: FilterOption<string>[] };
 // Writes: POST /gameinfo, PUT /gameinfo/{id}
 // ---------------------------------------------------------------------------------------------
 
-export const GAMEINFO_LIMITS = { title: 200, summary: 500, content: 50_000, author: 100 } as const;
+const GAMEINFO_LIMITS = { title: 200, summary: 500, content: 50_000, author: 100 } as const;
 
 /** "Your first week!" → "your-first-week" (a slug from a title). */
 export const slugify = (text: string): string => toSlug(text, SLUG_MAX);
@@ -94,4 +93,3 @@ export const gameInfoInputSchema = z
     return { ...a, slug };
   });
 export type GameInfoInput = z.output<typeof gameInfoInputSchema>;
-export type GameInfoFormValues = z.input<typeof gameInfoInputSchema>;

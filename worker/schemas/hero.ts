@@ -46,10 +46,10 @@ export type HeroIncludes = (typeof heroDetailQuerySchema)["_output"];
 
 export type HeroDetail = Hero & { faction?: FactionRef; spells?: SpellRef[] };
 
-export const HERO_CLASS_MAX = 50;
+const HERO_CLASS_MAX = 50;
 
 /** `heroClass` matches the free-text class case-insensitively; `heroType` is Might, Magic or Hybrid. */
-export const heroFilterShape = {
+const heroFilterShape = {
   heroClass: queryText("Hero class", HERO_CLASS_MAX),
   heroType: queryEnum("Hero type", HERO_TYPES),
   activeOnly: queryFlag("activeOnly", true),
@@ -63,7 +63,6 @@ export const heroListQuerySchema = strictQuery({
   rarityLevel: queryInt("Rarity level", RARITY_RANGE.min, RARITY_RANGE.max),
   ...pagingQuery,
 });
-export type HeroListQuery = (typeof heroListQuerySchema)["_output"];
 
 export const heroFiltersQuerySchema = strictQuery({ factionId: queryId("Faction id") });
 
@@ -79,7 +78,7 @@ export type HeroFilters = {
 // Writes: POST /hero, PUT /hero/{id}
 // ---------------------------------------------------------------------------------------------
 
-export const HERO_LIMITS = { name: 100, title: 100, biography: 10_000, summary: 500, specialty: 100, specialtyDescription: 1_000 } as const;
+const HERO_LIMITS = { name: 100, title: 100, biography: 10_000, summary: 500, specialty: 100, specialtyDescription: 1_000 } as const;
 
 const heroStat = (label: string) => wholeNumber(label, 0, 1_000, 0);
 
@@ -105,4 +104,3 @@ export const heroInputSchema = z.object({
   ...versionField,
 });
 export type HeroInput = z.output<typeof heroInputSchema>;
-export type HeroFormValues = z.input<typeof heroInputSchema>;

@@ -43,7 +43,6 @@ export const historyQuerySchema = strictQuery({
     .pipe(z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(2_147_483_647, ID_MESSAGE)),
   ...pagingQuery,
 });
-export type HistoryQuery = z.output<typeof historyQuerySchema>;
 
 /**
  * POST /history/{changeId}/restore. `updatedAt`: the version of the record the restore was

@@ -41,7 +41,7 @@ export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
 /** The public gallery asks for 20 items a page (GALLERY_PAGE_SIZE), the admin list for 50; no one gets more than 100. */
 export const ADMIN_MEDIA_PAGE_SIZE = 50;
-export const MEDIA_MAX_PAGE_SIZE = 100;
+const MEDIA_MAX_PAGE_SIZE = 100;
 
 const queryBool = (label: string) =>
   z.preprocess(
@@ -182,7 +182,6 @@ export const mediaCreateSchema = mediaItemInputSchema.extend({
   width: z.number().int().min(1).max(100_000).nullish(),
   height: z.number().int().min(1).max(100_000).nullish(),
 });
-export type MediaCreateInput = z.output<typeof mediaCreateSchema>;
 
 /** POST /admin/regenerate-thumbnails. */
 export const regenerateThumbnailsSchema = z.object({
@@ -304,5 +303,3 @@ export type MediaCategory = {
 export type RegenerateThumbnailsResponse = { message: string; queued: number };
 /** POST /thumbnailsync/trigger-manual. */
 export type ThumbnailSyncResponse = { message: string; triggered: boolean; queued: number };
-/** POST /media/{id}/view. */
-export type MediaViewResponse = { counted: boolean };

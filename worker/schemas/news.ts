@@ -19,14 +19,14 @@ export const NEWS_LIMITS = {
   query: 200,
 } as const;
 
-export const NEWS_DEFAULT_PAGE_SIZE = 12;
-export const NEWS_MAX_PAGE_SIZE = 100;
+const NEWS_DEFAULT_PAGE_SIZE = 12;
+const NEWS_MAX_PAGE_SIZE = 100;
 
 /**
  * Splits the form's comma-separated tag text (or takes a list), trims every entry, drops empty
  * ones and keeps the first spelling of tags that differ only in case, in order.
  */
-export function normalizeTags(input: string | readonly string[] | null | undefined): string[] {
+function normalizeTags(input: string | readonly string[] | null | undefined): string[] {
   const raw = input == null ? [] : typeof input === "string" ? input.split(",") : input;
   const seen = new Set<string>();
   const tags: string[] = [];
@@ -97,8 +97,6 @@ export const newsArticleInputSchema = z.object({
   updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
 });
 
-/** What the form holds / the client sends. */
-export type NewsArticleFormValues = z.input<typeof newsArticleInputSchema>;
 /** What the server stores after trimming and normalising. */
 export type NewsArticleInput = z.output<typeof newsArticleInputSchema>;
 

@@ -34,7 +34,6 @@ export const searchQuerySchema = z.object({
     .optional()
     .default(1),
 });
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** A piece of a snippet: `match` pieces are the words that matched (render them highlighted, as text). */
 export type SnippetPart = { text: string; match: boolean };

@@ -8,7 +8,7 @@ export const MAINTENANCE_MESSAGE_MAX = 1000;
 export const MAX_UPLOAD_MB_MIN = 1;
 export const MAX_UPLOAD_MB_MAX = 100;
 
-export const UPLOAD_SIZE_MESSAGE = `Max upload size must be a whole number from ${MAX_UPLOAD_MB_MIN} to ${MAX_UPLOAD_MB_MAX} (MB).`;
+const UPLOAD_SIZE_MESSAGE = `Max upload size must be a whole number from ${MAX_UPLOAD_MB_MIN} to ${MAX_UPLOAD_MB_MAX} (MB).`;
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
 

@@ -45,7 +45,7 @@ export type SpellRef = { id: number; name: string; school: SpellSchool; level: n
 /** A spell with the visible factions offering it (`includeFactions=true`). */
 export type SpellWithFactions = Spell & { factions: FactionRef[] };
 
-export const spellIncludeShape = { includeFactions: queryFlag("includeFactions", false) };
+const spellIncludeShape = { includeFactions: queryFlag("includeFactions", false) };
 
 /** GET /spell/{id}. */
 export const spellDetailQuerySchema = strictQuery(spellIncludeShape);
@@ -61,7 +61,6 @@ export const spellListQuerySchema = strictQuery({
   activeOnly: queryFlag("activeOnly", true),
   ...pagingQuery,
 });
-export type SpellListQuery = (typeof spellListQuerySchema)["_output"];
 
 /** GET /spell/filters. */
 export type SpellFilters = {
@@ -75,7 +74,7 @@ export type SpellFilters = {
 // Writes: POST /spell, PUT /spell/{id}
 // ---------------------------------------------------------------------------------------------
 
-export const SPELL_LIMITS = { name: 100, description: 5_000, factions: 100 } as const;
+const SPELL_LIMITS = { name: 100, description: 5_000, factions: 100 } as const;
 
 export const spellInputSchema = z.object({
   name: requiredText(MESSAGES.name, "Name", SPELL_LIMITS.name),
@@ -100,4 +99,3 @@ export const spellInputSchema = z.object({
   ...versionField,
 });
 export type SpellInput = z.output<typeof spellInputSchema>;
-export type SpellFormValues = z.input<typeof spellInputSchema>;

@@ -47,7 +47,7 @@ export type Unit = {
 export type UnitDetail = Unit & { upgrades?: Unit[]; faction?: FactionRef; sameTier?: UnitWithFaction[] };
 
 /** Filters a faction's units: GET /faction/{id}/units. */
-export const unitFilterShape = {
+const unitFilterShape = {
   tier: queryInt("Tier", TIER_RANGE.min, TIER_RANGE.max),
   unitType: queryEnum("Unit type", UNIT_TYPES),
   upgradeLevel: queryInt("Upgrade level", UPGRADE_LEVEL_RANGE.min, UPGRADE_LEVEL_RANGE.max),
@@ -73,7 +73,6 @@ export const unitListQuerySchema = strictQuery({
     ctx.addIssue({ code: "custom", path: ["ids"], message: `Unit ids cannot be combined with ${combined.join(", ")}.` });
   }
 });
-export type UnitListQuery = (typeof unitListQuerySchema)["_output"];
 
 /** A unit with the faction it belongs to (comparison, same-tier links). */
 export type UnitWithFaction = Unit & { faction: FactionRef };
@@ -108,7 +107,7 @@ export type UnitFilters = {
 // Writes: POST /unit, PUT /unit/{id}
 // ---------------------------------------------------------------------------------------------
 
-export const UNIT_LIMITS = { name: 100, summary: 500, description: 5_000 } as const;
+const UNIT_LIMITS = { name: 100, summary: 500, description: 5_000 } as const;
 
 const stat = (label: string, fallback = 0) => wholeNumber(label, 0, STAT_MAX, fallback);
 
@@ -150,4 +149,3 @@ export const unitInputSchema = z
   // isUpgraded follows the upgrade level unless given.
   .transform((u) => ({ ...u, isUpgraded: u.isUpgraded ?? u.upgradeLevel > 0 }));
 export type UnitInput = z.output<typeof unitInputSchema>;
-export type UnitFormValues = z.input<typeof unitInputSchema>;

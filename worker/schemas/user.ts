@@ -1,22 +1,19 @@
-import { z } from "zod";
-import { ROLES } from "../db/schema";
+import type { Role } from "../shared/roles";
 
-/** The user object of, as every /api response shows it (never a hash or session id). */
-export const userSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  displayName: z.string(),
-  profilePictureUrl: z.string().nullable(),
-  roles: z.array(z.enum(ROLES)),
-  isActive: z.boolean(),
-  emailConfirmed: z.boolean(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-});
-
-export type User = z.infer<typeof userSchema>;
+/** The user object, as every /api response shows it (never a hash or session id). */
+export type User = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  profilePictureUrl: string | null;
+  roles: Role[];
+  isActive: boolean;
+  emailConfirmed: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+};
 
 /** POST /auth/login, /auth/register and /auth/refresh answer with this. */
 export type LoginResponse = { token: string; user: User };
