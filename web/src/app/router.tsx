@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: "forum", lazy: () => import("@/features/forum/routes/forum") },
           { path: "verify-email", lazy: () => import("@/features/auth/routes/verify-email") },
           { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
+          { path: "search", lazy: () => import("@/features/search/routes/search") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],
