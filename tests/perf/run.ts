@@ -5,9 +5,9 @@
  *  - /api requests made by the first load of /, /news and /news/{id} (should be 0),
  *  - request throughput of public reads and guest HTML relative to /api/health on local workerd
  *    (autocannon), with the edge cache skipped (miss, `Cache-Control: no-cache`) and used (hit).
- *  - uploads (tests/perf/uploads.ts): 50 MB through the Worker into R2 (MB/s), workerd memory
- *    during it, and the time from completion to thumbnails ready.
- * Lighthouse runs are not part of this script yet.
+ *  - Lighthouse (mobile, simulated throttling) on each public page type: tests/perf/lighthouse.ts.
+ *  - uploads (tests/perf/uploads.ts): 50 and 100 MB through the Worker into R2 (MB/s), workerd
+ *    memory during them, and the time from completion to thumbnails ready.
  * Prints a table and writes tests/perf/results/latest.json. Exits 0 even over budget: it reports.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,6 +16,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
 import { run } from "../../scripts/lib.ts";
+import { lighthouseRows } from "./lighthouse.ts";
 import { uploadBench } from "./uploads.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -105,6 +106,7 @@ async function throughput(path: string, miss = false): Promise<number> {
 }
 
 async function main() {
+  const lighthouse: Awaited<ReturnType<typeof lighthouseRows>> = [];
   console.log("Building...");
   await run("npx", ["vite", "build", "--logLevel", "warn"]);
   await bundleSizes();
@@ -118,6 +120,7 @@ async function main() {
   try {
     await waitFor(`${BASE}/api/health`, 180_000);
     await pageWeight();
+    lighthouse.push(...(await lighthouseRows(BASE, rows)));
     const health = await throughput("/api/health");
     rows.push({ what: "GET /api/health", value: `${health.toFixed(0)} req/s`, budget: "reference", ok: null });
     for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/", "/api/media", "/api/media/filters", "/screenshots"]) {
@@ -137,7 +140,7 @@ async function main() {
     console.log(`${r.what.padEnd(width)} | ${r.value} | ${r.budget} | ${r.ok === null ? "—" : r.ok ? "within" : "OVER"}`);
   }
   mkdirSync("tests/perf/results", { recursive: true });
-  writeFileSync("tests/perf/results/latest.json", JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, rows }, null, 2));
+  writeFileSync("tests/perf/results/latest.json", JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, rows, lighthouse }, null, 2));
 }
 
 main().catch((err) => {
