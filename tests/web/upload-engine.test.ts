@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MediaItem } from "@schemas/media";
-import {
-  checkUploadFile,
-  EMPTY_FILE_MESSAGE,
-  sniffContentType,
-  titleFromFileName,
-  tooLargeMessage,
-  UNSUPPORTED_TYPE_MESSAGE,
-} from "@/features/admin-media/lib/file-type";
+import { tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE } from "@schemas/uploads";
+import { sniffFileType as sniffContentType } from "@shared/file-type";
+import { checkUploadFile, EMPTY_FILE_MESSAGE, titleFromFileName } from "@/features/admin-media/lib/file-type";
 import {
   backoffDelay,
   NETWORK_FAILURE_MESSAGE,

@@ -4,7 +4,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
 import { useToast } from "@/lib/toast";
-import type { MediaCategory } from "@schemas/media";
+import { MEDIA_LIMITS, type MediaCategory } from "@schemas/media";
 import { deleteUpload } from "../api/delete-upload";
 import { entryProblem, type EntryPatch, type OverallProgress, type UploadEntry, useUploadSnapshot } from "../hooks/use-upload-queue";
 import { formatBytes, isVideoType, UPLOAD_ACCEPT } from "../lib/file-type";
@@ -329,6 +329,24 @@ function UploadRow({ entry, categories, factions, onUpdate, onRemove }: { entry:
                   </option>
                 ))}
               </select>
+            )}
+          </FormField>
+          <FormField
+            id={`${base}-description`}
+            label="Description"
+            hint="Optional: the title is used when left blank."
+            error={problems?.description}
+            className="sm:col-span-3"
+          >
+            {(p) => (
+              <textarea
+                {...p}
+                rows={2}
+                className={inputClass}
+                value={entry.description}
+                maxLength={MEDIA_LIMITS.description}
+                onChange={(e) => onUpdate(entry.key, { description: e.target.value })}
+              />
             )}
           </FormField>
         </div>
