@@ -81,7 +81,7 @@ const row = (page: Page, title: string) => page.getByTestId("admin-media-row").f
 const uploadRow = (page: Page, fileName: string) => page.getByTestId("upload-row").filter({ hasText: fileName });
 
 test.describe("uploads", () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 300_000 });
   let previousLimit: number | null = null;
   test.afterAll(async ({ request }) => {
     if (previousLimit !== null) await setUploadLimit(request, previousLimit);
