@@ -52,7 +52,7 @@ export function UploadDialog(props: Props) {
       footer={
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <OverallBar overall={overall} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
             {finished ? (
               <Button variant="ghost" onClick={props.onClearFinished}>
                 Clear finished
@@ -351,7 +351,16 @@ function UploadRow({ entry, categories, factions, onUpdate, onRemove }: { entry:
           </FormField>
         </div>
       ) : locked && !refused ? (
-        <p className="mt-1 text-sm text-ink">{entry.resumeOf?.title ?? entry.title}</p>
+        <p className="mt-1 text-sm text-ink">
+          <span className="font-medium">{entry.resumeOf?.title ?? entry.title}</span>
+          {entry.resumeOf ? null : (
+            <span className="text-ink-muted">
+              {" · "}
+              {categories.find((c) => c.id === entry.categoryId)?.name ?? "No category"}
+              {entry.factionId ? ` · ${factions.find((f) => f.id === entry.factionId)?.name ?? ""}` : ""}
+            </span>
+          )}
+        </p>
       ) : null}
 
       {!refused ? (
