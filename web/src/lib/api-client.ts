@@ -111,9 +111,6 @@ const fetchWithSession: typeof fetch = async (input, init) => {
   return res;
 };
 
-/** The session-aware fetch behind `api`, for the few calls the typed client cannot describe. */
-export const sessionFetch = fetchWithSession;
-
 /**
  * The headers a request made outside `fetch` needs (an XMLHttpRequest, which reports upload
  * progress): the bearer token (refreshed first when due) and the newest D1 bookmark.
