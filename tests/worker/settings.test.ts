@@ -253,6 +253,27 @@ describe("site name and description", () => {
   });
 });
 
+describe("page validators", () => {
+  it.each(["/news", "/login"])("%s: the ETag covers the settings, so after a change the old one gets the new page (200) and the new one a 304", async (path) => {
+    const first = await call(path);
+    expect(first.status).toBe(200);
+    const tag = first.headers.get("ETag")!;
+    expect(tag).toMatch(/-s[0-9a-z]+"$/);
+    expect((await call(path, { headers: { "If-None-Match": tag } })).status).toBe(304);
+
+    await setSettings({ enableRegistration: false });
+    const after = await call(path, { headers: { "If-None-Match": tag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("Content-Type")).toContain("text/html");
+    expect(await after.text()).toContain('"enableRegistration":false');
+    const next = after.headers.get("ETag")!;
+    expect(next).not.toBe(tag);
+    const cached = await call(path, { headers: { "If-None-Match": next } });
+    expect(cached.status).toBe(304);
+    expect(await cached.text()).toBe("");
+  });
+});
+
 describe("site name with markup", () => {
   it("is escaped in the title and attributes, with the page's own escaped text left as it was", async () => {
     await setSettings({ siteName: `Tom & "Jerry" <Wiki>` });
