@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: "admin/media/:id/edit", lazy: () => import("@/features/admin-media/routes/media-edit") },
           { path: "admin/menu", lazy: () => import("@/features/admin-media/routes/admin-menu") },
           { path: "admin/game-assets", lazy: () => import("@/features/game-assets/routes/game-assets") },
+          { path: "admin/factions/:id/edit", lazy: () => import("@/features/game-assets/routes/faction-edit") },
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
