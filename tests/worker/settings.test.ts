@@ -176,6 +176,22 @@ describe("settings obeyed", () => {
     await setSettings({ maxFileUploadSize: 42 });
     expect((await getSettings(drizzle(env.DB, { schema }))).maxFileUploadSize).toBe(42);
   });
+
+  it("upload limit: starting an upload over the saved size answers 413 payload_too_large naming it; at the size it is not refused for size", async () => {
+    await setSettings({ maxFileUploadSize: 3 });
+    const start = (size: number) =>
+      call("/api/uploads", {
+        method: "POST",
+        token: tokens.moderator,
+        json: { fileName: "big.jpg", size, contentType: "image/jpeg", title: "Big", categoryId: 0 },
+      });
+    const over = await start(3 * 1024 * 1024 + 1);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ code: "payload_too_large", message: "The file is larger than the upload limit of 3 MB." });
+    const atLimit = await start(3 * 1024 * 1024);
+    expect(atLimit.status).not.toBe(413);
+    expect(atLimit.status).toBeLessThan(500);
+  });
 });
 
 describe("maintenance mode", () => {
