@@ -170,6 +170,7 @@ function TypeResults({ data, type, page, q, pageHref }: { data: SearchResponse; 
   }
   return (
     <>
+      <h2 className="sr-only">{group.label}</h2>
       <p className="text-sm text-ink-muted" aria-live="polite">
         {plural(group.totalCount, "result", "results")} in {group.label} for “{q}”{totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
       </p>
