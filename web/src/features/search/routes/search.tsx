@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { PageMeta } from "@/lib/page-meta";
-import { SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from "@schemas/search";
+import { SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from "@shared/search";
 import { searchMeta } from "@shared/seo";
 import { useSearchResults } from "@/features/search/api/get-search-results";
 import { SearchResult } from "@/features/search/components/search-result";
