@@ -5,7 +5,7 @@
  *  - /api requests made by the first load of /, /news and /news/{id} (should be 0),
  *  - request throughput of public reads and guest HTML relative to /api/health on local workerd
  *    (autocannon), with the edge cache skipped (miss, `Cache-Control: no-cache`) and used (hit).
- * Lighthouse runs are not part of this script yet.
+ *  - Lighthouse (mobile, simulated throttling) on each public page type: tests/perf/lighthouse.ts.
  * Prints a table and writes tests/perf/results/latest.json. Exits 0 even over budget: it reports.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
 import { run } from "../../scripts/lib.ts";
+import { lighthouseRows } from "./lighthouse.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -102,6 +103,7 @@ async function throughput(path: string, miss = false): Promise<number> {
 }
 
 async function main() {
+  const lighthouse: Awaited<ReturnType<typeof lighthouseRows>> = [];
   console.log("Building...");
   await run("npx", ["vite", "build", "--logLevel", "warn"]);
   await bundleSizes();
@@ -115,6 +117,7 @@ async function main() {
   try {
     await waitFor(`${BASE}/api/health`, 180_000);
     await pageWeight();
+    lighthouse.push(...(await lighthouseRows(BASE, rows)));
     const health = await throughput("/api/health");
     rows.push({ what: "GET /api/health", value: `${health.toFixed(0)} req/s`, budget: "reference", ok: null });
     for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/", "/api/media", "/api/media/filters", "/screenshots"]) {
@@ -132,7 +135,7 @@ async function main() {
     console.log(`${r.what.padEnd(width)} | ${r.value} | ${r.budget} | ${r.ok === null ? "—" : r.ok ? "within" : "OVER"}`);
   }
   mkdirSync("tests/perf/results", { recursive: true });
-  writeFileSync("tests/perf/results/latest.json", JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, rows }, null, 2));
+  writeFileSync("tests/perf/results/latest.json", JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, rows, lighthouse }, null, 2));
 }
 
 main().catch((err) => {

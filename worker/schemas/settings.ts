@@ -8,10 +8,6 @@ export const MAINTENANCE_MESSAGE_MAX = 1000;
 export const MAX_UPLOAD_MB_MIN = 1;
 export const MAX_UPLOAD_MB_MAX = 100;
 
-/** Shown to visitors while maintenance is on and no message was written. */
-export const DEFAULT_MAINTENANCE_MESSAGE =
-  "The site is down for scheduled maintenance. Please check back soon.";
-
 export const UPLOAD_SIZE_MESSAGE = `Max upload size must be a whole number from ${MAX_UPLOAD_MB_MIN} to ${MAX_UPLOAD_MB_MAX} (MB).`;
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
@@ -45,44 +41,11 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 /** The settings with an update stamp, as GET/PUT /api/settings answer them (admins only). */
 export type SiteSettingsDto = SiteSettings & { updatedAt: string | null };
 
-/** What every visitor's SPA needs to show or hide things (nothing here is secret). */
-export type PublicSiteSettings = Pick<
-  SiteSettings,
-  | "siteName"
-  | "siteDescription"
-  | "enableComments"
-  | "moderateComments"
-  | "enableRegistration"
-  | "requireEmailVerification"
-  | "maxFileUploadSize"
-  | "maintenanceMode"
-  | "maintenanceMessage"
->;
-
-/** Used while no settings row exists (fresh database): the product's defaults. */
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  siteName: "Realm Codex",
-  siteDescription: "",
-  enableComments: true,
-  moderateComments: true,
-  enableRegistration: true,
-  requireEmailVerification: true,
-  maxFileUploadSize: 10,
-  maintenanceMode: false,
-  maintenanceMessage: "",
-};
-
-export function toPublicSettings(s: SiteSettings): PublicSiteSettings {
-  return {
-    siteName: s.siteName,
-    siteDescription: s.siteDescription,
-    enableComments: s.enableComments,
-    moderateComments: s.moderateComments,
-    enableRegistration: s.enableRegistration,
-    requireEmailVerification: s.requireEmailVerification,
-    maxFileUploadSize: s.maxFileUploadSize,
-    maintenanceMode: s.maintenanceMode,
-    // The message only matters (and is only shown) while maintenance is on.
-    maintenanceMessage: s.maintenanceMode ? s.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE : "",
-  };
-}
+// The zod-free part (types, defaults, the public view) lives in ./settings-public so that the
+// app shell can use it without loading zod; re-exported here for the Worker and the forms.
+export {
+  DEFAULT_MAINTENANCE_MESSAGE,
+  DEFAULT_SITE_SETTINGS,
+  toPublicSettings,
+  type PublicSiteSettings,
+} from "./settings-public";

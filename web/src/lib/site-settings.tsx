@@ -1,7 +1,7 @@
 import { createContext, use, useEffect, useMemo, type ReactNode } from "react";
 import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
-import { DEFAULT_SITE_SETTINGS, toPublicSettings, type PublicSiteSettings } from "@schemas/settings";
+import { DEFAULT_SITE_SETTINGS, toPublicSettings, type PublicSiteSettings } from "@schemas/settings-public";
 import { api, onMaintenance, unwrap } from "./api-client";
 import { useHydrated } from "./hydrated";
 

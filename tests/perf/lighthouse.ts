@@ -1,0 +1,137 @@
+/**
+ * Lighthouse in `npm run bench`: each public page type, mobile with Lighthouse's default simulated
+ * throttling, in Debian's Chromium (headless), N runs per page; the median of each number is
+ * reported against the budgets. Example URLs for the content pages come from the site's own
+ * /sitemap.xml, so the bench follows whatever the seed holds.
+ *
+ * Environment: BENCH_PAGES (comma-separated paths, e.g. "/,/news/1") limits the pages;
+ * BENCH_LIGHTHOUSE_RUNS (default 3) sets the runs per page; BENCH_LIGHTHOUSE=0 skips Lighthouse.
+ * Failing audits (score < 1 in Accessibility, Best Practices and SEO, and the Performance
+ * opportunities) are printed per page and saved with the results, so a number can be explained.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export type BenchRow = { what: string; value: string; budget: string; ok: boolean | null };
+
+type PageResult = {
+  path: string;
+  scores: { performance: number; accessibility: number; "best-practices": number; seo: number };
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  failing: string[];
+};
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+/** The page types that must meet the budgets; `{…}` parts are filled from the sitemap. */
+const PAGE_PATTERNS: { path: string; pattern?: RegExp }[] = [
+  { path: "/" },
+  { path: "/news" },
+  { path: "/news/{id}", pattern: /^\/news\/\d+$/ },
+  { path: "/factions" },
+  { path: "/factions/{id}", pattern: /^\/factions\/\d+$/ },
+  { path: "/game-info" },
+  { path: "/game-info/{slug}", pattern: /^\/game-info\/[^/]+$/ },
+  { path: "/screenshots" },
+  { path: "/units/{id}", pattern: /^\/units\/\d+$/ },
+  { path: "/heroes/{id}", pattern: /^\/heroes\/\d+$/ },
+  { path: "/spells" },
+  { path: "/spells/{id}", pattern: /^\/spells\/\d+$/ },
+  { path: "/forum" },
+];
+
+/** Resolves the page list: BENCH_PAGES if given, else one URL per page type from /sitemap.xml. */
+async function pagesToRun(base: string): Promise<string[]> {
+  const only = process.env.BENCH_PAGES?.split(",").map((p) => p.trim()).filter(Boolean);
+  if (only?.length) return only;
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const out: string[] = [];
+  for (const { path, pattern } of PAGE_PATTERNS) {
+    if (!pattern) out.push(path);
+    else {
+      const found = paths.find((p) => pattern.test(p));
+      if (found) out.push(found);
+      else console.warn(`  lighthouse: no ${path} in /sitemap.xml, skipped`);
+    }
+  }
+  return out;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function auditPage(port: number, url: string, runs: number): Promise<Omit<PageResult, "path">> {
+  const samples: PageResult["scores"][] = [];
+  const metrics: PageResult["metrics"][] = [];
+  const failing = new Set<string>();
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) console.warn(`  lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    samples.push({ performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") });
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    metrics.push({ fcp: numeric("first-contentful-paint"), lcp: numeric("largest-contentful-paint"), tbt: numeric("total-blocking-time"), cls: numeric("cumulative-layout-shift") });
+    for (const category of CATEGORIES) {
+      for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || audit.score === null || audit.score >= 1) continue;
+        if (category === "performance" && ref.weight === 0 && audit.details?.type !== "opportunity") continue;
+        if (["manual", "notApplicable", "informative"].includes(audit.scoreDisplayMode)) continue;
+        failing.add(`${category}: ${ref.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`.replace(/\s+/g, " "));
+      }
+    }
+  }
+  const pick = <T,>(list: T[], key: keyof T) => median(list.map((s) => s[key] as number));
+  return {
+    scores: {
+      performance: pick(samples, "performance"),
+      accessibility: pick(samples, "accessibility"),
+      "best-practices": pick(samples, "best-practices"),
+      seo: pick(samples, "seo"),
+    },
+    metrics: { fcp: pick(metrics, "fcp"), lcp: pick(metrics, "lcp"), tbt: pick(metrics, "tbt"), cls: pick(metrics, "cls") },
+    failing: [...failing].sort(),
+  };
+}
+
+/** Runs Lighthouse on every page type against `base` and appends one row per page to `rows`. */
+export async function lighthouseRows(base: string, rows: BenchRow[]): Promise<PageResult[]> {
+  if (process.env.BENCH_LIGHTHOUSE === "0") return [];
+  const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+  const pages = await pagesToRun(base);
+  console.log(`Lighthouse: ${pages.length} pages × ${runs} runs (mobile, simulated throttling)...`);
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    logLevel: "error",
+  });
+  const results: PageResult[] = [];
+  try {
+    for (const path of pages) {
+      const result = { path, ...(await auditPage(chrome.port, `${base}${path}`, runs)) };
+      results.push(result);
+      const { scores: s, metrics: m } = result;
+      const ok =
+        s.performance >= 98 && s.accessibility === 100 && s["best-practices"] === 100 && s.seo === 100 &&
+        m.fcp <= 1200 && m.lcp <= 1800 && m.tbt <= 100 && m.cls <= 0.01;
+      rows.push({
+        what: `Lighthouse ${path} (median of ${runs})`,
+        value:
+          `Perf ${s.performance} · A11y ${s.accessibility} · BP ${s["best-practices"]} · SEO ${s.seo} · ` +
+          `FCP ${(m.fcp / 1000).toFixed(2)} s · LCP ${(m.lcp / 1000).toFixed(2)} s · TBT ${m.tbt.toFixed(0)} ms · CLS ${m.cls.toFixed(3)}`,
+        budget: "Perf ≥ 98 · A11y/BP/SEO 100 · FCP ≤ 1.2 s · LCP ≤ 1.8 s · TBT ≤ 100 ms · CLS ≤ 0.01",
+        ok,
+      });
+      console.log(`  ${path}: ${rows.at(-1)!.value}`);
+      for (const f of result.failing) console.log(`    ✗ ${f}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

@@ -1,0 +1,52 @@
+/**
+ * The site settings every visitor's SPA needs (types, product defaults, the public view), without
+ * zod: the app shell imports this on every page, so it must not pull the schema library into the
+ * entry chunk. The validating schema is in ./settings.
+ */
+import type { SiteSettings } from "./settings";
+
+/** Shown to visitors while maintenance is on and no message was written. */
+export const DEFAULT_MAINTENANCE_MESSAGE =
+  "The site is down for scheduled maintenance. Please check back soon.";
+
+/** What every visitor's SPA needs to show or hide things (nothing here is secret). */
+export type PublicSiteSettings = Pick<
+  SiteSettings,
+  | "siteName"
+  | "siteDescription"
+  | "enableComments"
+  | "moderateComments"
+  | "enableRegistration"
+  | "requireEmailVerification"
+  | "maxFileUploadSize"
+  | "maintenanceMode"
+  | "maintenanceMessage"
+>;
+
+/** Used while no settings row exists (fresh database): the product's defaults. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  siteName: "Realm Codex",
+  siteDescription: "",
+  enableComments: true,
+  moderateComments: true,
+  enableRegistration: true,
+  requireEmailVerification: true,
+  maxFileUploadSize: 10,
+  maintenanceMode: false,
+  maintenanceMessage: "",
+};
+
+export function toPublicSettings(s: SiteSettings): PublicSiteSettings {
+  return {
+    siteName: s.siteName,
+    siteDescription: s.siteDescription,
+    enableComments: s.enableComments,
+    moderateComments: s.moderateComments,
+    enableRegistration: s.enableRegistration,
+    requireEmailVerification: s.requireEmailVerification,
+    maxFileUploadSize: s.maxFileUploadSize,
+    maintenanceMode: s.maintenanceMode,
+    // The message only matters (and is only shown) while maintenance is on.
+    maintenanceMessage: s.maintenanceMode ? s.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE : "",
+  };
+}
