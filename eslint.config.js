@@ -2,9 +2,10 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import boundaries from "./eslint-rules/feature-boundaries.js";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", ".wrangler", "**/.wrangler", "worker/worker-configuration.d.ts", "test-results", "playwright-report"] },
+  { ignores: ["dist", "node_modules", ".wrangler", "**/.wrangler", "worker/worker-configuration.d.ts", "test-results", "playwright-report", "tests/fixtures/boundaries"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,12 +14,14 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features stay independent (bulletproof-react): no imports across feature folders.
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["../../features/*", "../features/*/*"], message: "Features must not import each other; move shared code to src/lib or src/components." }] },
-      ],
     },
+  },
+  {
+    // Features stay independent: a feature never imports another feature, and components/ and
+    // lib/ never import a feature (docs/decisions/0007-feature-boundaries.md).
+    files: ["web/src/**/*.{ts,tsx,js,jsx}"],
+    plugins: { boundaries },
+    rules: { "boundaries/feature-boundaries": ["error", { srcRoot: "web/src", alias: "@/" }] },
   },
   {
     // Data access lives in worker/db/queries (drizzle, taking the db handle); nothing else in the

@@ -24,6 +24,7 @@ import { thumbnailRoutes } from "./routes/thumbnails";
 import { historyRoutes } from "./routes/history";
 import { settingsRoutes } from "./routes/settings";
 import { searchRoutes } from "./routes/search";
+import { uploadRoutes } from "./routes/uploads";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -35,6 +36,10 @@ const jsonLimit = bodyLimit({
   },
 });
 
+/** PUT /api/uploads/{id}/parts/{n} and /poster: the only routes whose bodies are not JSON. */
+const isUploadBody = (method: string, path: string) =>
+  method === "PUT" && /^\/api\/uploads\/[^/]+\/(?:parts\/[^/]+|poster)$/.test(path);
+
 /** The JSON API, mounted under /api. Each resource is one chained sub-app. */
 const api = new Hono<AppEnv>()
   .basePath("/api")
@@ -43,7 +48,9 @@ const api = new Hono<AppEnv>()
     await next();
     for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) c.res.headers.set(k, v);
   })
-  .use(async (c, next) => (c.req.path.startsWith("/api/uploads/") ? next() : jsonLimit(c, next)))
+  // Upload parts and posters are raw bytes streamed to R2 with their own exact limits
+  // (worker/routes/uploads.ts): the part's size, the poster's 2 MiB.
+  .use(async (c, next) => (isUploadBody(c.req.method, c.req.path) ? next() : jsonLimit(c, next)))
   .use(envCheck)
   .use(database)
   .use(authenticate)
@@ -67,7 +74,9 @@ const api = new Hono<AppEnv>()
   // Site settings.
   .route("/settings", settingsRoutes)
   // Site-wide search.
-  .route("/search", searchRoutes);
+  .route("/search", searchRoutes)
+  // Uploads into R2 in parts (moderators).
+  .route("/uploads", uploadRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

@@ -5,6 +5,7 @@ import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
 import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { bumpEdgeGeneration, changesContent, edgeCached } from "./lib/edge-cache";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
+import { sweepStaleUploads, UPLOAD_CLEANUP_CRON } from "./jobs/upload-cleanup";
 import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
@@ -54,8 +55,15 @@ export default {
   fetch,
   /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts); account mail (worker/jobs/mail.ts). */
   queue: (batch, env, ctx) => (batch.queue === MAIL_QUEUE_NAME ? handleMailBatch(batch, env) : handleThumbnailBatch(batch, env, ctx)),
-  /** Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts). */
-  scheduled: async (_controller, env, ctx) => {
+  /**
+   * Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts).
+   * Hourly: uploads left unfinished for 24 hours are aborted (worker/jobs/upload-cleanup.ts).
+   */
+  scheduled: async (controller, env, ctx) => {
+    if (controller.cron === UPLOAD_CLEANUP_CRON) {
+      ctx.waitUntil(sweepStaleUploads(env).then(() => undefined));
+      return;
+    }
     ctx.waitUntil(sweepOutbox(env).then(() => undefined));
   },
 } satisfies ExportedHandler<Env>;

@@ -140,8 +140,13 @@ test.describe("game-assets editor", () => {
 
     await editCell(b.page, name, "Defense", "42");
     await b.page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(b.page.getByText("Changed elsewhere")).toBeVisible();
-    await b.page.getByRole("button", { name: "Take theirs" }).click();
+    const prompt = b.page.getByRole("alert").filter({ has: b.page.getByRole("heading", { name: "Changed elsewhere" }) });
+    await expect(prompt).toBeVisible();
+    // Their value next to mine.
+    await expect(prompt.getByRole("row", { name: /Defense/ })).toContainText("41");
+    await expect(prompt.getByRole("row", { name: /Defense/ })).toContainText("42");
+    await expect(b.page.getByRole("button", { name: `${name} was changed elsewhere: review` })).toBeVisible();
+    await prompt.getByRole("button", { name: "Take theirs" }).click();
     await expect(await cellOf(b.page, name, "Defense")).toHaveText("41");
     await expect(b.page.getByText(/You have unsaved changes/)).toHaveCount(0);
     await a.close();

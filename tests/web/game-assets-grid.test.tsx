@@ -95,7 +95,7 @@ function Harness({ source }: { source: Record<string, unknown>[] }) {
         onDiscard={editor.discard}
         onHistory={() => {}}
         onDelete={() => {}}
-        onConflict={() => {}}
+        onReviewConflict={() => {}}
       />
     </div>
   );

@@ -90,6 +90,13 @@ const MATRIX: Record<string, Access> = {
   "GET /api/settings/public": "public",
   "GET /api/settings": "admin",
   "PUT /api/settings": "admin",
+  "POST /api/uploads": "moderator",
+  "GET /api/uploads": "moderator",
+  "GET /api/uploads/:id": "moderator",
+  "PUT /api/uploads/:id/parts/:n": "moderator",
+  "PUT /api/uploads/:id/poster": "moderator",
+  "POST /api/uploads/:id/complete": "moderator",
+  "DELETE /api/uploads/:id": "moderator",
 };
 
 type Caller = "guest" | "user" | "moderator" | "admin" | "deactivated" | "revoked";

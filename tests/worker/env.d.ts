@@ -6,5 +6,7 @@ declare namespace Cloudflare {
   interface Env {
     /** Migrations read by vitest.config.ts and applied in tests/worker/setup.ts. */
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** Set from the shell's FC_SEED to replay a hostile-input campaign; empty otherwise. */
+    FC_SEED: string;
   }
 }

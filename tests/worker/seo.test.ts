@@ -300,10 +300,17 @@ describe("GET /news/feed.xml", () => {
   });
 
   it("holds at most the latest 20 articles", async () => {
-    for (let i = 0; i < 22; i++) await insertArticle({ title: `Bulk ${i}`, publishedAt: `2026-04-${String(i + 1).padStart(2, "0")}T00:00:00.000Z` });
-    const xml = await (await call("/news/feed.xml")).text();
-    expect(xml.match(/<entry>/g)).toHaveLength(20);
-    expect(xml).toContain("Bulk 21");
-    expect(xml).not.toContain("Bulk 1<");
+    const bulk: number[] = [];
+    try {
+      for (let i = 0; i < 22; i++)
+        bulk.push(await insertArticle({ title: `Bulk ${i}`, publishedAt: `2026-04-${String(i + 1).padStart(2, "0")}T00:00:00.000Z` }));
+      const xml = await (await call("/news/feed.xml")).text();
+      expect(xml.match(/<entry>/g)).toHaveLength(20);
+      expect(xml).toContain("Bulk 21");
+      expect(xml).not.toContain("Bulk 1<");
+    } finally {
+      // The other tests of this file expect only their own articles in the feed.
+      await env.DB.prepare(`DELETE FROM news_articles WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(bulk)).run();
+    }
   });
 });

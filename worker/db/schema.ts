@@ -22,6 +22,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 
 import { MEDIA_TYPES, THUMBNAIL_STATES } from "../schemas/media";
+import { UPLOAD_CONTENT_TYPES, UPLOAD_STATES } from "../schemas/uploads";
 import {
   HISTORY_ACTION_TYPES,
   HISTORY_ENTITY_TYPES,
@@ -522,6 +523,65 @@ export const thumbnailFailures = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("thumbnail_failures_media_idx").on(t.mediaId)],
+);
+
+/**
+ * Unfinished uploads (browser → Worker → R2 multipart), owned by the user who started them, with
+ * what the media item gets on completion. Completing or aborting removes the row; the scheduled
+ * cleanup aborts uploads left unfinished for 24 hours.
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    /** Opaque (a UUID): ids in paths name nothing for other users. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Where the original will be once the parts are joined (media/u{id}/original.{ext}). */
+    objectKey: text("object_key").notNull(),
+    r2UploadId: text("r2_upload_id").notNull(),
+    fileName: text("file_name").notNull(),
+    size: integer("size").notNull(),
+    contentType: text("content_type", { enum: UPLOAD_CONTENT_TYPES }).notNull(),
+    partSize: integer("part_size").notNull(),
+    partCount: integer("part_count").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    categoryId: integer("category_id").references(() => mediaCategories.id, { onDelete: "set null" }),
+    factionId: integer("faction_id").references(() => factions.id, { onDelete: "set null" }),
+    /** A video's poster frame, once received. */
+    posterKey: text("poster_key"),
+    status: text("status", { enum: UPLOAD_STATES }).notNull().default("uploading"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("uploads_user_idx").on(t.userId, t.createdAt),
+    index("uploads_created_idx").on(t.createdAt),
+    check("uploads_status", inList("status", UPLOAD_STATES)),
+    check("uploads_content_type", inList("content_type", UPLOAD_CONTENT_TYPES)),
+    check("uploads_sizes", sql`${t.size} >= 1 AND ${t.partSize} >= 1 AND ${t.partCount} >= 1`),
+    check("uploads_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
+    check("uploads_file_name_len", sql`length(${t.fileName}) BETWEEN 1 AND 255`),
+  ],
+);
+
+/** The parts of an upload R2 has (its binding cannot list them), for resuming. */
+export const uploadParts = sqliteTable(
+  "upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    partNumber: integer("part_number").notNull(),
+    etag: text("etag").notNull(),
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uploadId, t.partNumber] }),
+    check("upload_parts_number", sql`${t.partNumber} BETWEEN 1 AND 10000`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -111,7 +111,9 @@ export async function handleThumbnailBatch(batch: MessageBatch<unknown>, env: En
       message.ack();
     } catch (err) {
       console.error(JSON.stringify({ level: "error", where: "thumbnails", mediaId: parsed.data.mediaId, attempt: message.attempts, error: String(err) }));
-      await recordThumbnailError(dbOf(env), parsed.data.mediaId, err instanceof Error ? err.message : String(err)).catch(() => {});
+      // Moderators read this: the first line of the message, without the stack a binding may append.
+      const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0]!.trim();
+      await recordThumbnailError(dbOf(env), parsed.data.mediaId, reason).catch(() => {});
       message.retry({ delaySeconds: Math.min(60, 5 * 2 ** (message.attempts - 1)) });
     }
   }

@@ -66,12 +66,13 @@ export async function bumpEdgeGeneration(): Promise<void> {
 /**
  * Whether a request changes published content, so that its success starts a new generation:
  * any API write except account traffic (sign-in, refresh, profile) and view counting, which
- * guests send all the time and which change nothing a cached answer shows.
+ * guests send all the time and which change nothing a cached answer shows, and uploads (their
+ * parts come by the hundred, and a completed upload is an unapproved item guests never see).
  */
 export function changesContent(request: Request): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
   const { pathname } = new URL(request.url);
-  return !pathname.startsWith("/api/auth/") && !pathname.endsWith("/view");
+  return !pathname.startsWith("/api/auth/") && !pathname.endsWith("/view") && !pathname.startsWith("/api/uploads");
 }
 
 /**

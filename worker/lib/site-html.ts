@@ -11,7 +11,7 @@ import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../middleware/maintenance";
 import { toPublicSettings, type PublicSiteSettings } from "../schemas/settings";
-import { escapeHtml, isGenericDescription, jsonLdText, pageTitle, SITE_NAME, withSiteName } from "@shared/seo";
+import { escapeHtml, isGenericDescription, jsonLdText, noindexMeta, SITE_NAME, withSiteName } from "@shared/seo";
 import { renderPage } from "./html-meta";
 
 /** The element id of the public settings JSON in every served page (read by web/src/lib/site-settings.ts). */
@@ -91,16 +91,7 @@ export function brandHtml(res: Response, site: PublicSiteSettings, widget?: Comm
 export function maintenancePage(shell: Response, site: PublicSiteSettings): Response {
   const page = renderPage(
     shell,
-    {
-      title: pageTitle("Maintenance"),
-      description: site.maintenanceMessage,
-      keywords: [],
-      canonical: null,
-      ogType: "website",
-      image: null,
-      robots: "noindex",
-      jsonLd: [],
-    },
+    noindexMeta("Maintenance", site.maintenanceMessage),
     503,
   );
   const notice =

@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   method_not_allowed: 405,
   /** 409: the write conflicts with the current state (duplicate, in use, last admin...). */
   conflict: 409,
+  /** 409: an upload cannot be completed yet: `errors.parts` names the parts still missing. */
+  upload_incomplete: 409,
   /** 409: the record changed since the version the update was based on; the body has the current row. */
   stale_version: 409,
   /** 413: the body or file is larger than allowed. */

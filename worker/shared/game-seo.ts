@@ -5,7 +5,7 @@
  * through <PageMeta>. Pure; builds on ./seo.ts.
  */
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "./game";
-import { absoluteUrl, breadcrumbJsonLd, pageTitle, SITE_NAME, type JsonLd, type PageMeta } from "./seo";
+import { absoluteUrl, homeBreadcrumbs, noindexMeta, pageTitle, SITE_NAME, type JsonLd, type PageMeta } from "./seo";
 
 /** The faction fields the metadata uses (a Faction from the API fits). */
 export type FactionForMeta = {
@@ -51,8 +51,7 @@ export function factionsMeta(origin: string, path: "/factions" | "/game-info" = 
     ogType: "website",
     image: null,
     jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: "/" },
+      homeBreadcrumbs(origin, [
         { name, path },
       ]),
     ],
@@ -88,8 +87,7 @@ export function factionMeta(origin: string, faction: FactionForMeta): PageMeta {
     ogType: "website",
     image: image ? absoluteUrl(origin, image) : null,
     jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: "/" },
+      homeBreadcrumbs(origin, [
         { name: "Factions", path: "/factions" },
         { name: faction.name, path },
       ]),
@@ -100,16 +98,7 @@ export function factionMeta(origin: string, faction: FactionForMeta): PageMeta {
 
 /** A missing or inactive faction: the SPA shows 'Faction Not Found'; crawlers get noindex. */
 export function factionNotFoundMeta(): PageMeta {
-  return {
-    title: pageTitle("Faction Not Found"),
-    description: "This faction does not exist.",
-    keywords: [],
-    canonical: null,
-    ogType: "website",
-    image: null,
-    robots: "noindex",
-    jsonLd: [],
-  };
+  return noindexMeta("Faction Not Found", "This faction does not exist.");
 }
 
 export function gameInfoArticleMeta(origin: string, article: GameInfoForMeta): PageMeta {
@@ -137,8 +126,7 @@ export function gameInfoArticleMeta(origin: string, article: GameInfoForMeta): P
         mainEntityOfPage: absoluteUrl(origin, path),
         inLanguage: "en-US",
       },
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: "/" },
+      homeBreadcrumbs(origin, [
         { name: "Game Info", path: "/game-info" },
         { name: article.title, path },
       ]),
@@ -147,16 +135,7 @@ export function gameInfoArticleMeta(origin: string, article: GameInfoForMeta): P
 }
 
 export function gameInfoNotFoundMeta(): PageMeta {
-  return {
-    title: pageTitle("Article Not Found"),
-    description: "This game-info article does not exist or is not published.",
-    keywords: [],
-    canonical: null,
-    ogType: "website",
-    image: null,
-    robots: "noindex",
-    jsonLd: [],
-  };
+  return noindexMeta("Article Not Found", "This game-info article does not exist or is not published.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,9 +195,6 @@ export function snippet(text: string, max = 160): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, "")}…`;
 }
 
-const crumbs = (origin: string, items: { name: string; path: string }[]) =>
-  breadcrumbJsonLd(origin, [{ name: "Home", path: "/" }, ...items]);
-
 /** The game the entities belong to (schema.org subjectOf). */
 const game = { "@type": "VideoGame", name: SITE_NAME };
 
@@ -253,7 +229,7 @@ export function unitMeta(origin: string, unit: UnitForMeta): PageMeta {
     canonical: absoluteUrl(origin, path),
     ogType: "article",
     image,
-    jsonLd: [entity, crumbs(origin, [...factionCrumbs(unit.faction), { name: unit.name, path }])],
+    jsonLd: [entity, homeBreadcrumbs(origin, [...factionCrumbs(unit.faction), { name: unit.name, path }])],
   };
 }
 
@@ -283,7 +259,7 @@ export function heroMeta(origin: string, hero: HeroForMeta): PageMeta {
     canonical: absoluteUrl(origin, path),
     ogType: "article",
     image,
-    jsonLd: [entity, crumbs(origin, [...factionCrumbs(hero.faction), { name: hero.name, path }])],
+    jsonLd: [entity, homeBreadcrumbs(origin, [...factionCrumbs(hero.faction), { name: hero.name, path }])],
   };
 }
 
@@ -308,7 +284,7 @@ export function spellBookMeta(origin: string): PageMeta {
         description: SPELL_BOOK_DESCRIPTION,
         url: absoluteUrl(origin, path),
       },
-      crumbs(origin, [{ name: SPELL_BOOK_TITLE, path }]),
+      homeBreadcrumbs(origin, [{ name: SPELL_BOOK_TITLE, path }]),
     ],
   };
 }
@@ -334,7 +310,7 @@ export function spellMeta(origin: string, spell: SpellForMeta): PageMeta {
         url: absoluteUrl(origin, path),
         subjectOf: game,
       },
-      crumbs(origin, [
+      homeBreadcrumbs(origin, [
         { name: SPELL_BOOK_TITLE, path: gamePaths.spells },
         { name: spell.name, path },
       ]),
@@ -346,28 +322,10 @@ export const COMPARE_TITLE = "Compare Units";
 
 /** The comparison is a tool, not content: never indexed, no canonical. */
 export function compareMeta(): PageMeta {
-  return {
-    title: pageTitle(COMPARE_TITLE),
-    description: "Compare up to four units from any factions side by side.",
-    keywords: [],
-    canonical: null,
-    ogType: "website",
-    image: null,
-    robots: "noindex",
-    jsonLd: [],
-  };
+  return noindexMeta(COMPARE_TITLE, "Compare up to four units from any factions side by side.");
 }
 
 /** A missing unit, hero or spell ('Unit Not Found'): served with 404 and noindex. */
 export function gameNotFoundMeta(title: "Unit Not Found" | "Hero Not Found" | "Spell Not Found"): PageMeta {
-  return {
-    title: pageTitle(title),
-    description: "This page does not exist or is no longer available.",
-    keywords: [],
-    canonical: null,
-    ogType: "website",
-    image: null,
-    robots: "noindex",
-    jsonLd: [],
-  };
+  return noindexMeta(title, "This page does not exist or is no longer available.");
 }

@@ -116,6 +116,27 @@ export function breadcrumbJsonLd(origin: string, items: readonly { name: string;
   };
 }
 
+/** Breadcrumbs that start at Home (`/`), followed by `items`. */
+export const homeBreadcrumbs = (origin: string, items: readonly { name: string; path: string }[]): JsonLd =>
+  breadcrumbJsonLd(origin, [{ name: "Home", path: "/" }, ...items]);
+
+/**
+ * A page that is not indexed (a missing record, a tool page, search results): `noindex`, no
+ * canonical URL and no structured data.
+ */
+export function noindexMeta(title: string, description: string): PageMeta {
+  return {
+    title: pageTitle(title),
+    description,
+    keywords: [],
+    canonical: null,
+    ogType: "website",
+    image: null,
+    robots: "noindex",
+    jsonLd: [],
+  };
+}
+
 export function newsArticleJsonLd(origin: string, article: ArticleForMeta): JsonLd {
   return {
     "@context": "https://schema.org",
@@ -163,8 +184,7 @@ export function newsListMeta(origin: string): PageMeta {
     ogType: "website",
     image: null,
     jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: "/" },
+      homeBreadcrumbs(origin, [
         { name: "News", path: "/news" },
       ]),
     ],
@@ -188,8 +208,7 @@ export function newsArticleMeta(origin: string, article: ArticleForMeta): PageMe
     },
     jsonLd: [
       newsArticleJsonLd(origin, article),
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: "/" },
+      homeBreadcrumbs(origin, [
         { name: "News", path: "/news" },
         { name: article.title, path },
       ]),
@@ -235,8 +254,7 @@ export function galleryMeta(origin: string, images: readonly GalleryImageForMeta
             ...(i.thumbnailUrl ? { thumbnailUrl: absoluteUrl(origin, i.thumbnailUrl) } : {}),
           })),
       },
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: "/" },
+      homeBreadcrumbs(origin, [
         { name: "Gallery", path: "/screenshots" },
       ]),
     ],
@@ -245,16 +263,7 @@ export function galleryMeta(origin: string, images: readonly GalleryImageForMeta
 
 /** A missing or unpublished article: the SPA shows 'Article Not Found'; crawlers get noindex. */
 export function articleNotFoundMeta(): PageMeta {
-  return {
-    title: pageTitle("Article Not Found"),
-    description: "This article does not exist or is not published.",
-    keywords: [],
-    canonical: null,
-    ogType: "website",
-    image: null,
-    robots: "noindex",
-    jsonLd: [],
-  };
+  return noindexMeta("Article Not Found", "This article does not exist or is not published.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -353,8 +362,7 @@ export function forumMeta(origin: string): PageMeta {
     ogType: "website",
     image: null,
     jsonLd: [
-      breadcrumbJsonLd(origin, [
-        { name: "Home", path: "/" },
+      homeBreadcrumbs(origin, [
         { name: "Forum", path: "/forum" },
       ]),
     ],
@@ -363,14 +371,5 @@ export function forumMeta(origin: string): PageMeta {
 
 /** Search results are not indexed (every query would be a page). */
 export function searchMeta(): PageMeta {
-  return {
-    title: pageTitle("Search"),
-    description: "Search news, game information, factions, units, heroes and spells.",
-    keywords: [],
-    canonical: null,
-    ogType: "website",
-    image: null,
-    robots: "noindex",
-    jsonLd: [],
-  };
+  return noindexMeta("Search", "Search news, game information, factions, units, heroes and spells.");
 }

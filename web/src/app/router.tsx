@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: "admin/media/:id/edit", lazy: () => import("@/features/admin-media/routes/media-edit") },
           { path: "admin/menu", lazy: () => import("@/features/admin-media/routes/admin-menu") },
           { path: "admin/game-assets", lazy: () => import("@/features/game-assets/routes/game-assets") },
+          { path: "admin/factions/:id/edit", lazy: () => import("@/features/game-assets/routes/faction-edit") },
           // Game wiki: units, heroes, spells, comparison
           { path: "units/:id", lazy: () => import("@/features/game/routes/unit") },
           { path: "compare", lazy: () => import("@/features/game/routes/compare") },
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: "forum", lazy: () => import("@/features/forum/routes/forum") },
           { path: "verify-email", lazy: () => import("@/features/auth/routes/verify-email") },
           { path: "admin/settings", lazy: () => import("@/features/admin-settings/routes/admin-settings") },
+          { path: "search", lazy: () => import("@/features/search/routes/search") },
           // ↑ Features add their routes here (lazy)
           { path: "*", lazy: () => import("./routes/not-found") },
         ],

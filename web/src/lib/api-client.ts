@@ -111,6 +111,28 @@ const fetchWithSession: typeof fetch = async (input, init) => {
   return res;
 };
 
+/** The session-aware fetch behind `api`, for the few calls the typed client cannot describe. */
+export const sessionFetch = fetchWithSession;
+
+/**
+ * The headers a request made outside `fetch` needs (an XMLHttpRequest, which reports upload
+ * progress): the bearer token (refreshed first when due) and the newest D1 bookmark.
+ */
+export async function sessionHeaders(): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const token = await usableToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (bookmark) headers[BOOKMARK_HEADER] = bookmark;
+  return headers;
+}
+
+/** What such a request's answer means for the session: its bookmark is kept, a 401 ends the session. */
+export function noteSessionResponse(status: number, header: (name: string) => string | null, sentToken: boolean): void {
+  const next = header(BOOKMARK_HEADER);
+  if (next && (bookmark === null || next > bookmark)) bookmark = next;
+  if (status === 401 && sentToken) notifyUnauthorized();
+}
+
 /** The typed client for the Worker's API (`hc<AppType>`); every call carries the bearer token. */
 export const api = hc<AppType>("/", { fetch: fetchWithSession });
 

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   theme: "theme",
   /** The units chosen for comparison (the compare tray), `[{ id, name }]`. */
   compareUnits: "compareUnits",
+  /** Media uploads this browser started and has not finished (ids, file names and sizes), for resuming. */
+  unfinishedUploads: "unfinishedUploads",
   /** Legacy app-state keys the original site kept; cleared on sign-out. */
   legacyTheme: "app-theme",
   legacyUser: "app-user",

@@ -9,17 +9,18 @@ import { factions, factionSpells, heroes, spells, units } from "../schema";
 import {
   changedFields,
   countAll,
-  createdChanges,
-  deletedChanges,
-  diffChanges,
+  createRecords,
+  deleteRecords,
   duplicate,
-  isGuardFailure,
+  guarded,
+  guardedDelete,
   isUniqueFailure,
   nextStamp,
+  sameStamp,
   type Actor,
   type WriteOptions,
   type WriteResult,
-  writeRecords,
+  updateRecords,
 } from "./game-common";
 import { heroOrder, toHeroDto } from "./hero";
 import { spellColumns, spellOrder, toSpellDto } from "./spell";
@@ -198,14 +199,7 @@ export async function createFaction(
   try {
     const [rows] = await db.batch([
       db.insert(factions).values({ ...values, id: options.id }).returning(),
-      ...writeRecords(db, actor, {
-        action: "create",
-        entityType: "faction",
-        entityId: options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM factions)`,
-        audit: { after: values },
-        changes: createdChanges(input, FACTION_FIELDS),
-        options,
-      }),
+      ...createRecords(db, actor, { entityType: "faction", table: factions, values, input, fields: FACTION_FIELDS, options }),
     ]);
     return { ok: true, value: toFactionDto(rows[0]!, { units: 0, heroes: 0, spells: 0 }), changed: true };
   } catch (err) {
@@ -234,28 +228,25 @@ export async function updateFaction(
     if (clash) return duplicateName();
   }
   const stamp = nextStamp(before.updatedAt);
+  const readAll = () => getFaction(db, id, ALL, true);
   try {
-    await db.batch([
-      db
-        .update(factions)
-        .set({ ...factionValues(input), updatedAt: stamp })
-        .where(and(eq(factions.id, id), eq(factions.updatedAt, before.updatedAt))),
-      ...writeRecords(db, actor, {
-        action: "update",
-        entityType: "faction",
-        entityId: sql`(SELECT id FROM factions WHERE id = ${id} AND updated_at = ${stamp})`,
-        audit: diff,
-        changes: diffChanges(diff),
-        options,
-      }),
-    ]);
+    const written = await guarded(
+      () =>
+        db.batch([
+          db
+            .update(factions)
+            .set({ ...factionValues(input), updatedAt: stamp })
+            .where(sameStamp(factions, id, before.updatedAt)),
+          ...updateRecords(db, actor, { entityType: "faction", table: factions, id, stamp, diff, options }),
+        ]),
+      readAll,
+    );
+    if (!written.ok) return written;
   } catch (err) {
     if (isUniqueFailure(err, "factions.name")) return duplicateName();
-    if (!isGuardFailure(err)) throw err;
-    const now = await getFaction(db, id, ALL, true);
-    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
+    throw err;
   }
-  const after = await getFaction(db, id, ALL, true);
+  const after = await readAll();
   return after ? { ok: true, value: after, changed: true } : { ok: false, kind: "not_found" };
 }
 
@@ -272,23 +263,23 @@ export async function deleteFaction(db: Database, id: number, actor: Actor): Pro
     message: `This faction still has ${units} unit${units === 1 ? "" : "s"} and ${heroes} hero${heroes === 1 ? "" : "es"}. Delete or move them before deleting the faction.`,
   });
   if (before.unitCount || before.heroCount) return inUse(before.unitCount, before.heroCount);
-  try {
-    await db.batch([
-      ...writeRecords(db, actor, {
-        action: "delete",
+  const deleted = await guardedDelete(() =>
+    db.batch([
+      ...deleteRecords(db, actor, {
         entityType: "faction",
+        table: factions,
+        id,
+        before,
+        fields: FACTION_FIELDS,
+        // Only while it has no units and no heroes: the delete re-checks inside the batch.
         entityId: sql`(SELECT f.id FROM factions f WHERE f.id = ${id}
               AND NOT EXISTS (SELECT 1 FROM units u WHERE u.faction_id = f.id)
               AND NOT EXISTS (SELECT 1 FROM heroes h WHERE h.faction_id = f.id))`,
-        audit: { before },
-        changes: deletedChanges(before, FACTION_FIELDS),
       }),
       db.delete(factions).where(eq(factions.id, id)),
-    ]);
-  } catch (err) {
-    if (!isGuardFailure(err)) throw err;
-    const now = await getFaction(db, id, ALL, true);
-    return now ? inUse(now.unitCount, now.heroCount) : { ok: false, kind: "not_found" };
-  }
-  return { ok: true, value: null, changed: true };
+    ]),
+  );
+  if (deleted) return { ok: true, value: null, changed: true };
+  const now = await getFaction(db, id, ALL, true);
+  return now ? inUse(now.unitCount, now.heroCount) : { ok: false, kind: "not_found" };
 }

@@ -3,7 +3,8 @@
  * Visibility: guests and users see active rows only, and units and heroes only of active
  * factions; moderators may ask for everything (`all`).
  */
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableName, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import type { FilterOption } from "../../shared/game";
 import type { FactionRef } from "../../schemas/faction";
@@ -185,3 +186,107 @@ export type WriteResult<T> = { ok: true; value: T; changed: boolean } | ({ ok: f
 /** A 409 for a value that must be unique (answers the field's message too). */
 export const duplicate = (field: string, message: string) =>
   ({ ok: false, kind: "conflict", message, errors: { [field]: [message] } }) as const satisfies { ok: false } & WriteFailure;
+
+// ---------------------------------------------------------------------------------------------
+// Guarded writes (optimistic concurrency)
+// ---------------------------------------------------------------------------------------------
+//
+// A write reads the record first, then sends one batch: the write itself, guarded by what it
+// read, and its audit and history rows, whose entity id is a subquery that is NULL when the
+// record changed or went away meanwhile. A NULL entity id makes the NOT NULL columns refuse the
+// insert, and D1 rolls the whole batch back. These helpers build those rows and read the guard's
+// answer; each query file keeps only what is its own (columns, checks, extra statements).
+
+/** A game table with an integer id and an `updatedAt` stamp. */
+type StampedTable = SQLiteTable & { id: SQLiteColumn; updatedAt: SQLiteColumn };
+
+const tableName = (table: SQLiteTable) => sql.identifier(getTableName(table));
+
+/** The new record's id as SQL: the id it is re-created with (a restore), or the newest one. */
+export const createdId = (table: SQLiteTable, options: WriteOptions): SQL =>
+  options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM ${tableName(table)})`;
+
+/** The row to update: this id, still with the stamp that was read. */
+export const sameStamp = (table: StampedTable, id: number, stamp: string) => and(eq(table.id, id), eq(table.updatedAt, stamp));
+
+/** Audit and history rows of a create. */
+export const createRecords = <T extends Record<string, unknown>>(
+  db: Database,
+  actor: Actor,
+  w: { entityType: HistoryEntity; table: SQLiteTable; values: unknown; input: T; fields: readonly (keyof T & string)[]; options: WriteOptions },
+) =>
+  writeRecords(db, actor, {
+    action: "create",
+    entityType: w.entityType,
+    entityId: createdId(w.table, w.options),
+    audit: { after: w.values },
+    changes: createdChanges(w.input, w.fields),
+    options: w.options,
+  });
+
+/** Audit and history rows of an update that writes the new `stamp` (NULL id once it did not). */
+export const updateRecords = (
+  db: Database,
+  actor: Actor,
+  w: {
+    entityType: HistoryEntity;
+    table: SQLiteTable;
+    id: number;
+    stamp: string;
+    diff: { before: Record<string, unknown>; after: Record<string, unknown> };
+    options: WriteOptions;
+  },
+) =>
+  writeRecords(db, actor, {
+    action: "update",
+    entityType: w.entityType,
+    entityId: sql`(SELECT id FROM ${tableName(w.table)} WHERE id = ${w.id} AND updated_at = ${w.stamp})`,
+    audit: w.diff,
+    changes: diffChanges(w.diff),
+    options: w.options,
+  });
+
+/** Audit and history rows of a delete (by default guarded by the record still existing). */
+export const deleteRecords = <T extends Record<string, unknown>>(
+  db: Database,
+  actor: Actor,
+  w: { entityType: HistoryEntity; table: SQLiteTable; id: number; before: T; fields: readonly (keyof T & string)[]; entityId?: SQL },
+) =>
+  writeRecords(db, actor, {
+    action: "delete",
+    entityType: w.entityType,
+    entityId: w.entityId ?? sql`(SELECT id FROM ${tableName(w.table)} WHERE id = ${w.id})`,
+    audit: { before: w.before },
+    changes: deletedChanges(w.before, w.fields),
+  });
+
+/** A guarded write that did not happen: the record as it is now, or gone. */
+export type StaleOrMissing<R> = { ok: false; kind: "stale"; current: R } | { ok: false; kind: "not_found" };
+
+/**
+ * Sends a guarded write's batch. When the guard aborts it, answers the record as it is now
+ * (`current()`, null when it is gone) as stale, or not found; any other error is thrown.
+ */
+export async function guarded<T, R>(
+  batch: () => Promise<T>,
+  current: () => Promise<R | null>,
+): Promise<{ ok: true; value: T } | StaleOrMissing<R>> {
+  try {
+    return { ok: true, value: await batch() };
+  } catch (err) {
+    if (!isGuardFailure(err)) throw err;
+    const now = await current();
+    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
+  }
+}
+
+/** Sends a guarded delete's batch: false when the guard aborted it (the record was gone). */
+export async function guardedDelete(batch: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await batch();
+    return true;
+  } catch (err) {
+    if (isGuardFailure(err)) return false;
+    throw err;
+  }
+}

@@ -11,11 +11,11 @@ import {
   activeFactionIds,
   changedFields,
   countAll,
-  createdChanges,
-  deletedChanges,
-  diffChanges,
+  createRecords,
+  deleteRecords,
   factionRefMap,
-  isGuardFailure,
+  guarded,
+  guardedDelete,
   nextStamp,
   options,
   parseJsonColumn,
@@ -24,7 +24,8 @@ import {
   type Conditions,
   type WriteOptions,
   type WriteResult,
-  writeRecords,
+  sameStamp,
+  updateRecords,
 } from "./game-common";
 
 export type HeroRow = typeof heroes.$inferSelect;
@@ -252,14 +253,7 @@ export async function createHero(db: Database, input: HeroInput, actor: Actor, o
   const values = heroValues(input);
   const [rows] = await db.batch([
     db.insert(heroes).values({ ...values, id: options.id }).returning(),
-    ...writeRecords(db, actor, {
-      action: "create",
-      entityType: "hero",
-      entityId: options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM heroes)`,
-      audit: { after: values },
-      changes: createdChanges(input, HERO_FIELDS),
-      options,
-    }),
+    ...createRecords(db, actor, { entityType: "hero", table: heroes, values, input, fields: HERO_FIELDS, options }),
   ]);
   return { ok: true, value: toHeroDto(rows[0]!), changed: true };
 }
@@ -283,47 +277,33 @@ export async function updateHero(
   const diff = changedFields(before, { ...input }, HERO_FIELDS);
   if (!diff) return { ok: true, value: before, changed: false };
   const stamp = nextStamp(row.updatedAt);
-  try {
-    const [rows] = await db.batch([
-      db
-        .update(heroes)
-        .set({ ...heroValues(input), updatedAt: stamp })
-        .where(and(eq(heroes.id, id), eq(heroes.updatedAt, row.updatedAt)))
-        .returning(),
-      ...writeRecords(db, actor, {
-        action: "update",
-        entityType: "hero",
-        entityId: sql`(SELECT id FROM heroes WHERE id = ${id} AND updated_at = ${stamp})`,
-        audit: diff,
-        changes: diffChanges(diff),
-        options,
-      }),
-    ]);
-    return { ok: true, value: toHeroDto(rows[0]!), changed: true };
-  } catch (err) {
-    if (!isGuardFailure(err)) throw err;
-    const [now] = await db.select().from(heroes).where(eq(heroes.id, id));
-    return now ? { ok: false, kind: "stale", current: toHeroDto(now) } : { ok: false, kind: "not_found" };
-  }
+  const written = await guarded(
+    () =>
+      db.batch([
+        db
+          .update(heroes)
+          .set({ ...heroValues(input), updatedAt: stamp })
+          .where(sameStamp(heroes, id, row.updatedAt))
+          .returning(),
+        ...updateRecords(db, actor, { entityType: "hero", table: heroes, id, stamp, diff, options }),
+      ]),
+    () => readHero(db, id),
+  );
+  return written.ok ? { ok: true, value: toHeroDto(written.value[0][0]!), changed: true } : written;
 }
 
-export async function deleteHero(db: Database, id: number, actor: Actor): Promise<boolean> {
+const readHero = async (db: Database, id: number) => {
   const [row] = await db.select().from(heroes).where(eq(heroes.id, id));
-  if (!row) return false;
-  try {
-    await db.batch([
-      ...writeRecords(db, actor, {
-        action: "delete",
-        entityType: "hero",
-        entityId: sql`(SELECT id FROM heroes WHERE id = ${id})`,
-        audit: { before: toHeroDto(row) },
-        changes: deletedChanges(toHeroDto(row), HERO_FIELDS),
-      }),
+  return row ? toHeroDto(row) : null;
+};
+
+export async function deleteHero(db: Database, id: number, actor: Actor): Promise<boolean> {
+  const before = await readHero(db, id);
+  if (!before) return false;
+  return guardedDelete(() =>
+    db.batch([
+      ...deleteRecords(db, actor, { entityType: "hero", table: heroes, id, before, fields: HERO_FIELDS }),
       db.delete(heroes).where(eq(heroes.id, id)),
-    ]);
-  } catch (err) {
-    if (isGuardFailure(err)) return false;
-    throw err;
-  }
-  return true;
+    ]),
+  );
 }

@@ -9,12 +9,13 @@ import {
   activeFactionIds,
   changedFields,
   countAll,
-  createdChanges,
-  deletedChanges,
-  diffChanges,
+  createdId,
+  createRecords,
+  deleteRecords,
   duplicate,
   factionRefMap,
-  isGuardFailure,
+  guarded,
+  guardedDelete,
   isUniqueFailure,
   nextStamp,
   options,
@@ -24,7 +25,8 @@ import {
   type Conditions,
   type WriteOptions,
   type WriteResult,
-  writeRecords,
+  sameStamp,
+  updateRecords,
 } from "./game-common";
 
 export type SpellRow = typeof spells.$inferSelect;
@@ -247,17 +249,18 @@ export async function createSpell(db: Database, input: SpellInput, actor: Actor,
   if (checks.factionErrors) return { ok: false, kind: "invalid", errors: checks.factionErrors };
   if (checks.clash) return duplicateName();
   const values = spellValues(input);
-  const newId = options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM spells)`;
+  const newId = createdId(spells, options);
+  const factionIds = input.factionIds ?? [];
   try {
     const results = await db.batch([
       db.insert(spells).values({ ...values, id: options.id }),
-      ...linkStatements(db, newId, input.factionIds ?? []),
-      ...writeRecords(db, actor, {
-        action: "create",
+      ...linkStatements(db, newId, factionIds),
+      ...createRecords(db, actor, {
         entityType: "spell",
-        entityId: newId,
-        audit: { after: { ...values, factionIds: input.factionIds ?? [] } },
-        changes: createdChanges({ ...input, factionIds: input.factionIds ?? [] }, SPELL_FIELDS),
+        table: spells,
+        values: { ...values, factionIds },
+        input: { ...input, factionIds },
+        fields: SPELL_FIELDS,
         options,
       }),
       db.select(spellColumns(true)).from(spells).where(eq(spells.id, newId)),
@@ -286,29 +289,25 @@ export async function updateSpell(
   if (!diff) return { ok: true, value: before, changed: false };
   const stamp = nextStamp(before.updatedAt);
   try {
-    const results = await db.batch([
-      db
-        .update(spells)
-        .set({ ...spellValues(input), updatedAt: stamp })
-        .where(and(eq(spells.id, id), eq(spells.updatedAt, before.updatedAt))),
-      ...writeRecords(db, actor, {
-        action: "update",
-        entityType: "spell",
-        entityId: sql`(SELECT id FROM spells WHERE id = ${id} AND updated_at = ${stamp})`,
-        audit: diff,
-        changes: diffChanges(diff),
-        options,
-      }),
-      ...(input.factionIds ? linkStatements(db, sql`${id}`, input.factionIds) : []),
-      db.select(spellColumns(true)).from(spells).where(eq(spells.id, id)),
-    ]);
-    const rows = results[results.length - 1] as { spell: SpellRow; factionIds: string | null }[];
+    const written = await guarded(
+      () =>
+        db.batch([
+          db
+            .update(spells)
+            .set({ ...spellValues(input), updatedAt: stamp })
+            .where(sameStamp(spells, id, before.updatedAt)),
+          ...updateRecords(db, actor, { entityType: "spell", table: spells, id, stamp, diff, options }),
+          ...(input.factionIds ? linkStatements(db, sql`${id}`, input.factionIds) : []),
+          db.select(spellColumns(true)).from(spells).where(eq(spells.id, id)),
+        ]),
+      () => getSpell(db, id, true),
+    );
+    if (!written.ok) return written;
+    const rows = written.value[written.value.length - 1] as { spell: SpellRow; factionIds: string | null }[];
     return { ok: true, value: toSpellDto(rows[0]!), changed: true };
   } catch (err) {
     if (isUniqueFailure(err, "spells.name")) return duplicateName();
-    if (!isGuardFailure(err)) throw err;
-    const now = await getSpell(db, id, true);
-    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
+    throw err;
   }
 }
 
@@ -316,21 +315,11 @@ export async function updateSpell(
 export async function deleteSpell(db: Database, id: number, actor: Actor): Promise<boolean> {
   const before = await getSpell(db, id, true);
   if (!before) return false;
-  try {
-    await db.batch([
-      ...writeRecords(db, actor, {
-        action: "delete",
-        entityType: "spell",
-        entityId: sql`(SELECT id FROM spells WHERE id = ${id})`,
-        audit: { before },
-        changes: deletedChanges(before, SPELL_FIELDS),
-      }),
+  return guardedDelete(() =>
+    db.batch([
+      ...deleteRecords(db, actor, { entityType: "spell", table: spells, id, before, fields: SPELL_FIELDS }),
       db.delete(factionSpells).where(eq(factionSpells.spellId, id)),
       db.delete(spells).where(eq(spells.id, id)),
-    ]);
-  } catch (err) {
-    if (isGuardFailure(err)) return false;
-    throw err;
-  }
-  return true;
+    ]),
+  );
 }

@@ -10,11 +10,11 @@ import {
   activeFactionIds,
   changedFields,
   countAll,
-  createdChanges,
-  deletedChanges,
-  diffChanges,
+  createRecords,
+  deleteRecords,
   factionRefMap,
-  isGuardFailure,
+  guarded,
+  guardedDelete,
   nextStamp,
   options,
   parseJsonColumn,
@@ -23,7 +23,8 @@ import {
   type Conditions,
   type WriteOptions,
   type WriteResult,
-  writeRecords,
+  sameStamp,
+  updateRecords,
 } from "./game-common";
 
 export type UnitRow = typeof units.$inferSelect;
@@ -353,14 +354,7 @@ export async function createUnit(db: Database, input: UnitInput, actor: Actor, o
   const values = unitValues(input);
   const [rows] = await db.batch([
     db.insert(units).values({ ...values, id: options.id }).returning(),
-    ...writeRecords(db, actor, {
-      action: "create",
-      entityType: "unit",
-      entityId: options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM units)`,
-      audit: { after: values },
-      changes: createdChanges(input, UNIT_FIELDS),
-      options,
-    }),
+    ...createRecords(db, actor, { entityType: "unit", table: units, values, input, fields: UNIT_FIELDS, options }),
   ]);
   return { ok: true, value: toUnitDto(rows[0]!), changed: true };
 }
@@ -385,49 +379,35 @@ export async function updateUnit(
   const diff = changedFields(before, { ...input }, UNIT_FIELDS);
   if (!diff) return { ok: true, value: before, changed: false };
   const stamp = nextStamp(row.updatedAt);
-  try {
-    const [rows] = await db.batch([
-      db
-        .update(units)
-        .set({ ...unitValues(input), updatedAt: stamp })
-        .where(and(eq(units.id, id), eq(units.updatedAt, row.updatedAt)))
-        .returning(),
-      ...writeRecords(db, actor, {
-        action: "update",
-        entityType: "unit",
-        entityId: sql`(SELECT id FROM units WHERE id = ${id} AND updated_at = ${stamp})`,
-        audit: diff,
-        changes: diffChanges(diff),
-        options,
-      }),
-    ]);
-    return { ok: true, value: toUnitDto(rows[0]!), changed: true };
-  } catch (err) {
-    if (!isGuardFailure(err)) throw err;
-    const [now] = await db.select().from(units).where(eq(units.id, id));
-    return now ? { ok: false, kind: "stale", current: toUnitDto(now) } : { ok: false, kind: "not_found" };
-  }
+  const written = await guarded(
+    () =>
+      db.batch([
+        db
+          .update(units)
+          .set({ ...unitValues(input), updatedAt: stamp })
+          .where(sameStamp(units, id, row.updatedAt))
+          .returning(),
+        ...updateRecords(db, actor, { entityType: "unit", table: units, id, stamp, diff, options }),
+      ]),
+    () => readUnit(db, id),
+  );
+  return written.ok ? { ok: true, value: toUnitDto(written.value[0][0]!), changed: true } : written;
 }
+
+const readUnit = async (db: Database, id: number) => {
+  const [row] = await db.select().from(units).where(eq(units.id, id));
+  return row ? toUnitDto(row) : null;
+};
 
 /** Deletes a unit (its upgrades keep existing, with no base); false when it did not exist. */
 export async function deleteUnit(db: Database, id: number, actor: Actor): Promise<boolean> {
-  const [row] = await db.select().from(units).where(eq(units.id, id));
-  if (!row) return false;
-  try {
-    await db.batch([
-      ...writeRecords(db, actor, {
-        action: "delete",
-        entityType: "unit",
-        entityId: sql`(SELECT id FROM units WHERE id = ${id})`,
-        audit: { before: toUnitDto(row) },
-        changes: deletedChanges(toUnitDto(row), UNIT_FIELDS),
-      }),
+  const before = await readUnit(db, id);
+  if (!before) return false;
+  return guardedDelete(() =>
+    db.batch([
+      ...deleteRecords(db, actor, { entityType: "unit", table: units, id, before, fields: UNIT_FIELDS }),
       db.update(units).set({ baseUnitId: null }).where(eq(units.baseUnitId, id)),
       db.delete(units).where(eq(units.id, id)),
-    ]);
-  } catch (err) {
-    if (isGuardFailure(err)) return false;
-    throw err;
-  }
-  return true;
+    ]),
+  );
 }

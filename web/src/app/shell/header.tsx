@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { DropdownMenu } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
-import { MenuIcon } from "@/components/ui/icons";
+import { MenuIcon, SearchIcon } from "@/components/ui/icons";
+import { SiteSearchForm } from "@/components/site-search-form";
 import { UserAvatar, userDisplayName } from "@/components/user-avatar";
 import { useHydrated } from "@/lib/hydrated";
 import { useSiteSettings } from "@/lib/site-settings";
@@ -11,6 +12,7 @@ import { Logo } from "./logo";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
 import { ShellNavLink } from "./shell-nav-link";
 import { ThemeToggle } from "./theme-toggle";
+import { useShellSearch } from "./use-shell-search";
 import { useSignOut } from "./use-sign-out";
 
 const navLinkClass = (isActive: boolean) =>
@@ -18,12 +20,15 @@ const navLinkClass = (isActive: boolean) =>
     isActive ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-300" : "text-ink-muted hover:bg-surface-muted hover:text-ink"
   }`;
 
+const iconLinkClass =
+  "inline-flex size-10 items-center justify-center rounded-lg text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
 const menuTriggerClass =
   "inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-expanded:bg-surface-muted";
 
 /**
- * The persistent header: logo, public links, Admin menu, account menu, theme toggle, mobile-menu
- * toggle. The build prerenders it as a guest sees it; until hydration it renders exactly that
+ * The persistent header: logo, public links, Admin menu, search box, account menu, theme toggle,
+ * mobile-menu toggle. The build prerenders it as a guest sees it; until hydration it renders exactly that
  * (no active link, Sign In/Sign Up, hidden by the inline script's <html data-session> when a
  * session is stored). The account area has a fixed width so nothing moves when it fills in.
  */
@@ -35,6 +40,7 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
   const signOut = useSignOut();
   const admin = hydrated ? adminLinks(isModerator, isAdmin) : [];
   const { enableRegistration } = useSiteSettings();
+  const search = useShellSearch();
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
@@ -56,6 +62,11 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
           {admin.length > 0 ? (
             <DropdownMenu trigger="Admin" triggerClassName={menuTriggerClass} items={admin} />
           ) : null}
+          {/* Below xl the bar has no room for the box: a link to the search page, which has its own. */}
+          <Link to="/search" aria-label="Search" className={`${iconLinkClass} xl:hidden`}>
+            <SearchIcon />
+          </Link>
+          <SiteSearchForm id="header-search" label="Site" query={search.query} onSearch={search.onSearch} shortcut className="mx-1 hidden w-56 xl:block" />
           <ThemeToggle />
           <div className="flex w-48 items-center justify-end">
             {status === "authenticated" && user ? (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SiteSearchForm } from "@/components/site-search-form";
 import { buttonClass } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { UserAvatar, userDisplayName } from "@/components/user-avatar";
@@ -9,6 +10,7 @@ import { useTheme } from "@/lib/theme";
 import { adminLinks, PUBLIC_LINKS } from "./nav-links";
 import { ShellNavLink } from "./shell-nav-link";
 import { ThemeIcon } from "./theme-toggle";
+import { useShellSearch } from "./use-shell-search";
 import { useSignOut } from "./use-sign-out";
 
 const linkClass = (isActive: boolean) =>
@@ -20,7 +22,7 @@ type MobileMenuProps = { open: boolean; onClose(): void };
 
 /**
  * The slide-out menu below the `lg` breakpoint: the side dialog from the right (w-80, at most
- * 80vw) with the public links, the Admin section, a theme toggle and an account footer. The
+ * 80vw) with a search box, the public links, the Admin section, a theme toggle and an account footer. The
  * Dialog traps focus, closes on Escape, the close button and the backdrop, and gives focus back.
  */
 export function MobileMenu({ open, onClose }: MobileMenuProps) {
@@ -33,6 +35,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
   const signOut = useSignOut();
   const admin = hydrated ? adminLinks(isModerator, isAdmin) : [];
   const { enableRegistration } = useSiteSettings();
+  const search = useShellSearch(onClose);
 
   const account =
     status === "authenticated" && user ? (
@@ -87,6 +90,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
       footerClassName="bg-surface-muted/60 p-4"
       footer={account}
     >
+      <SiteSearchForm id="menu-search" label="Site" query={search.query} onSearch={search.onSearch} size="large" className="mb-4" />
       <nav aria-label="Mobile">
         <ul className="space-y-1">
           {PUBLIC_LINKS.map((link) => (

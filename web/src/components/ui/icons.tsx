@@ -19,3 +19,13 @@ export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
     </svg>
   );
 }
+
+/** A magnifying glass, for search. Decorative: the button or field carries the name. */
+export function SearchIcon({ className = "h-5 w-5" }: IconProps) {
+  return (
+    <svg {...stroke} className={className}>
+      <circle cx="10.5" cy="10.5" r="6.5" />
+      <path d="M15.5 15.5L20 20" />
+    </svg>
+  );
+}

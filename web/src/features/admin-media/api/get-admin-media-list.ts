@@ -8,6 +8,13 @@ export async function getAdminMediaList(query: MediaListQuery): Promise<MediaLis
   return unwrap(api.api.media.$get({ query: mediaQueryParams(query) }));
 }
 
+/** While any item on the page waits for its thumbnails, the list is read again this often. */
+export const PENDING_THUMBNAILS_POLL_MS = 2_000;
+
+/** The list refreshes by itself while thumbnails are pending (a new upload turns ready without a reload). */
 export function useAdminMediaList(query: MediaListQuery) {
-  return useSWR(mediaKeys.list(query), () => getAdminMediaList(query), { keepPreviousData: true });
+  return useSWR(mediaKeys.list(query), () => getAdminMediaList(query), {
+    keepPreviousData: true,
+    refreshInterval: (data) => (data?.items.some((item) => item.thumbnailStatus === "pending") ? PENDING_THUMBNAILS_POLL_MS : 0),
+  });
 }

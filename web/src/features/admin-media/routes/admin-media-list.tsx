@@ -11,16 +11,21 @@ import { formatShortDate } from "@/lib/format-date";
 import { isLocalSite } from "@/lib/local-host";
 import { groupDigits } from "@/lib/format-number";
 import { PageMeta } from "@/lib/page-meta";
+import { useSiteSettings } from "@/lib/site-settings";
 import { useToast } from "@/lib/toast";
 import { parseId } from "@shared/ids";
 import type { MediaItem } from "@schemas/media";
 import { ADMIN_MEDIA_PAGE_SIZE } from "@schemas/media";
 import { deleteMediaItem } from "../api/delete-media-item";
 import { useAdminMediaList } from "../api/get-admin-media-list";
+import { useFactionOptions } from "../api/get-factions";
 import { useMediaCategories } from "../api/get-media-categories";
+import { useUnfinishedUploads } from "../api/get-unfinished-uploads";
 import { saveMediaItem, toMediaInput } from "../api/save-media-item";
 import { RegenerateButtons } from "../components/regenerate-buttons";
 import { ThumbnailStatus } from "../components/thumbnail-status";
+import { UploadDialog } from "../components/upload-dialog";
+import { useUploadQueue } from "../hooks/use-upload-queue";
 
 /** /admin/media (moderators and admins): every media item with its state and actions. */
 export function Component() {
@@ -72,6 +77,14 @@ function AdminMediaList() {
   const [busy, setBusy] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<MediaItem | null>(null);
   const data = list.data;
+  const [uploading, setUploading] = useState(false);
+  const settings = useSiteSettings();
+  const factions = useFactionOptions();
+  const activeCategories = (categories.data ?? []).filter((c) => c.isActive);
+  const queue = useUploadQueue({ maxMb: settings.maxFileUploadSize, defaultCategoryId: activeCategories[0]?.id ?? 0 });
+  const unfinished = useUnfinishedUploads();
+  const continued = new Set(queue.entries.flatMap((e) => (e.task ? [String(e.task.getSnapshot().uploadId)] : e.resumeOf ? [String(e.resumeOf.id)] : [])));
+  const offers = (unfinished.data ?? []).filter((u) => !continued.has(String(u.id)));
 
   async function toggle(item: MediaItem, field: "isApproved" | "isFeatured") {
     setBusy(item.id);
@@ -112,8 +125,21 @@ function AdminMediaList() {
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Media Management</h1>
         <div className="flex flex-wrap gap-2">
           <RegenerateButtons />
+          <Button onClick={() => setUploading(true)}>Upload Media</Button>
         </div>
       </div>
+
+      {offers.length && !uploading ? (
+        <Alert tone="warning" title="Unfinished uploads" className="mt-6">
+          <p>
+            {offers.length === 1 ? `The upload of "${offers[0]!.fileName}" stopped before it finished.` : `${offers.length} uploads stopped before they finished.`}{" "}
+            Only the missing parts are sent when you resume.
+          </p>
+          <Button size="sm" className="mt-3" onClick={() => setUploading(true)}>
+            Resume unfinished uploads
+          </Button>
+        </Alert>
+      ) : null}
 
       <div className="mt-6 flex flex-wrap items-end gap-4">
         <div>
@@ -273,6 +299,23 @@ function AdminMediaList() {
           </>
         )}
       </div>
+
+      <UploadDialog
+        open={uploading}
+        onClose={() => setUploading(false)}
+        entries={queue.entries}
+        unfinished={offers}
+        categories={activeCategories}
+        factions={factions.data ?? []}
+        maxMb={settings.maxFileUploadSize}
+        overall={queue.overall}
+        announcement={queue.announcement}
+        onAddFiles={(files) => queue.addFiles(files, offers)}
+        onUpdate={queue.update}
+        onStartAll={queue.startAll}
+        onRemove={queue.remove}
+        onClearFinished={queue.clearFinished}
+      />
 
       <ConfirmDialog
         open={confirming !== null}

@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import type { NewsArticleInput } from "@schemas/news";
+import type { NewsArticle, NewsArticleInput } from "@schemas/news";
 import { ProtectedRoute } from "@/components/protected-route";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
+import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
 import { parseId } from "@shared/ids";
@@ -12,9 +13,29 @@ import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { useAdminNewsArticle } from "@/features/admin-news/api/get-admin-news-article";
 import { saveNewsArticle } from "@/features/admin-news/api/save-news-article";
-import { ArticleForm, articleToForm, emptyArticleForm } from "@/features/admin-news/components/article-form";
+import { ArticleForm, articleToForm, emptyArticleForm, type ArticleFormState } from "@/features/admin-news/components/article-form";
 
-/** A positive integer id from the URL, else null. */
+/** The article's fields as the conflict prompt lists them. */
+const ARTICLE_FIELDS: { key: keyof ArticleFormState; label: string }[] = [
+  { key: "title", label: "Title" },
+  { key: "summary", label: "Summary" },
+  { key: "content", label: "Content" },
+  { key: "author", label: "Author" },
+  { key: "imageUrl", label: "Image URL" },
+  { key: "tags", label: "Tags" },
+  { key: "isPublished", label: "Published" },
+];
+
+const inputToForm = (input: NewsArticleInput): ArticleFormState => ({
+  title: input.title,
+  summary: input.summary,
+  content: input.content,
+  author: input.author,
+  imageUrl: input.imageUrl ?? "",
+  tags: input.tags.join(", "),
+  isPublished: input.isPublished,
+});
+
 /** /admin/news/create and /admin/news/edit/{id} (moderators). */
 export function Component() {
   return (
@@ -33,11 +54,11 @@ function ArticleEditor() {
   const navigate = useNavigate();
   const toast = useToast();
 
-  async function submit(input: NewsArticleInput) {
-    const saved = await saveNewsArticle(id, input);
-    toast.success(isNew ? "Article created." : "Article saved.");
+  const created = async (input: NewsArticleInput) => {
+    const saved = await saveNewsArticle(null, input);
+    toast.success("Article created.");
     void navigate(`/news/${saved.id}`);
-  }
+  };
   const cancel = () => void navigate(isNew ? "/admin/news" : `/news/${id}`);
 
   const title = isNew ? "Create Article" : "Edit Article";
@@ -75,14 +96,89 @@ function ArticleEditor() {
     <>
       <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink">{title}</h1>
       <div className="mt-8 rounded-xl border border-line bg-surface p-5 shadow-sm sm:p-6">
-        <ArticleForm
-          key={article?.id ?? "new"}
-          initial={article ? articleToForm(article) : emptyArticleForm(user?.displayName ?? "")}
-          submitLabel={isNew ? "Create Article" : "Save Changes"}
-          onSubmit={submit}
-          onCancel={cancel}
-        />
+        {article ? (
+          <EditArticle key={article.id} article={article} onCancel={cancel} />
+        ) : (
+          <ArticleForm initial={emptyArticleForm(user?.displayName ?? "")} submitLabel="Create Article" onSubmit={created} onCancel={cancel} />
+        )}
       </div>
     </>,
+  );
+}
+
+/**
+ * Editing an existing article: saves send the version the form was loaded with. When someone
+ * else saved the article in between (409), the form locks and the conflict prompt shows their
+ * values: take theirs (the form reloads with them) or keep mine (saved again over theirs).
+ */
+function EditArticle({ article, onCancel }: { article: NewsArticle; onCancel(): void }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  /** The stored article the form is based on (its version goes with Save), and the form's generation. */
+  const [base, setBase] = useState({ article, generation: 0 });
+  const [conflict, setConflict] = useState<{ theirs: NewsArticle; mine: NewsArticleInput } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** Saves `input` based on `version`; true when done, false when someone else saved first. */
+  async function save(input: NewsArticleInput, version: string): Promise<boolean> {
+    try {
+      const saved = await saveNewsArticle(article.id, { ...input, updatedAt: version });
+      toast.success("Article saved.");
+      void navigate(`/news/${saved.id}`);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === "stale_version" && error.current) {
+        setConflict({ theirs: error.current as NewsArticle, mine: input });
+        return false;
+      }
+      throw error;
+    }
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    setBase((b) => ({ article: conflict.theirs, generation: b.generation + 1 }));
+    setConflict(null);
+  }
+
+  async function keepMine() {
+    if (!conflict) return;
+    const { theirs, mine } = conflict;
+    setBusy(true);
+    setConflict(null);
+    try {
+      if (!(await save(mine, theirs.updatedAt))) return;
+    } catch (error) {
+      toast.error(error instanceof ApiRequestError && error.status !== 0 && error.message ? error.message : "Failed to save article");
+      // The form keeps the values; its next Save is based on their version.
+      setBase((b) => ({ article: { ...theirs }, generation: b.generation }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {conflict ? (
+        <ConflictPrompt
+          className="mb-6"
+          subject="this article"
+          fields={conflictFields(ARTICLE_FIELDS, inputToForm(conflict.mine), articleToForm(conflict.theirs))}
+          onTakeTheirs={takeTheirs}
+          onKeepMine={() => void keepMine()}
+          busy={busy}
+          keepMineHint="Take theirs loads their version into the form. Keep mine saves your version over theirs."
+        />
+      ) : null}
+      <fieldset disabled={conflict !== null || busy} className="min-w-0">
+        <ArticleForm
+          key={base.generation}
+          initial={articleToForm(base.article)}
+          submitLabel="Save Changes"
+          onSubmit={async (input) => void (await save(input, base.article.updatedAt))}
+          onCancel={onCancel}
+        />
+      </fieldset>
+    </>
   );
 }

@@ -26,7 +26,8 @@ export type AssetGridProps = {
   onDiscard(id: number): void;
   onHistory(row: AssetRow): void;
   onDelete(row: AssetRow): void;
-  onConflict(id: number, choice: "theirs" | "mine"): void;
+  /** Shows the conflict prompt (their values, take theirs / keep mine) of a row changed elsewhere. */
+  onReviewConflict(id: number): void;
 };
 
 /** Columns before the record's fields: actions and the id. */
@@ -89,7 +90,7 @@ const smallButton =
  * between cells. A block of tab-separated cells pasted on a cell fills the cells from there.
  */
 export default function AssetGrid(props: AssetGridProps) {
-  const { config, rows, loaded, errors, conflicts, onConflict, onDiscard, onHistory, onDelete } = props;
+  const { config, rows, loaded, errors, conflicts, onReviewConflict, onDiscard, onHistory, onDelete } = props;
   const grid = useRef<DataGridHandle>(null);
 
   const columns = useMemo((): Column<AssetRow>[] => {
@@ -101,17 +102,15 @@ export default function AssetGrid(props: AssetGridProps) {
       renderCell: ({ row }) => {
         if (conflicts.has(row.id)) {
           return (
-            <span className="flex items-center gap-1" role="group" aria-label="Changed elsewhere">
-              <span className="text-xs font-semibold text-red-700 dark:text-red-400" title="Someone else saved this row after you loaded it.">
-                Changed elsewhere
-              </span>
-              <button type="button" className={smallButton} onClick={() => onConflict(row.id, "theirs")}>
-                Take theirs
-              </button>
-              <button type="button" className={smallButton} onClick={() => onConflict(row.id, "mine")}>
-                Keep mine
-              </button>
-            </span>
+            <button
+              type="button"
+              className={`${smallButton} text-red-700 dark:text-red-400`}
+              title="Someone else saved this row after you loaded it."
+              aria-label={`${String(row.name ?? row.id)} was changed elsewhere: review`}
+              onClick={() => onReviewConflict(row.id)}
+            >
+              Changed elsewhere: review
+            </button>
           );
         }
         if (row.isNew) {
@@ -170,7 +169,7 @@ export default function AssetGrid(props: AssetGridProps) {
     );
     return [actions, idColumn, ...fieldColumns];
     // Errors, the loaded copy and conflicts are part of the cells' look: new columns re-render them.
-  }, [config, errors, loaded, conflicts, onConflict, onDiscard, onHistory, onDelete]);
+  }, [config, errors, loaded, conflicts, onReviewConflict, onDiscard, onHistory, onDelete]);
 
   const lastIdx = columns.length - 1;
 

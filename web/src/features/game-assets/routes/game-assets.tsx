@@ -1,50 +1,33 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS } from "@shared/game";
-import { ProtectedRoute } from "@/components/protected-route";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
 import { PageMeta } from "@/lib/page-meta";
-import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { ASSET_CONFIGS, ASSET_TYPES, type AssetType } from "../asset-config";
 import { useAssetList, useFactionChoices } from "../api/get-asset-list";
 import { restoreChange } from "../api/get-history";
 import { deleteAsset, revalidateGameReads } from "../api/save-asset";
 import { HistoryPanel } from "../components/history-panel";
+import { ModeratorGuard } from "../components/moderator-guard";
 import type { AssetRow } from "../grid-model";
 import { useAssetEditor } from "../hooks/use-asset-editor";
 
 /** The grid (react-data-grid) loads with this page only. */
 const AssetGrid = lazy(() => import("../components/asset-grid"));
 
-export const ACCESS_DENIED_TEXT = "Access denied. Admin or Moderator role required.";
-
 /** /admin/game-assets: moderators and admins; everyone else signed in sees the spec's denial. */
 export function Component() {
   return (
-    <ProtectedRoute>
-      <Guard />
-    </ProtectedRoute>
+    <ModeratorGuard title="Manage Game Assets">
+      <GameAssetsEditor />
+    </ModeratorGuard>
   );
-}
-
-function Guard() {
-  const { isModerator } = useSession();
-  if (!isModerator) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <PageMeta title="Manage Game Assets" description="Game assets editor." noIndex />
-        <p role="alert" className="text-lg font-semibold text-red-700 dark:text-red-400">
-          {ACCESS_DENIED_TEXT}
-        </p>
-      </div>
-    );
-  }
-  return <GameAssetsEditor />;
 }
 
 const isAssetType = (v: string | null): v is AssetType => ASSET_TYPES.includes(v as AssetType);
@@ -69,6 +52,11 @@ function GameAssetsEditor() {
   const [deleteRow, setDeleteRow] = useState<AssetRow | null>(null);
   const [showInstructions, setShowInstructions] = useState(false);
   const conflictIds = useMemo(() => new Set(editor.conflicts.keys()), [editor.conflicts]);
+  /** The row whose conflict the prompt shows: the one chosen in the grid, else the first. */
+  const [reviewId, setReviewId] = useState<number | null>(null);
+  const conflictId = reviewId !== null && editor.conflicts.has(reviewId) ? reviewId : (editor.conflicts.keys().next().value ?? null);
+  const theirs = conflictId === null ? undefined : editor.conflicts.get(conflictId);
+  const mine = editor.rows.find((r) => r.id === conflictId);
 
   /** Changing type, faction or level reloads; with unsaved changes it asks first. */
   function changeView(next: Record<string, string>) {
@@ -216,6 +204,18 @@ function GameAssetsEditor() {
         </div>
       ) : null}
 
+      {theirs && mine ? (
+        <ConflictPrompt
+          key={theirs.id}
+          className="mt-4"
+          subject={`“${String(theirs.name ?? mine.name ?? theirs.id)}”${editor.conflicts.size > 1 ? ` (1 of ${editor.conflicts.size} rows changed elsewhere)` : ""}`}
+          fields={conflictFields(config.fields, mine, theirs)}
+          onTakeTheirs={() => editor.resolveConflict(theirs.id, "theirs")}
+          onKeepMine={() => editor.resolveConflict(theirs.id, "mine")}
+          keepMineHint="Take theirs puts their values in the row. Keep mine keeps your edits: Save Changes then saves them over theirs."
+        />
+      ) : null}
+
       <div className="mt-4">
         {list.isLoading || (needsFaction && factions.isLoading) ? (
           <div aria-busy="true" aria-label="Loading rows" className="space-y-2">
@@ -242,7 +242,7 @@ function GameAssetsEditor() {
                 onDiscard={editor.discard}
                 onHistory={setHistoryRow}
                 onDelete={setDeleteRow}
-                onConflict={editor.resolveConflict}
+                onReviewConflict={setReviewId}
               />
             </Suspense>
           </>

@@ -1,0 +1,40 @@
+/**
+ * scripts/test-summary.ts, run as CI runs it (plain Node) on sample reports in
+ * tests/fixtures/test-reports: it counts a test that passed only on a retry as flaky (and still
+ * passed), ends with the plain closing line, and exits 1 on a failure or a missing report.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function summary(folder: string) {
+  const run = spawnSync(process.execPath, ["scripts/test-summary.ts", "--dir", `tests/fixtures/test-reports/${folder}`], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return { lines: run.stdout.trim().split("\n"), stderr: run.stderr, status: run.status };
+}
+
+describe("test summary", () => {
+  it("counts tests that passed only after a retry as flaky in both layers and exits 0", () => {
+    const { lines, status } = summary("flaky");
+    expect(lines).toEqual([
+      "flaky (passed on a retry): tests/worker/example.test.ts: example passes on the second try",
+      "unit: 3 passed, 0 failed, 1 flaky, 1 skipped",
+      "e2e: 7 passed, 0 failed, 2 flaky, 1 skipped",
+      "total: 10 passed, 0 failed, 3 flaky, 2 skipped",
+      "10 passed, 0 failed, 2 skipped",
+    ]);
+    expect(status).toBe(0);
+  });
+
+  it("exits 1 when a test failed every try, and when a layer's report is missing", () => {
+    const { lines, stderr, status } = summary("failed");
+    expect(lines.at(-2)).toBe("total: 1 passed, 1 failed, 0 flaky, 0 skipped");
+    expect(lines.at(-1)).toBe("1 passed, 1 failed, 0 skipped");
+    expect(stderr).toContain("missing report: tests/fixtures/test-reports/failed/e2e.json");
+    expect(status).toBe(1);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Uploads beyond the happy path of images: a video's poster frame and its thumbnails, a file
+ * whose thumbnail job fails (retried, then recorded as failed), and the scheduled cleanup of
+ * uploads left unfinished for 24 hours. Real local R2, D1 and queue.
+ */
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index";
+import { THUMBNAIL_DLQ_NAME, THUMBNAIL_QUEUE_NAME } from "../../worker/jobs/thumbnails";
+import { UPLOAD_CLEANUP_CRON } from "../../worker/jobs/upload-cleanup";
+import type { MediaItem } from "../../worker/schemas/media";
+import type { Upload } from "../../worker/schemas/uploads";
+import { call, userWithToken } from "./helpers";
+import { bytesOf, expectEnvelope, HEADERS, makeImage, MIB, objectsUnder, partRows, uploadRow } from "./upload-fixtures";
+
+const tokens = { moderator: "", other: "" };
+let categoryId = 0;
+/** A real 640×360 WebP, as the browser draws a video frame. */
+let poster: Uint8Array;
+
+beforeAll(async () => {
+  tokens.moderator = (await userWithToken(["User", "Moderator"])).token;
+  tokens.other = (await userWithToken(["User", "Admin"])).token;
+  const cat = await env.DB.prepare("INSERT INTO media_categories (name, slug) VALUES ('Clips', 'clips-test') RETURNING id").first<{ id: number }>();
+  categoryId = cat!.id;
+  poster = await makeImage(640, 360, "image/webp");
+});
+
+let seq = 0;
+async function started(contentType: string, size: number, token = tokens.moderator): Promise<Upload> {
+  const res = await call("/api/uploads", {
+    method: "POST",
+    token,
+    json: { fileName: `clip-${++seq}.bin`, size, contentType, title: `Clip ${seq}`, categoryId, factionId: null },
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Upload;
+}
+
+const send = (id: string, path: string, bytes: Uint8Array | null, token = tokens.moderator) =>
+  call(`/api/uploads/${id}/${path}`, { method: "PUT", token, body: bytes, headers: { "Content-Type": "application/octet-stream" } });
+const complete = (id: string) => call(`/api/uploads/${id}/complete`, { method: "POST", token: tokens.moderator });
+const mediaRow = (id: number) => env.DB.prepare("SELECT * FROM media_items WHERE id = ?1").bind(id).first<Record<string, unknown>>();
+
+describe("video poster frames", () => {
+  it("a WebM with its poster completes as a pending video whose thumbnails the queue makes from the poster (16:9 kept)", async () => {
+    const video = bytesOf(HEADERS["video/webm"], 300_000);
+    const upload = await started("video/webm", video.length);
+    expect((await send(upload.id, "parts/1", video)).status).toBe(200);
+    const res = await send(upload.id, "poster", poster);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ poster: true });
+    const status = (await (await call(`/api/uploads/${upload.id}`, { token: tokens.moderator })).json()) as Upload;
+    expect(status.hasPoster).toBe(true);
+
+    const done = await complete(upload.id);
+    expect(done.status).toBe(201);
+    const { media } = (await done.json()) as { media: MediaItem };
+    expect(media).toMatchObject({ mediaType: "video", isApproved: false, thumbnailStatus: "pending", width: null, height: null, fileSize: video.length });
+    expect(media.originalUrl).toMatch(new RegExp(`^/files/media/u${upload.id}/original\\.webm\\?exp=`));
+    expect(media.posterUrl).toMatch(new RegExp(`^/files/media/u${upload.id}/poster-[0-9a-z]+\\.webp\\?exp=`));
+
+    await vi.waitFor(async () => expect((await mediaRow(media.id))?.thumbnail_status).toBe("ready"), { timeout: 30_000, interval: 100 });
+    const row = (await mediaRow(media.id))!;
+    for (const [column, width, height] of [
+      ["large_webp_key", 640, 360],
+      ["thumbnail_key", 400, 225],
+    ] as const) {
+      const object = await env.MEDIA.get(String(row[column]));
+      const info = await env.IMAGES.info(object!.body);
+      expect(info).toMatchObject({ width });
+      expect(Math.abs(("height" in info ? info.height : 0) - height)).toBeLessThanOrEqual(1);
+    }
+    // The original video is untouched.
+    expect((await env.MEDIA.head(`media/u${upload.id}/original.webm`))?.size).toBe(video.length);
+  }, 60_000);
+
+  it("a video without a poster completes as ready with no thumbnails (nothing to resize)", async () => {
+    const video = bytesOf(HEADERS["video/mp4"], 50_000);
+    const upload = await started("video/mp4", video.length);
+    expect((await send(upload.id, "parts/1", video)).status).toBe(200);
+    const done = await complete(upload.id);
+    expect(done.status).toBe(201);
+    const { media } = (await done.json()) as { media: MediaItem };
+    expect(media).toMatchObject({ mediaType: "video", thumbnailStatus: "ready", posterUrl: null, thumbnailUrl: null });
+  });
+
+  it("sending a poster again replaces it and deletes the one before", async () => {
+    const upload = await started("video/mp4", 1000);
+    expect((await send(upload.id, "poster", poster)).status).toBe(200);
+    const first = String((await uploadRow(upload.id))!.poster_key);
+    expect((await send(upload.id, "poster", await makeImage(320, 180, "image/webp"))).status).toBe(200);
+    const second = String((await uploadRow(upload.id))!.poster_key);
+    expect(second).not.toBe(first);
+    expect(await objectsUnder(upload.id)).toEqual([second]);
+  });
+
+  it("refuses a poster for an image upload (400), one that is not WebP (415), one over 2 MiB (413), someone else's (404)", async () => {
+    const image = await started("image/png", 1000);
+    await expectEnvelope(await send(image.id, "poster", poster), 400, "bad_request");
+    const video = await started("video/mp4", 1000);
+    await expectEnvelope(await send(video.id, "poster", await makeImage(64, 36, "image/jpeg")), 415, "unsupported_media_type");
+    await expectEnvelope(await send(video.id, "poster", bytesOf(HEADERS["image/webp"], 2 * MIB + 1)), 413, "payload_too_large");
+    await expectEnvelope(await send(video.id, "poster", poster, tokens.other), 404, "not_found");
+    expect(await objectsUnder(video.id)).toEqual([]);
+    expect((await uploadRow(video.id))!.poster_key).toBeNull();
+  });
+
+  it("deleting a video upload removes its poster from R2 too", async () => {
+    const upload = await started("video/webm", 1000);
+    expect((await send(upload.id, "poster", poster)).status).toBe(200);
+    expect(await objectsUnder(upload.id)).toHaveLength(1);
+    expect((await call(`/api/uploads/${upload.id}`, { method: "DELETE", token: tokens.moderator })).status).toBe(204);
+    expect(await objectsUnder(upload.id)).toEqual([]);
+  });
+});
+
+describe("thumbnail job failure", () => {
+  it("an image that passes the type check but cannot be decoded: its item keeps the error, is retried, then is recorded as failed with the reason", async () => {
+    const file = bytesOf(HEADERS["image/png"], 20_000);
+    const upload = await started("image/png", file.length);
+    expect((await send(upload.id, "parts/1", file)).status).toBe(200);
+    const done = await complete(upload.id);
+    expect(done.status).toBe(201);
+    const { media } = (await done.json()) as { media: MediaItem };
+    // The Images binding could not read a size from it.
+    expect(media).toMatchObject({ width: null, height: null, thumbnailStatus: "pending" });
+
+    // One delivery by the consumer: it fails and asks for a retry, leaving its error on the item.
+    const batch = createMessageBatch(THUMBNAIL_QUEUE_NAME, [{ id: "u1", timestamp: new Date(), attempts: 1, body: { mediaId: media.id } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect((await getQueueResult(batch, ctx)).retryMessages.map((m) => m.msgId)).toEqual(["u1"]);
+    const failing = (await mediaRow(media.id))!;
+    expect(failing.thumbnail_error).toMatch(/^[^\n]+$/);
+
+    // After the last retry the message lands in the dead-letter queue: recorded, item failed.
+    const dead = createMessageBatch(THUMBNAIL_DLQ_NAME, [{ id: "u2", timestamp: new Date(), attempts: 4, body: { mediaId: media.id } }]);
+    const ctx2 = createExecutionContext();
+    await worker.queue(dead, env, ctx2);
+    await getQueueResult(dead, ctx2);
+    expect(await mediaRow(media.id)).toMatchObject({ thumbnail_status: "failed" });
+    const failure = await env.DB.prepare("SELECT reason, attempts FROM thumbnail_failures WHERE media_id = ?1").bind(media.id).first();
+    expect(failure).toMatchObject({ attempts: 4, reason: expect.any(String) });
+    // Moderators see the reason on the item.
+    const item = (await (await call(`/api/media/${media.id}`, { token: tokens.moderator })).json()) as MediaItem;
+    expect(item.thumbnailStatus).toBe("failed");
+    expect(item.thumbnailError).toBeTruthy();
+  });
+});
+
+describe("scheduled cleanup", () => {
+  it("the hourly cron aborts uploads started more than 24 hours ago and removes their rows and poster; newer ones stay", async () => {
+    const stale = await started("video/webm", 1000);
+    expect((await send(stale.id, "parts/1", bytesOf(HEADERS["video/webm"], 1000))).status).toBe(200);
+    expect((await send(stale.id, "poster", poster)).status).toBe(200);
+    const fresh = await started("video/webm", 1000);
+    const staleRow = (await uploadRow(stale.id))!;
+    const dayAndAMinuteAgo = new Date(Date.now() - 24 * 3600 * 1000 - 60_000).toISOString();
+    await env.DB.prepare("UPDATE uploads SET created_at = ?1 WHERE id = ?2").bind(dayAndAMinuteAgo, stale.id).run();
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: UPLOAD_CLEANUP_CRON }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    expect(await uploadRow(stale.id)).toBeNull();
+    expect((await partRows(stale.id)).results).toEqual([]);
+    expect(await objectsUnder(stale.id)).toEqual([]);
+    // The multipart upload itself is aborted in R2: its parts can no longer be completed.
+    const multipart = env.MEDIA.resumeMultipartUpload(String(staleRow.object_key), String(staleRow.r2_upload_id));
+    await expect(multipart.complete([])).rejects.toThrow();
+    await expectEnvelope(await call(`/api/uploads/${stale.id}`, { token: tokens.moderator }), 404, "not_found");
+
+    expect(await uploadRow(fresh.id)).toMatchObject({ status: "uploading" });
+  });
+
+  it("the 5-minute cron (mail outbox) leaves uploads alone", async () => {
+    const upload = await started("video/mp4", 1000);
+    await env.DB.prepare("UPDATE uploads SET created_at = ?1 WHERE id = ?2").bind("2000-01-01T00:00:00.000Z", upload.id).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await uploadRow(upload.id)).not.toBeNull();
+  });
+});

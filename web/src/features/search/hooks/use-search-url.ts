@@ -1,0 +1,34 @@
+import { useCallback } from "react";
+import { useSearchParams } from "react-router";
+import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from "@schemas/search";
+
+export type SearchUrl = { q: string; type: SearchType | undefined; page: number };
+
+/** Reads /search?q=…&type=…&page=… (unknown types and bad pages fall back to all types, page 1). */
+export function parseSearchUrl(params: URLSearchParams): SearchUrl {
+  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX);
+  const rawType = params.get("type");
+  const type = SEARCH_TYPES.find((t) => t === rawType);
+  const page = /^\d{1,6}$/.test(params.get("page") ?? "") ? Number(params.get("page")) : 1;
+  return { q, type, page: type && page > 1 ? page : 1 };
+}
+
+/** The /search URL of a search (empty values and page 1 left out). */
+export function searchHref({ q, type, page = 1 }: { q: string; type?: SearchType; page?: number }): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (type) params.set("type", type);
+  if (type && page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/search?${search}` : "/search";
+}
+
+/** The search kept in the URL, and links to other types and pages of it. */
+export function useSearchUrl() {
+  const [params] = useSearchParams();
+  const current = parseSearchUrl(params);
+  const { q, type } = current;
+  const pageHref = useCallback((page: number) => searchHref({ q, type, page }), [q, type]);
+  const typeHref = useCallback((next: SearchType | undefined) => searchHref({ q, type: next }), [q]);
+  return { ...current, pageHref, typeHref };
+}

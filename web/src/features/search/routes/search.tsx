@@ -1,0 +1,186 @@
+import { Link, useNavigate } from "react-router";
+import { SiteSearchForm } from "@/components/site-search-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Pagination } from "@/components/ui/pagination";
+import { PageMeta } from "@/lib/page-meta";
+import { SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from "@schemas/search";
+import { searchMeta } from "@shared/seo";
+import { useSearchResults } from "@/features/search/api/get-search-results";
+import { SearchResult } from "@/features/search/components/search-result";
+import { SearchSkeleton } from "@/features/search/components/search-skeleton";
+import { searchHref, useSearchUrl } from "@/features/search/hooks/use-search-url";
+
+const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400 dark:hover:text-brand-300";
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * /search?q=&type=&page=: the site's search. Without a type, the best results of every type,
+ * grouped; with one, that type's results page by page. The search lives in the URL; the header's
+ * box shows it. An empty search shows a hint and asks the server nothing.
+ */
+export function Component() {
+  const { q, type, page, pageHref, typeHref } = useSearchUrl();
+  const navigate = useNavigate();
+  // Every type's counts (the type filter) and, with a type chosen, that type's page.
+  const all = useSearchResults(q ? { q } : null);
+  const one = useSearchResults(q && type ? { q, type, page } : null);
+  const shown = type ? one : all;
+  const meta = searchMeta();
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <PageMeta title={q ? `Search: “${q}”` : "Search"} description={meta.description} noIndex />
+      <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Search</h1>
+      {/* Phones and tablets search here; wide screens use the header's box, which shows the same search. */}
+      <SiteSearchForm
+        id="page-search"
+        label="Search page"
+        query={q}
+        size="large"
+        onSearch={(text) => void navigate(searchHref({ q: text, type }))}
+        className="mt-5 xl:hidden"
+      />
+
+      {!q ? (
+        <p className="mt-8 rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
+          Type a word or two in the search box to find news, game information, factions, units, heroes and spells.
+        </p>
+      ) : (
+        <>
+          <TypeFilter data={all.data} current={type} typeHref={typeHref} />
+          <div className="mt-6" aria-busy={shown.isLoading}>
+            {shown.error && !shown.data ? (
+              <Alert title="Failed to load search results">
+                <p>Something went wrong while searching. Please try again.</p>
+                <Button variant="secondary" className="mt-3" onClick={() => void shown.mutate()}>
+                  Try again
+                </Button>
+              </Alert>
+            ) : !shown.data ? (
+              <SearchSkeleton count={type ? 6 : 5} />
+            ) : type ? (
+              <TypeResults data={shown.data} type={type} page={page} q={q} pageHref={pageHref} />
+            ) : (
+              <GroupedResults data={shown.data} q={q} typeHref={typeHref} />
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function NoResults({ q }: { q: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
+      <p className="text-lg font-semibold text-ink">No results for “{q}”.</p>
+      <p className="mt-2 text-sm">Check the spelling, use fewer words, or try another name.</p>
+    </div>
+  );
+}
+
+/** All, then every type that has results (and the chosen one), with counts; links keep the search. */
+function TypeFilter({ data, current, typeHref }: { data: SearchResponse | undefined; current: SearchType | undefined; typeHref(type: SearchType | undefined): string }) {
+  if (!data || (data.totalCount === 0 && !current)) return null;
+  const count = (type: SearchType) => data.groups.find((g) => g.type === type)?.totalCount ?? 0;
+  const types = SEARCH_TYPES.filter((t) => count(t) > 0 || t === current);
+  const chip = (selected: boolean) =>
+    `inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+      selected ? "border-brand-600 bg-brand-600 text-white" : "border-line bg-surface text-ink hover:bg-surface-muted"
+    }`;
+  const number = (n: number, selected: boolean) => (
+    <span className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? "bg-white/20" : "bg-surface-muted text-ink-muted"}`}>{n}</span>
+  );
+  return (
+    <nav aria-label="Result types" className="mt-6">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link to={typeHref(undefined)} aria-current={current ? undefined : "page"} className={chip(!current)}>
+            All {number(data.totalCount, !current)}
+          </Link>
+        </li>
+        {types.map((t) => (
+          <li key={t}>
+            <Link to={typeHref(t)} aria-current={t === current ? "page" : undefined} className={chip(t === current)}>
+              {SEARCH_TYPE_LABELS[t]} {number(count(t), t === current)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function GroupedResults({ data, q, typeHref }: { data: SearchResponse; q: string; typeHref(type: SearchType): string }) {
+  if (data.groups.length === 0) return <NoResults q={q} />;
+  return (
+    <>
+      <p className="text-sm text-ink-muted" aria-live="polite">
+        {plural(data.totalCount, "result", "results")} for “{q}”
+      </p>
+      <div className="mt-4 space-y-10">
+        {data.groups.map((group) => (
+          <Group key={group.type} group={group} moreHref={typeHref(group.type)} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+function Group({ group, moreHref }: { group: SearchGroup; moreHref: string }) {
+  const headingId = `results-${group.type}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="flex items-baseline gap-2 font-display text-xl font-bold text-ink">
+        {group.label}
+        <span className="text-sm font-semibold text-ink-muted tabular-nums">({group.totalCount})</span>
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {group.items.map((hit) => (
+          <SearchResult key={hit.id} hit={hit} />
+        ))}
+      </ul>
+      {group.totalCount > group.items.length ? (
+        <p className="mt-3 text-sm">
+          <Link to={moreHref} className={linkClass}>
+            See all {group.totalCount} {group.label.toLowerCase()}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function TypeResults({ data, type, page, q, pageHref }: { data: SearchResponse; type: SearchType; page: number; q: string; pageHref(page: number): string }) {
+  const group = data.groups.find((g) => g.type === type);
+  if (!group) return <NoResults q={q} />;
+  const totalPages = Math.max(1, Math.ceil(group.totalCount / data.pageSize));
+  if (group.items.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">
+        <p className="text-lg font-semibold text-ink">This page has no results.</p>
+        <p className="mt-2 text-sm">
+          <Link to={pageHref(1)} className={linkClass}>
+            Go to the first page
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="text-sm text-ink-muted" aria-live="polite">
+        {plural(group.totalCount, "result", "results")} in {group.label} for “{q}”{totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
+      </p>
+      <ul className="mt-4 space-y-3">
+        {group.items.map((hit) => (
+          <SearchResult key={hit.id} hit={hit} />
+        ))}
+      </ul>
+      <div className="mt-8">
+        <Pagination page={page} totalPages={totalPages} hrefFor={pageHref} />
+      </div>
+    </>
+  );
+}
