@@ -62,7 +62,9 @@ export function RootLayout() {
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} />
       {site.maintenanceMode && isModerator ? <MaintenanceBanner /> : null}
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall below the header (h-16): the footer starts below the fold on every
+          page, so it never moves into view when a page's content replaces its placeholder. */}
+      <main id="main-content" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         {lockedOut ? <MaintenanceScreen siteName={site.siteName} message={site.maintenanceMessage} /> : <Outlet />}
       </main>
       <Footer />
@@ -74,8 +76,9 @@ export function RootLayout() {
 /**
  * The page area while the first page's lazy module loads (the router's HydrateFallback, set on
  * the pathless route under the shell so the shell itself paints at once and stays mounted).
- * It fills the viewport so the footer stays below the fold: no layout shift when the page lands.
+ * The main element is a screen tall, so the footer stays below the fold: no layout shift when
+ * the page lands, however short or long it is.
  */
 export function PagePending() {
-  return <div className="min-h-dvh" aria-busy="true" />;
+  return <div aria-busy="true" />;
 }
