@@ -57,6 +57,9 @@ export default defineConfig(async () => {
             name: "tooling",
             include: ["tests/tooling/**/*.test.ts"],
             environment: "node",
+            // The first lint of a fixture loads ESLint with the whole project config and the
+            // TypeScript parser: seconds on a busy machine.
+            testTimeout: 60_000,
           },
         },
       ],
