@@ -290,6 +290,19 @@ describe("page validators", () => {
   });
 });
 
+describe("comment widget settings in the page", () => {
+  it("every page carries the widget's tenant and region while comments are on (a guest's widget needs no API call), and none while they are off", async () => {
+    await setSettings({ enableComments: true });
+    const html = await (await call("/news")).text();
+    const block = html.match(/<script type="application\/json" id="comments-widget">([^<]*)<\/script>/);
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block![1]!)).toEqual({ tenantId: env.FASTCOMMENTS_TENANT_ID, region: env.FASTCOMMENTS_REGION === "eu" ? "eu" : null });
+    await setSettings({ enableComments: false });
+    expect(await (await call("/news")).text()).not.toContain('id="comments-widget"');
+    await setSettings({ enableComments: true });
+  });
+});
+
 describe("site name with markup", () => {
   it("is escaped in the title and attributes, with the page's own escaped text left as it was", async () => {
     await setSettings({ siteName: `Tom & "Jerry" <Wiki>` });

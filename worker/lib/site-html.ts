@@ -16,6 +16,11 @@ import { renderPage } from "./html-meta";
 
 /** The element id of the public settings JSON in every served page (read by web/src/lib/site-settings.ts). */
 export const SETTINGS_ELEMENT_ID = "site-settings";
+/** The element id of the comment widget's tenant and region (read by web/src/lib/fastcomments.ts). */
+export const COMMENTS_WIDGET_ELEMENT_ID = "comments-widget";
+/** The comment widget's public settings: a guest's widget starts from them without an API call. */
+export type CommentsWidgetSettings = { tenantId: string; region: "eu" | null };
+
 /** The element id of the maintenance notice in a maintenance page (removed by the SPA's shell). */
 export const MAINTENANCE_NOTICE_ID = "maintenance-notice";
 
@@ -42,8 +47,11 @@ function replaceSourceText(map: (source: string) => string): TextHandler {
   };
 }
 
-/** Rewrites an HTML response with the site's name, description and public settings. */
-export function brandHtml(res: Response, site: PublicSiteSettings): Response {
+/**
+ * Rewrites an HTML response with the site's name, description and public settings, and (while
+ * comments are on) the comment widget's tenant and region.
+ */
+export function brandHtml(res: Response, site: PublicSiteSettings, widget?: CommentsWidgetSettings): Response {
   // Source text and attribute values are still escaped: the replacement name is escaped too.
   const escapedName = escapeHtml(site.siteName);
   const rename = (source: string) => withSiteName(source, escapedName);
@@ -69,10 +77,12 @@ export function brandHtml(res: Response, site: PublicSiteSettings): Response {
     .on('meta[property="og:description"]', content(describe))
     .on('meta[name="twitter:description"]', content(describe))
     .on("head", {
-      element: (el) =>
-        void el.append(`<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${jsonLdText(site)}</script>`, {
-          html: true,
-        }),
+      element: (el) => {
+        el.append(`<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${jsonLdText(site)}</script>`, { html: true });
+        if (widget && site.enableComments) {
+          el.append(`<script type="application/json" id="${COMMENTS_WIDGET_ELEMENT_ID}">${jsonLdText(widget)}</script>`, { html: true });
+        }
+      },
     });
   return rewriter.transform(res);
 }
@@ -171,7 +181,8 @@ export const siteHtml = createMiddleware<AppEnv>(async (c, next) => {
     if (!validators?.pages) return;
     c.res = new Response(null, { status: 304, headers: c.res.headers });
   } else if ((c.res.headers.get("Content-Type") ?? "").includes("text/html")) {
-    c.res = new Response(brandHtml(c.res, site).body, { status: c.res.status, headers: c.res.headers });
+    const widget = { tenantId: c.env.FASTCOMMENTS_TENANT_ID, region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null };
+    c.res = new Response(brandHtml(c.res, site, widget).body, { status: c.res.status, headers: c.res.headers });
     // Hono carries the previous answer's headers over: the body changed, its length no longer fits.
     c.res.headers.delete("Content-Length");
   } else {
