@@ -18,6 +18,8 @@ type PageResult = {
   path: string;
   scores: { performance: number; accessibility: number; "best-practices": number; seo: number };
   metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  /** Runs that recorded (failed recordings are retried). */
+  runs: number;
   failing: string[];
 };
 
@@ -66,12 +68,18 @@ const median = (values: number[]) => {
 async function auditPage(port: number, url: string, runs: number): Promise<Omit<PageResult, "path">> {
   const samples: PageResult["scores"][] = [];
   const metrics: PageResult["metrics"][] = [];
-  const failing = new Set<string>();
-  for (let i = 0; i < runs; i++) {
+  /** "category: audit id" → the audit's display value in each run that failed it. */
+  const failing = new Map<string, string[]>();
+  // A run that failed to record (e.g. NO_NAVSTART on a busy machine) has no numbers: retry it,
+  // up to twice the wanted runs in all.
+  for (let attempt = 0; samples.length < runs && attempt < runs * 2; attempt++) {
     const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) console.warn(`  lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      console.warn(`  lighthouse ${url}: ${lhr.runtimeError.code} (run discarded)`);
+      continue;
+    }
     const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     samples.push({ performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") });
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -82,10 +90,12 @@ async function auditPage(port: number, url: string, runs: number): Promise<Omit<
         if (!audit || audit.score === null || audit.score >= 1) continue;
         if (category === "performance" && ref.weight === 0 && audit.details?.type !== "opportunity") continue;
         if (["manual", "notApplicable", "informative"].includes(audit.scoreDisplayMode)) continue;
-        failing.add(`${category}: ${ref.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`.replace(/\s+/g, " "));
+        const key = `${category}: ${ref.id}`;
+        failing.set(key, [...(failing.get(key) ?? []), (audit.displayValue ?? "").replace(/\s+/g, " ")]);
       }
     }
   }
+  if (samples.length === 0) throw new Error(`lighthouse could not record ${url} in ${runs * 2} attempts`);
   const pick = <T,>(list: T[], key: keyof T) => median(list.map((s) => s[key] as number));
   return {
     scores: {
@@ -95,7 +105,10 @@ async function auditPage(port: number, url: string, runs: number): Promise<Omit<
       seo: pick(samples, "seo"),
     },
     metrics: { fcp: pick(metrics, "fcp"), lcp: pick(metrics, "lcp"), tbt: pick(metrics, "tbt"), cls: pick(metrics, "cls") },
-    failing: [...failing].sort(),
+    runs: samples.length,
+    failing: [...failing]
+      .map(([key, values]) => `${key}${values.some(Boolean) ? ` (${values.filter(Boolean).join(" / ")})` : ""} in ${values.length} of ${samples.length} runs`)
+      .sort(),
   };
 }
 
@@ -113,14 +126,21 @@ export async function lighthouseRows(base: string, rows: BenchRow[]): Promise<Pa
   const results: PageResult[] = [];
   try {
     for (const path of pages) {
-      const result = { path, ...(await auditPage(chrome.port, `${base}${path}`, runs)) };
+      let audited: Omit<PageResult, "path">;
+      try {
+        audited = await auditPage(chrome.port, `${base}${path}`, runs);
+      } catch (err) {
+        rows.push({ what: `Lighthouse ${path}`, value: `failed: ${(err as Error).message}`, budget: "—", ok: false });
+        continue;
+      }
+      const result = { path, ...audited };
       results.push(result);
       const { scores: s, metrics: m } = result;
       const ok =
         s.performance >= 98 && s.accessibility === 100 && s["best-practices"] === 100 && s.seo === 100 &&
         m.fcp <= 1200 && m.lcp <= 1800 && m.tbt <= 100 && m.cls <= 0.01;
       rows.push({
-        what: `Lighthouse ${path} (median of ${runs})`,
+        what: `Lighthouse ${path} (median of ${result.runs})`,
         value:
           `Perf ${s.performance} · A11y ${s.accessibility} · BP ${s["best-practices"]} · SEO ${s.seo} · ` +
           `FCP ${(m.fcp / 1000).toFixed(2)} s · LCP ${(m.lcp / 1000).toFixed(2)} s · TBT ${m.tbt.toFixed(0)} ms · CLS ${m.cls.toFixed(3)}`,

@@ -24,7 +24,7 @@ describe("first load of a lazy page", () => {
     expect(screen.getByRole("banner")).toBeTruthy();
     expect(screen.getByRole("contentinfo")).toBeTruthy();
     await userEvent.setup().click(screen.getByRole("button", { name: "Open menu" }));
-    const dialog = screen.getByRole("dialog", { name: "Menu" });
+    const dialog = await screen.findByRole("dialog", { name: "Menu" });
 
     await act(async () => resolvePage({ Component: () => <h1>Home page</h1> }));
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeTruthy();

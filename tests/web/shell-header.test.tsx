@@ -28,7 +28,7 @@ function mainNav() {
 
 async function openMenu(name: string | RegExp) {
   const user = userEvent.setup();
-  await user.click(screen.getByRole("button", { name }));
+  await user.click(await screen.findByRole("button", { name }));
   return within(await screen.findByRole("menu"));
 }
 
@@ -88,7 +88,7 @@ describe("dropdown menu keyboard and pointer paths", () => {
   it("ArrowDown opens on the first item, arrows move, Escape closes and focus returns to the button", async () => {
     renderApp({ role: "admin" });
     const user = userEvent.setup();
-    const trigger = screen.getByRole("button", { name: "Admin" });
+    const trigger = await screen.findByRole("button", { name: "Admin" });
     expect(trigger.getAttribute("aria-haspopup")).toBe("menu");
     expect(trigger.getAttribute("aria-expanded")).toBe("false");
     trigger.focus();
@@ -109,7 +109,7 @@ describe("dropdown menu keyboard and pointer paths", () => {
   it("a click outside closes the menu", async () => {
     renderApp({ role: "moderator" });
     const user = userEvent.setup();
-    await user.click(screen.getByRole("button", { name: "Admin" }));
+    await user.click(await screen.findByRole("button", { name: "Admin" }));
     expect(screen.getByRole("menu")).toBeTruthy();
     await user.click(screen.getByRole("heading", { name: "Home page" }));
     expect(screen.queryByRole("menu")).toBeNull();

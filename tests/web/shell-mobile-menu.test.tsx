@@ -17,7 +17,7 @@ describe("mobile slide-out menu", () => {
   it("opens as a labelled modal dialog, w-80 max-w-[80vw] from the right, with focus on its close button", async () => {
     renderApp();
     await userEvent.setup().click(toggle());
-    const dialog = screen.getByRole("dialog", { name: "Menu" });
+    const dialog = await screen.findByRole("dialog", { name: "Menu" });
     expect(dialog.getAttribute("aria-modal")).toBe("true");
     expect(dialog.className).toContain("w-80");
     expect(dialog.className).toContain("max-w-[80vw]");
@@ -30,7 +30,7 @@ describe("mobile slide-out menu", () => {
     renderApp();
     const user = userEvent.setup();
     await user.click(toggle());
-    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(await screen.findByRole("dialog")).toBeTruthy();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(toggle());
@@ -49,7 +49,7 @@ describe("mobile slide-out menu", () => {
     renderApp();
     const user = userEvent.setup();
     await user.click(toggle());
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     within(dialog).getByRole("link", { name: "Sign Up" }).focus();
     await user.tab();
     expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Close menu" }));
@@ -61,7 +61,7 @@ describe("mobile slide-out menu", () => {
     const { router } = renderApp({ children: [{ path: "news", element: <h1>News page</h1> }] });
     const user = userEvent.setup();
     await user.click(toggle());
-    await user.click(within(screen.getByRole("dialog")).getByRole("link", { name: "News" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("link", { name: "News" }));
     expect(router.state.location.pathname).toBe("/news");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
@@ -69,7 +69,7 @@ describe("mobile slide-out menu", () => {
   it("for a guest: public links, a theme toggle and Sign In / Sign Up; no Admin section", async () => {
     renderApp();
     await userEvent.setup().click(toggle());
-    const dialog = within(screen.getByRole("dialog"));
+    const dialog = within(await screen.findByRole("dialog"));
     expect(dialog.getAllByRole("link").map((a) => a.textContent)).toEqual(["Home", "News", "Factions", "Screenshots", "Forum", "Sign In", "Sign Up"]);
     expect(dialog.getByRole("button", { name: /Dark mode|Light mode/ })).toBeTruthy();
     expect(dialog.queryByRole("heading", { name: "Admin" })).toBeNull();
@@ -85,7 +85,7 @@ describe("mobile slide-out menu", () => {
   it("for an admin: the account footer shows initial, display name, email, Profile and Sign Out; Admin has 7 links", async () => {
     renderApp({ role: "admin" });
     await userEvent.setup().click(toggle());
-    const dialog = within(screen.getByRole("dialog"));
+    const dialog = within(await screen.findByRole("dialog"));
     expect(within(screen.getByRole("region", { name: "Admin" })).getAllByRole("link")).toHaveLength(7);
     expect(dialog.getByText("Admin Tester")).toBeTruthy();
     expect(dialog.getByText("admin@example.com")).toBeTruthy();

@@ -222,7 +222,7 @@ describe("HTML pages through the Worker", () => {
     expect(html).not.toContain("<!-- comment");
     // JSON-LD, the page's data, the shell's module script and (in a build) its one inline script.
     const allowed = ['<script type="application/ld+json">', '<script type="application/json" id="initial-data">',
-      '<script type="application/json" id="site-settings">',
+      '<script type="application/json" id="site-settings">', '<script type="application/json" id="comments-widget">',
     ];
     for (const tag of scriptTags(html)) expect(allowed.includes(tag) || / src="\/[^"]*"/.test(tag) || tag === "<script>", tag).toBe(true);
     for (const inline of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(inline[1]).toBe(THEME_INIT_SCRIPT);

@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { useSession } from "@/lib/session";
 import { useSiteSettings } from "@/lib/site-settings";
 import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
 import { MaintenanceBanner, MaintenanceScreen } from "./shell/maintenance";
-import { MobileMenu } from "./shell/mobile-menu";
+
+// The mobile menu (and the dialog it is built on) loads when it is first wanted, not with the
+// shell: most visits never open it. Pointing at or focusing the toggle starts the download.
+const loadMobileMenu = () => import("./shell/mobile-menu");
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
 /** A thin bar at the top while a lazy page or a loader is on its way. */
 function NavigationProgress() {
@@ -33,6 +37,12 @@ export function RootLayout() {
   }, []);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // Mounted from the first opening on (then it stays, so closing animates and focus returns).
+  const [menuWanted, setMenuWanted] = useState(false);
+  const openMenu = useCallback(() => {
+    setMenuWanted(true);
+    setMenuOpen(true);
+  }, []);
 
   // Navigating (links, back button) closes the menu.
   const [menuPath, setMenuPath] = useState(pathname);
@@ -59,10 +69,16 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButtonRef} />
-      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      <Header menuOpen={menuOpen} onOpenMenu={openMenu} onPrepareMenu={() => void loadMobileMenu()} menuButtonRef={menuButtonRef} />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={closeMenu} />
+        </Suspense>
+      ) : null}
       {site.maintenanceMode && isModerator ? <MaintenanceBanner /> : null}
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall below the header (h-16): the footer starts below the fold on every
+          page, so it never moves into view when a page's content replaces its placeholder. */}
+      <main id="main-content" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         {lockedOut ? <MaintenanceScreen siteName={site.siteName} message={site.maintenanceMessage} /> : <Outlet />}
       </main>
       <Footer />
@@ -74,8 +90,9 @@ export function RootLayout() {
 /**
  * The page area while the first page's lazy module loads (the router's HydrateFallback, set on
  * the pathless route under the shell so the shell itself paints at once and stays mounted).
- * It fills the viewport so the footer stays below the fold: no layout shift when the page lands.
+ * The main element is a screen tall, so the footer stays below the fold: no layout shift when
+ * the page lands, however short or long it is.
  */
 export function PagePending() {
-  return <div className="min-h-dvh" aria-busy="true" />;
+  return <div aria-busy="true" />;
 }

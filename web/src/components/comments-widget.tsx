@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import {
   DEMO_TENANT_ID,
   fastCommentsScriptUrl,
+  guestWidgetSso,
   loadScript,
   mountFastComments,
   type FastCommentsConfig,
@@ -10,6 +11,7 @@ import {
   type WidgetLoadState,
 } from "@/lib/fastcomments";
 import { isLocalSite } from "@/lib/local-host";
+import { useSession } from "@/lib/session";
 
 /**
  * Shown with the widget while comment moderation is on. (Holding comments for approval is a
@@ -46,13 +48,44 @@ export function CommentsWidget(props: CommentsWidgetProps) {
   return <LiveComments key={props.threadId} {...props} />;
 }
 
+/**
+ * True once the element is within a screen or so of the viewport (at once where the browser has
+ * no IntersectionObserver). The widget waits for it: a reader who never scrolls to the comments
+ * loads neither the widget's script nor its sign-on.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
 function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
+  const wrapper = useRef<HTMLDivElement>(null);
   const target = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<WidgetLoadState>("Started");
-  const sso = useFastCommentsSso();
-  const ssoData = sso.data;
+  const near = useNearViewport(wrapper);
+  // A guest's settings are in the page (no API call); a signed-in user's sign-on is asked for
+  // once the widget comes near the screen.
+  const { status } = useSession();
+  const guest = useMemo(() => (status === "authenticated" ? null : guestWidgetSso()), [status]);
+  const sso = useFastCommentsSso(near && !guest);
+  const ssoData = guest ?? sso.data;
   const ssoError = sso.error as unknown;
-  const ssoSettled = ssoData !== undefined || ssoError !== undefined;
+  const ssoSettled = near && (ssoData !== undefined || ssoError !== undefined);
   const mustVerify = !!(ssoData as { emailVerificationRequired?: boolean } | undefined)?.emailVerificationRequired;
 
   // The widget starts once the SSO answer (or its failure) is in, and again for another user.
@@ -99,7 +132,7 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
   }, [threadId, path, title, ssoSettled, ssoData, ssoError]);
 
   return (
-    <div data-state={state}>
+    <div ref={wrapper} data-state={state}>
       {mustVerify ? (
         <p role="status" className="mb-3 rounded-xl border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
           Confirm your e-mail address to comment with your account: open the link we sent you, or{" "}

@@ -86,12 +86,43 @@ export function getFastCommentsSso() {
 
 export const FASTCOMMENTS_SSO_KEY = apiKey("/api/auth/fastcomments-sso");
 
+/** Id of the JSON block with the widget's tenant and region that the Worker writes into every page. */
+export const WIDGET_CONFIG_ELEMENT_ID = "comments-widget";
+
+export type WidgetSettings = { tenantId: string; region: "eu" | null };
+
+/** The widget's tenant and region as the Worker wrote them into the page (none outside Worker pages). */
+export function embeddedWidgetSettings(): WidgetSettings | null {
+  if (typeof document === "undefined") return null;
+  const text = document.getElementById(WIDGET_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as Partial<WidgetSettings>;
+    if (typeof data.tenantId !== "string" || !data.tenantId) return null;
+    return { tenantId: data.tenantId, region: data.region === "eu" ? "eu" : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the SSO endpoint answers a guest (tenant, region, where "log in" and "log out" lead),
+ * built in the browser so that a guest's widget makes no API call. Null when the page does not
+ * carry the tenant (then the endpoint is asked, as for a signed-in user).
+ */
+export function guestWidgetSso(): (WidgetSettings & { loginURL: string; logoutURL: string }) | null {
+  const widget = embeddedWidgetSettings();
+  if (!widget) return null;
+  return { ...widget, loginURL: new URL("/login", location.origin).href, logoutURL: new URL("/profile", location.origin).href };
+}
+
 /**
  * The widget's SSO settings for whoever is signed in, loaded once per user: the session drops
- * the cache when the user changes, which loads it again.
+ * the cache when the user changes, which loads it again. Nothing is requested while `enabled`
+ * is false (the widget is not near the screen yet, or a guest's settings are in the page).
  */
-export function useFastCommentsSso() {
-  return useSWR(FASTCOMMENTS_SSO_KEY, getFastCommentsSso, {
+export function useFastCommentsSso(enabled = true) {
+  return useSWR(enabled ? FASTCOMMENTS_SSO_KEY : null, getFastCommentsSso, {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: false,

@@ -1,6 +1,6 @@
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
-import { DropdownMenu } from "@/components/ui/dropdown-menu";
 import { IconButton } from "@/components/ui/icon-button";
 import { MenuIcon, SearchIcon } from "@/components/ui/icons";
 import { SiteSearchForm } from "@/components/site-search-form";
@@ -14,6 +14,19 @@ import { ShellNavLink } from "./shell-nav-link";
 import { ThemeToggle } from "./theme-toggle";
 import { useShellSearch } from "./use-shell-search";
 import { useSignOut } from "./use-sign-out";
+
+// The Admin and account menus exist only for signed-in visitors: their code is not in the shell.
+const DropdownMenu = lazy(() => import("@/components/ui/dropdown-menu").then((m) => ({ default: m.DropdownMenu })));
+
+/** What a menu's trigger looks like while the menu's code loads (same box, nothing to press yet). */
+function TriggerPlaceholder({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <span className={className} aria-hidden="true">
+      {children}
+      <span className="h-4 w-4" />
+    </span>
+  );
+}
 
 const navLinkClass = (isActive: boolean) =>
   `rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
@@ -32,7 +45,18 @@ const menuTriggerClass =
  * (no active link, Sign In/Sign Up, hidden by the inline script's <html data-session> when a
  * session is stored). The account area has a fixed width so nothing moves when it fills in.
  */
-export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: boolean; onOpenMenu(): void; menuButtonRef: React.Ref<HTMLButtonElement> }) {
+export function Header({
+  menuOpen,
+  onOpenMenu,
+  onPrepareMenu,
+  menuButtonRef,
+}: {
+  menuOpen: boolean;
+  onOpenMenu(): void;
+  /** The pointer or focus is on the menu toggle: a good moment to fetch the menu's code. */
+  onPrepareMenu?(): void;
+  menuButtonRef: React.Ref<HTMLButtonElement>;
+}) {
   const session = useSession();
   const hydrated = useHydrated();
   const { user, isModerator, isAdmin } = session;
@@ -60,36 +84,47 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
 
         <div className="ml-auto hidden items-center gap-1 lg:flex">
           {admin.length > 0 ? (
-            <DropdownMenu trigger="Admin" triggerClassName={menuTriggerClass} items={admin} />
+            <Suspense fallback={<TriggerPlaceholder className={menuTriggerClass}>Admin</TriggerPlaceholder>}>
+              <DropdownMenu trigger="Admin" triggerClassName={menuTriggerClass} items={admin} />
+            </Suspense>
           ) : null}
           {/* Below xl the bar has no room for the box: a link to the search page, which has its own. */}
           <Link to="/search" aria-label="Search" className={`${iconLinkClass} xl:hidden`}>
             <SearchIcon />
           </Link>
-          <SiteSearchForm id="header-search" label="Site" query={search.query} onSearch={search.onSearch} shortcut className="mx-1 hidden w-56 xl:block" />
+          <SiteSearchForm id="header-search" label="Site" query={search.query} onSearch={search.onSearch} shortcut className="mx-1 hidden w-44 xl:block" />
           <ThemeToggle />
           <div className="flex w-48 items-center justify-end">
             {status === "authenticated" && user ? (
-              <DropdownMenu
-                triggerLabel={`Account: ${userDisplayName(user)}`}
-                triggerClassName={`${menuTriggerClass} pl-1.5`}
-                trigger={
-                  <>
+              <Suspense
+                fallback={
+                  <TriggerPlaceholder className={`${menuTriggerClass} pl-1.5`}>
                     <UserAvatar user={user} />
                     <span className="max-w-32 truncate">{userDisplayName(user)}</span>
-                  </>
+                  </TriggerPlaceholder>
                 }
-                header={
-                  <>
-                    <p className="truncate text-sm font-semibold text-ink">{userDisplayName(user)}</p>
-                    <p className="truncate text-xs text-ink-muted">{user.email}</p>
-                  </>
-                }
-                items={[
-                  { label: "Profile", to: "/profile" },
-                  { kind: "action", label: "Sign Out", onSelect: () => void signOut() },
-                ]}
-              />
+              >
+                <DropdownMenu
+                  triggerLabel={`Account: ${userDisplayName(user)}`}
+                  triggerClassName={`${menuTriggerClass} pl-1.5`}
+                  trigger={
+                    <>
+                      <UserAvatar user={user} />
+                      <span className="max-w-32 truncate">{userDisplayName(user)}</span>
+                    </>
+                  }
+                  header={
+                    <>
+                      <p className="truncate text-sm font-semibold text-ink">{userDisplayName(user)}</p>
+                      <p className="truncate text-xs text-ink-muted">{user.email}</p>
+                    </>
+                  }
+                  items={[
+                    { label: "Profile", to: "/profile" },
+                    { kind: "action", label: "Sign Out", onSelect: () => void signOut() },
+                  ]}
+                />
+              </Suspense>
             ) : status === "unauthenticated" ? (
               <div className={`flex items-center gap-2 ${hydrated ? "" : "[html[data-session]_&]:invisible"}`}>
                 <Link to="/login" className={buttonClass({ variant: "ghost" })}>
@@ -108,6 +143,8 @@ export function Header({ menuOpen, onOpenMenu, menuButtonRef }: { menuOpen: bool
         <IconButton
           ref={menuButtonRef}
           onClick={onOpenMenu}
+          onPointerEnter={onPrepareMenu}
+          onFocus={onPrepareMenu}
           label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"

@@ -65,12 +65,13 @@ export function Component() {
       <div data-testid="gameinfo-content" className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">
         {article.content}
       </div>
-      <RelatedArticles id={article.id} />
       <div className="mt-10">
         <Link to="/game-info" className={buttonClass({ variant: "secondary" })}>
           ← All Game Info
         </Link>
       </div>
+      {/* Last: the related articles arrive after the article, and nothing below them can move. */}
+      <RelatedArticles id={article.id} />
     </article>
   );
 }
