@@ -183,3 +183,20 @@ describe("scheduled cleanup", () => {
     expect(await uploadRow(upload.id)).not.toBeNull();
   });
 });
+
+describe("limits per user", () => {
+  it("409 conflict for a 51st unfinished upload; cancelling one makes room again", async () => {
+    const { token } = await userWithToken(["User", "Moderator"]);
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) ids.push((await started("video/mp4", 1000, token)).id);
+    const res = await call("/api/uploads", {
+      method: "POST",
+      token,
+      json: { fileName: "one-more.mp4", size: 1000, contentType: "video/mp4", title: "One more", categoryId, factionId: null },
+    });
+    const body = await expectEnvelope(res, 409, "conflict");
+    expect(body.message).toBe("You have 50 unfinished uploads. Finish or cancel some of them first.");
+    expect((await call(`/api/uploads/${ids[0]}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await started("video/mp4", 1000, token)).status).toBe("uploading");
+  }, 60_000);
+});

@@ -372,6 +372,27 @@ describe("PUT /api/uploads/{id}/parts/{n} refusals", () => {
     expect(status.receivedParts).toEqual([]);
   });
 
+  it("400 when the body breaks off mid-part (the connection dropped); nothing is recorded and the part can be sent again", async () => {
+    const file = paddedJpeg(SMALL);
+    const upload = await started({ size: SMALL });
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(file.subarray(0, SMALL / 2));
+        } else {
+          controller.error(new Error("connection reset"));
+        }
+      },
+    });
+    const res = await call(`/api/uploads/${upload.id}/parts/1`, { method: "PUT", token: tokens.moderator, body: broken });
+    await expectEnvelope(res, 400, "bad_request");
+    expect((await partRows(upload.id)).results).toEqual([]);
+    expect((await putPart(upload.id, 1, file)).status).toBe(200);
+    expect((await complete(upload.id)).status).toBe(201);
+  });
+
   it("a Content-Length that disagrees with the part's size is refused before the body is read", async () => {
     const upload = await started({ size: SMALL });
     const res = await putPart(upload.id, 1, paddedJpeg(SMALL), tokens.moderator, { "Content-Length": String(SMALL - 1000) });

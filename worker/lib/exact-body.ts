@@ -83,7 +83,15 @@ export async function exactBody(
     try {
       for (const chunk of head) await writer.write(chunk);
       for (;;) {
-        const { done: finished, value } = await reader.read();
+        let chunk;
+        try {
+          chunk = await reader.read();
+        } catch {
+          // The client went away (or the connection broke) mid-body.
+          problem = "short";
+          break;
+        }
+        const { done: finished, value } = chunk;
         if (finished) break;
         received += value.byteLength;
         if (received > length) {

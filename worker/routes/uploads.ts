@@ -4,6 +4,7 @@ import { sniffFileType } from "@shared/file-type";
 import { filePath, getMedia, referencesExist, toMediaDto } from "../db/queries/media";
 import { getSettings } from "../db/queries/settings";
 import {
+  countUploads,
   finishUpload,
   getUpload,
   insertUpload,
@@ -28,6 +29,7 @@ import {
   BYTES_PER_MB,
   EXTENSION_OF,
   isUploadContentType,
+  MAX_UNFINISHED_UPLOADS,
   mediaTypeOfContentType,
   partCountOf,
   partLengthOf,
@@ -139,6 +141,9 @@ export const uploadRoutes = new Hono<AppEnv>()
     if (!found.category) errors.categoryId = ["Category does not exist."];
     if (!found.faction) errors.factionId = ["Faction does not exist."];
     if (Object.keys(errors).length) throw validationFailed(errors);
+    if ((await countUploads(db, c.get("user")!.id)) >= MAX_UNFINISHED_UPLOADS) {
+      throw conflict(`You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Finish or cancel some of them first.`);
+    }
 
     const id = crypto.randomUUID();
     const objectKey = `media/u${id}/original.${EXTENSION_OF[contentType]}`;

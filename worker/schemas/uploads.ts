@@ -14,6 +14,8 @@ export const UPLOAD_PART_SIZE = 8 * 1024 * 1024;
 export const UPLOAD_POSTER_MAX_BYTES = 2 * 1024 * 1024;
 /** Unfinished uploads are aborted this long after they were started. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/** How many unfinished uploads one user may have at once (each holds an R2 multipart upload). */
+export const MAX_UNFINISHED_UPLOADS = 50;
 /** The site setting `maxFileUploadSize` counts in these. */
 export const BYTES_PER_MB = 1024 * 1024;
 

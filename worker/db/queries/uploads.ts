@@ -3,7 +3,7 @@
  * the owner too: another user's upload is simply not found. Completion writes the media item,
  * its audit row and the removal of the upload in one atomic batch.
  */
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { UPLOAD_TTL_MS, type Upload, type UploadContentType, type UploadState } from "../../schemas/uploads";
 import type { MediaType } from "../../schemas/media";
@@ -41,6 +41,12 @@ export type NewUpload = Omit<UploadRow, "createdAt" | "status" | "posterKey">;
 export async function insertUpload(db: Database, values: NewUpload): Promise<UploadRow> {
   const [row] = await db.insert(uploads).values(values).returning();
   return row!;
+}
+
+/** How many unfinished uploads the user has. */
+export async function countUploads(db: Database, userId: number): Promise<number> {
+  const row = await db.select({ n: count() }).from(uploads).where(eq(uploads.userId, userId)).get();
+  return row?.n ?? 0;
 }
 
 /** One of the user's uploads with its parts (one round trip), or null. */
