@@ -30,8 +30,11 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
-              // FC_SEED replays a hostile-input campaign (tests/worker/hostile-input.test.ts).
-              miniflare: { bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, FC_SEED: process.env.FC_SEED ?? "" } },
+              // FC_SEED replays a hostile-input campaign (tests/worker/hostile-input.test.ts);
+              // FAULT_INJECTION lets tests make D1 unavailable for one request (tests/worker/faults.test.ts).
+              miniflare: {
+                bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, FC_SEED: process.env.FC_SEED ?? "", FAULT_INJECTION: "on" },
+              },
             }),
           ],
           resolve: { tsconfigPaths: true },

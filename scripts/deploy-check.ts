@@ -18,6 +18,7 @@ const config = JSON.parse(readFileSync(configPath, "utf8")) as { vars?: Record<s
 const problems = deployProblems({
   SITE_URL: config.vars?.SITE_URL,
   JWT_SECRET: config.vars?.JWT_SECRET ?? process.env.JWT_SECRET,
+  FAULT_INJECTION: config.vars?.FAULT_INJECTION,
 });
 if (problems.length) {
   console.error("✖ Not deploying:");

@@ -21,8 +21,14 @@ if (!process.argv.includes("--no-build")) await run("npx", ["vite", "build", "--
 // tests' server runs a copy of the built config with a higher limit; production keeps 20/min.
 const builtConfig = "dist/realm_codex/wrangler.json";
 const e2eConfig = `dist/realm_codex/wrangler.e2e-${port}.json`;
-const config = JSON.parse(readFileSync(builtConfig, "utf8")) as { ratelimits?: { simple: { limit: number } }[] };
+const config = JSON.parse(readFileSync(builtConfig, "utf8")) as {
+  ratelimits?: { simple: { limit: number } }[];
+  vars?: Record<string, unknown>;
+};
 for (const limiter of config.ratelimits ?? []) limiter.simple.limit = 1000;
+// The test-only fault switch (tests/e2e/faults.spec.ts): a request with X-Fault-Injection finds
+// the database unavailable. Honoured on a local SITE_URL only; deploys refuse it.
+config.vars = { ...config.vars, FAULT_INJECTION: "on" };
 writeFileSync(e2eConfig, JSON.stringify(config));
 
 await run(process.execPath, ["scripts/start.ts", "--persist-to", persistTo, "--config", e2eConfig], { env: { PORT: port } });

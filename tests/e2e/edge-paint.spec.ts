@@ -98,6 +98,7 @@ async function headerGeometry(page: Page) {
     ...["Home", "News", "Factions", "Screenshots", "Forum"].map((name) =>
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }),
     ),
+    banner.getByRole("search", { name: "Site" }),
     banner.getByRole("button", { name: /Switch/ }),
     banner.getByRole("link", { name: "Sign In" }),
     banner.getByRole("link", { name: "Sign Up" }),

@@ -81,7 +81,7 @@ const row = (page: Page, title: string) => page.getByTestId("admin-media-row").f
 const uploadRow = (page: Page, fileName: string) => page.getByTestId("upload-row").filter({ hasText: fileName });
 
 test.describe("uploads", () => {
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 300_000 });
   let previousLimit: number | null = null;
   test.afterAll(async ({ request }) => {
     if (previousLimit !== null) await setUploadLimit(request, previousLimit);
@@ -133,16 +133,17 @@ test.describe("uploads", () => {
     const bigName = `${unique("resume-me").replace(" ", "-")}.png`;
     const bigTitle = bigName.replace(/\.png$/, "");
     const big = await noisePng(2600, 2700); // about 20 MB: three parts
-    await page.route(/\/api\/uploads\/[^/]+\/parts\/[23]$/, () => {
-      // Held: these parts never arrive before the reload.
-    });
+    // Parts 2 and 3 fail on the network (the dialog retries them with backoff) until the reload.
+    const laterParts = /\/api\/uploads\/[^/]+\/parts\/[23]$/;
+    await page.route(laterParts, (route) => route.abort("connectionfailed"));
     await page.getByRole("button", { name: "Upload Media" }).click();
     await dialog.getByLabel(/Drop files here/).setInputFiles({ name: bigName, mimeType: "image/png", buffer: big });
     const bigFirstPart = page.waitForResponse((res) => /\/api\/uploads\/[^/]+\/parts\/1$/.test(res.url()) && res.ok());
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     await bigFirstPart;
-    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await expect(uploadRow(page, bigName).getByTestId("upload-status")).toHaveText(/Connection problem: trying again/);
     await page.reload();
+    await page.unroute(laterParts);
 
     // ...and after the reload the page offers to resume it; only the missing parts are sent.
     const sentParts: string[] = [];

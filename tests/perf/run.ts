@@ -6,6 +6,9 @@
  *  - request throughput of public reads and guest HTML relative to /api/health on local workerd
  *    (autocannon), with the edge cache skipped (miss, `Cache-Control: no-cache`) and used (hit).
  *  - Lighthouse (mobile, simulated throttling) on each public page type: tests/perf/lighthouse.ts.
+ *  - uploads (tests/perf/uploads.ts): 50 and 100 MB through the Worker into R2 (MB/s), workerd
+ *    memory during them, and the time from completion to thumbnails ready.
+ *  - a sustained mixed load (60 s of public reads with a moderator writing): tests/perf/load.ts.
  * Prints a table and writes tests/perf/results/latest.json. Exits 0 even over budget: it reports.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -15,6 +18,8 @@ import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
 import { run } from "../../scripts/lib.ts";
 import { lighthouseRows } from "./lighthouse.ts";
+import { uploadBench } from "./uploads.ts";
+import { loadRows } from "./load.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -125,6 +130,10 @@ async function main() {
       const ratio = rps / health;
       rows.push({ what: `GET ${path}`, value: `${rps.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}% of health)`, budget: "≥ 50% of health", ok: ratio >= 0.5 });
     }
+    // Uploads: throughput, workerd memory, complete → thumbnails (tests/perf/uploads.ts).
+    rows.push(...(await uploadBench(BASE, server.pid)));
+    // The sustained mixed run: reads of every public page type and API, a moderator writing.
+    await loadRows(BASE, rows);
   } finally {
     if (server.pid) process.kill(-server.pid, "SIGTERM");
   }

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { SWRConfig } from "swr";
+import { createMemoryRouter, Link, RouterProvider } from "react-router";
+import useSWR, { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { conflictFields, ConflictPrompt } from "@/components/ui/conflict-prompt";
 import { Component as ArticleEditor } from "@/features/admin-news/routes/article-editor";
@@ -51,6 +51,7 @@ function renderAt(path: string, cache = new Map()) {
       { path: "/admin/news/edit/:id", Component: ArticleEditor },
       { path: "/news/:id", element: <h1>Article page</h1> },
       { path: "/login", element: <h1>Sign in page</h1> },
+      { path: "/viewer", Component: ArticleViewer },
     ],
     { initialEntries: [path] },
   );
@@ -62,6 +63,12 @@ function renderAt(path: string, cache = new Map()) {
     </Providers>,
   );
   return router;
+}
+
+/** A public page that read the article a moment ago (with a long dedupe window), linking to the editor. */
+function ArticleViewer() {
+  const { data } = useSWR("/api/news/5", () => fetch("/api/news/5").then((r) => r.json() as Promise<{ title: string }>), { dedupingInterval: 30_000 });
+  return data ? <Link to="/admin/news/edit/5">Edit {data.title}</Link> : null;
 }
 
 afterEach(() => {
@@ -222,6 +229,16 @@ describe("news editor", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Save Changes" }));
     await screen.findByRole("heading", { name: "Article page" });
     expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({ title: "Fresh title", updatedAt: T2 });
+  });
+
+  it("opened right after a page read the same article, it still loads its own copy (no joining that page's request)", async () => {
+    storeSession(testUser("moderator"));
+    let gets = 0;
+    serve({ "GET /api/news/5": () => ({ body: article(++gets === 1 ? { title: "Seen on the page" } : { title: "Saved meanwhile", updatedAt: T2 }) }) });
+    renderAt("/viewer");
+    await userEvent.setup().click(await screen.findByRole("link", { name: "Edit Seen on the page" }));
+    expect(((await screen.findByLabelText("Title")) as HTMLInputElement).value).toBe("Saved meanwhile");
+    expect(gets).toBe(2);
   });
 
   it("a 409 shows their values; Take theirs loads them into the form; Keep mine re-saves with the new version", async () => {

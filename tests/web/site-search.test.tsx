@@ -5,7 +5,7 @@ import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RootLayout } from "@/app/root-layout";
 import { Component as SearchPage } from "@/features/search/routes/search";
-import type { SearchHit, SearchResponse } from "@schemas/search";
+import type { SearchHit, SearchResponse } from "@shared/search";
 import { Providers, storeSession } from "./helpers/render-app";
 
 const hit = (type: SearchHit["type"], id: number, title: string, path: string, visible = true): SearchHit => ({

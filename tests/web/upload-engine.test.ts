@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MediaItem } from "@schemas/media";
-import {
-  checkUploadFile,
-  EMPTY_FILE_MESSAGE,
-  sniffContentType,
-  titleFromFileName,
-  tooLargeMessage,
-  UNSUPPORTED_TYPE_MESSAGE,
-} from "@/features/admin-media/lib/file-type";
+import { tooLargeMessage, UNSUPPORTED_TYPE_MESSAGE } from "@schemas/uploads";
+import { sniffFileType as sniffContentType } from "@shared/file-type";
+import { checkUploadFile, EMPTY_FILE_MESSAGE, titleFromFileName } from "@/features/admin-media/lib/file-type";
 import {
   backoffDelay,
   NETWORK_FAILURE_MESSAGE,
@@ -16,7 +11,7 @@ import {
   type UploadSession,
   type UploadTransport,
 } from "@/features/admin-media/lib/upload-engine";
-import { forgetUpload, matchStoredUpload, readStoredUploads, rememberUpload } from "@/features/admin-media/lib/upload-store";
+import { forgetUpload, keepOnlyStoredUploads, matchStoredUpload, readStoredUploads, rememberUpload } from "@/features/admin-media/lib/upload-store";
 
 const JPEG = [0xff, 0xd8, 0xff, 0xe0];
 
@@ -388,6 +383,9 @@ describe("unfinished uploads kept in the browser", () => {
     expect(matchStoredUpload(readStoredUploads(), { name: "y.jpg", size: 21 })).toBeUndefined();
     forgetUpload("a");
     expect(readStoredUploads().map((u) => u.uploadId)).toEqual(["b"]);
+    rememberUpload({ uploadId: "c", fileName: "z.jpg", size: 30, lastModified: 3, title: "Z", startedAt: "2026-01-01T00:00:00Z" });
+    keepOnlyStoredUploads(["c"]);
+    expect(readStoredUploads().map((u) => u.uploadId)).toEqual(["c"]);
     localStorage.setItem("unfinishedUploads", "{not json");
     expect(readStoredUploads()).toEqual([]);
   });

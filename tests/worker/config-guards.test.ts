@@ -30,7 +30,7 @@ describe("deploy guard", () => {
 describe("runtime configuration guard", () => {
   it("allows the example secret on a local SITE_URL and refuses it on a public one", () => {
     expect(envProblems({ ...env, JWT_SECRET: EXAMPLE_JWT_SECRET, SITE_URL: "http://localhost:8787" })).toEqual([]);
-    expect(envProblems({ ...env, JWT_SECRET: EXAMPLE_JWT_SECRET, SITE_URL: "https://realm.example" })).toEqual([
+    expect(envProblems({ ...env, FAULT_INJECTION: undefined, JWT_SECRET: EXAMPLE_JWT_SECRET, SITE_URL: "https://realm.example" })).toEqual([
       "JWT_SECRET: the example value from .dev.vars.example must not be used outside a local machine.",
     ]);
   });

@@ -8,5 +8,7 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     /** Set from the shell's FC_SEED to replay a hostile-input campaign; empty otherwise. */
     FC_SEED: string;
+    /** "on" in the test Worker: the X-Fault-Injection header may make D1 unavailable for a request. */
+    FAULT_INJECTION: string;
   }
 }

@@ -110,6 +110,27 @@ describe("GET /api/search", () => {
     expect((await searchFor(`q=${WORD}&page=0`)).res.status).toBe(400);
   });
 
+  it("answers 200 for the longest allowed text made of FTS syntax, and 400 (never 500) for 10 kB of it", async () => {
+    const syntax = `"(* NEAR/3 ${WORD} OR ^title:"x" AND) -`;
+    const longest = syntax.repeat(Math.ceil(200 / syntax.length)).slice(0, 200);
+    const ok = await searchFor(`q=${encodeURIComponent(longest)}`);
+    expect(ok.res.status).toBe(200);
+    const huge = await searchFor(`q=${encodeURIComponent(syntax.repeat(Math.ceil(10_240 / syntax.length)))}`);
+    expect(huge.res.status).toBe(400);
+    expect(huge.body.code).toBe("validation_failed");
+    for (const type of ["unit", "news"]) {
+      expect((await searchFor(`q=${encodeURIComponent(longest)}&type=${type}&page=3`)).res.status).toBe(200);
+    }
+  });
+
+  it("shows a signed-in plain user what guests see (no drafts or inactive rows)", async () => {
+    const { token } = await userWithToken(["User"]);
+    const { body } = await searchFor(`q=${WORD}`, token);
+    expect(idsOf(body, "news")).toEqual([ids.news]);
+    expect(idsOf(body, "unit")).toEqual([ids.unit]);
+    expect(body.groups.flatMap((g) => g.items).every((i) => i.visible)).toBe(true);
+  });
+
   it("answers 304 for a repeated guest search with its ETag", async () => {
     const first = await call(`/api/search?q=${WORD}`);
     const again = await call(`/api/search?q=${WORD}`, { headers: { "If-None-Match": first.headers.get("ETag")! } });

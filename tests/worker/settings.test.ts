@@ -176,6 +176,22 @@ describe("settings obeyed", () => {
     await setSettings({ maxFileUploadSize: 42 });
     expect((await getSettings(drizzle(env.DB, { schema }))).maxFileUploadSize).toBe(42);
   });
+
+  it("upload limit: starting an upload over the saved size answers 413 payload_too_large naming it; at the size it is not refused for size", async () => {
+    await setSettings({ maxFileUploadSize: 3 });
+    const start = (size: number) =>
+      call("/api/uploads", {
+        method: "POST",
+        token: tokens.moderator,
+        json: { fileName: "big.jpg", size, contentType: "image/jpeg", title: "Big", categoryId: 0 },
+      });
+    const over = await start(3 * 1024 * 1024 + 1);
+    expect(over.status).toBe(413);
+    expect(await over.json()).toMatchObject({ code: "payload_too_large", message: "The file is larger than the upload limit of 3 MB." });
+    const atLimit = await start(3 * 1024 * 1024);
+    expect(atLimit.status).not.toBe(413);
+    expect(atLimit.status).toBeLessThan(500);
+  });
 });
 
 describe("maintenance mode", () => {
@@ -250,6 +266,27 @@ describe("site name and description", () => {
     const feed = await (await call("/news/feed.xml")).text();
     expect(feed).toContain('<title type="text">Aldermere Wiki News</title>');
     expect(feed).toContain("All about Aldermere.");
+  });
+});
+
+describe("page validators", () => {
+  it.each(["/news", "/login"])("%s: the ETag covers the settings, so after a change the old one gets the new page (200) and the new one a 304", async (path) => {
+    const first = await call(path);
+    expect(first.status).toBe(200);
+    const tag = first.headers.get("ETag")!;
+    expect(tag).toMatch(/-s[0-9a-z]+"$/);
+    expect((await call(path, { headers: { "If-None-Match": tag } })).status).toBe(304);
+
+    await setSettings({ enableRegistration: false });
+    const after = await call(path, { headers: { "If-None-Match": tag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("Content-Type")).toContain("text/html");
+    expect(await after.text()).toContain('"enableRegistration":false');
+    const next = after.headers.get("ETag")!;
+    expect(next).not.toBe(tag);
+    const cached = await call(path, { headers: { "If-None-Match": next } });
+    expect(cached.status).toBe(304);
+    expect(await cached.text()).toBe("");
   });
 });
 

@@ -7,6 +7,8 @@
  * The session's latest bookmark goes back in the response's X-D1-Bookmark header.
  */
 import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
+import { faultInjectionEnabled } from "../lib/config-guards";
+import { unavailableDatabase } from "./unavailable";
 
 export { BOOKMARK_HEADER };
 
@@ -34,7 +36,13 @@ export function bindingOf(handle: object): object {
   return bindings.get(handle) ?? handle;
 }
 
+/** The test-only header that makes the request's database unavailable (see worker/db/unavailable.ts). */
+export const FAULT_HEADER = "X-Fault-Injection";
+
 export function openRequestSession(env: Env, request: Request): RequestSession {
+  if (request.headers.get(FAULT_HEADER) === "d1-unavailable" && faultInjectionEnabled(env)) {
+    return { env: { ...env, DB: unavailableDatabase() }, bookmark: () => null };
+  }
   const db = env.DB;
   const bookmark = plausibleBookmark(request.headers.get(BOOKMARK_HEADER));
   let session: D1DatabaseSession;

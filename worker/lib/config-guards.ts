@@ -20,7 +20,7 @@ export function isLocalUrl(url: string): boolean {
 }
 
 /** What makes a configuration unfit to deploy, one readable line each (empty when fine). */
-export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknown }): string[] {
+export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknown; FAULT_INJECTION?: unknown }): string[] {
   const problems: string[] = [];
   const site = typeof config.SITE_URL === "string" ? config.SITE_URL : "";
   if (!site) problems.push("SITE_URL is not set: set it under [vars] in wrangler.toml to the site's public https address.");
@@ -29,16 +29,32 @@ export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknow
   if (config.JWT_SECRET === EXAMPLE_JWT_SECRET) {
     problems.push("JWT_SECRET is the example value from .dev.vars.example: set a random one with `npx wrangler secret put JWT_SECRET`.");
   }
+  if (config.FAULT_INJECTION !== undefined) problems.push(FAULT_INJECTION_PROBLEM);
   return problems;
 }
 
+/**
+ * FAULT_INJECTION turns on the test-only fault switch (worker/db/session.ts): a request with the
+ * header `X-Fault-Injection: d1-unavailable` then finds the database unavailable. Only the test
+ * configurations set it; a deploy refuses it, and the Worker refuses to serve with it on a public
+ * SITE_URL.
+ */
+export const FAULT_INJECTION_PROBLEM = "FAULT_INJECTION is a test-only switch: remove it from the configuration (it lets any request fail on purpose).";
+
+/** True when test faults may be injected: the switch is on and the site is this machine. */
+export function faultInjectionEnabled(env: { SITE_URL?: unknown; FAULT_INJECTION?: unknown }): boolean {
+  return env.FAULT_INJECTION === "on" && typeof env.SITE_URL === "string" && isLocalUrl(env.SITE_URL);
+}
+
 /** Problems the running Worker refuses to serve with (on top of missing values). */
-export function runtimeConfigProblems(env: { SITE_URL?: unknown; JWT_SECRET?: unknown }): string[] {
+export function runtimeConfigProblems(env: { SITE_URL?: unknown; JWT_SECRET?: unknown; FAULT_INJECTION?: unknown }): string[] {
   const site = typeof env.SITE_URL === "string" ? env.SITE_URL : "";
+  const problems: string[] = [];
   if (env.JWT_SECRET === EXAMPLE_JWT_SECRET && site && !isLocalUrl(site)) {
-    return ["JWT_SECRET: the example value from .dev.vars.example must not be used outside a local machine."];
+    problems.push("JWT_SECRET: the example value from .dev.vars.example must not be used outside a local machine.");
   }
-  return [];
+  if (env.FAULT_INJECTION !== undefined && env.FAULT_INJECTION !== "" && !(site && isLocalUrl(site))) problems.push(FAULT_INJECTION_PROBLEM);
+  return problems;
 }
 
 /**

@@ -110,9 +110,49 @@ export function maintenancePage(shell: Response, site: PublicSiteSettings): Resp
   return new Response(res.body, { status: 503, headers });
 }
 
+/** A short fingerprint of the public settings (FNV-1a over their JSON, base 36). */
+export function settingsFingerprint(site: PublicSiteSettings): string {
+  let hash = 0x811c9dc5;
+  const text = JSON.stringify(site);
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/** The page's validator extended with the settings' fingerprint: a settings change is a new version. */
+export function pageEtag(etag: string | null, fingerprint: string): string | null {
+  const match = etag?.match(/^(W\/)?"([^"]*)"$/);
+  return match ? `${match[1] ?? ""}"${match[2]}-s${fingerprint}"` : null;
+}
+
+/**
+ * The browser's If-None-Match as the handlers inside know their pages (without the settings):
+ * page validators of the current settings lose the fingerprint, those of other settings are
+ * dropped (the page must be sent again); other validators (feeds, sitemap) stay as they are.
+ */
+export function innerValidators(header: string, fingerprint: string): { header: string; pages: boolean } {
+  let pages = false;
+  const kept: string[] = [];
+  for (const raw of header.split(",")) {
+    const tag = raw.trim();
+    const page = tag.match(/^(W\/)?"([^"]*)-s([0-9a-z]+)"$/);
+    if (!page) {
+      if (tag) kept.push(tag);
+      continue;
+    }
+    pages = true;
+    if (page[3] === fingerprint) kept.push(`${page[1] ?? ""}"${page[2]}"`);
+  }
+  return { header: kept.join(", "), pages };
+}
+
 /**
  * Middleware for everything outside /api and /files. Settings come from the isolate's short
  * cache (no D1 read in the steady state); if they cannot be read, pages are served unchanged.
+ *
+ * A page's ETag covers the settings written into it (`pageEtag`): the handlers inside (page
+ * registry, asset server) only know the page without them and answer 304 only when both the
+ * page and the settings are unchanged. Otherwise a browser holding a page from before a settings
+ * change would keep being told that its copy (with the old settings) is current.
  */
 export const siteHtml = createMiddleware<AppEnv>(async (c, next) => {
   if (NOT_PAGES.test(c.req.path)) return next();
@@ -126,16 +166,29 @@ export const siteHtml = createMiddleware<AppEnv>(async (c, next) => {
   if (site.maintenanceMode && (c.req.method === "GET" || c.req.method === "HEAD")) {
     return maintenancePage(await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), site);
   }
-  await next();
-  if ((c.res.headers.get("Content-Type") ?? "").includes("text/html")) {
-    const branded = brandHtml(c.res, site, {
-      tenantId: c.env.FASTCOMMENTS_TENANT_ID,
-      region: c.env.FASTCOMMENTS_REGION === "eu" ? "eu" : null,
-    });
-    // The body changed: the asset server's length and validator no longer describe it.
-    const headers = new Headers(c.res.headers);
-    headers.delete("Content-Length");
-    headers.delete("ETag");
-    c.res = new Response(branded.body, { status: c.res.status, headers });
+  const fingerprint = settingsFingerprint(site);
+  const ifNoneMatch = c.req.header("If-None-Match");
+  const validators = ifNoneMatch ? innerValidators(ifNoneMatch, fingerprint) : null;
+  if (validators?.pages) {
+    const headers = new Headers(c.req.raw.headers);
+    if (validators.header) headers.set("If-None-Match", validators.header);
+    else headers.delete("If-None-Match");
+    c.req.raw = new Request(c.req.raw, { headers });
   }
+  await next();
+  if (c.res.status === 304) {
+    // Unchanged page and settings: the validator handed out is the combined one.
+    if (!validators?.pages) return;
+    c.res = new Response(null, { status: 304, headers: c.res.headers });
+  } else if ((c.res.headers.get("Content-Type") ?? "").includes("text/html")) {
+    const widget = { tenantId: c.env.FASTCOMMENTS_TENANT_ID, region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null };
+    c.res = new Response(brandHtml(c.res, site, widget).body, { status: c.res.status, headers: c.res.headers });
+    // Hono carries the previous answer's headers over: the body changed, its length no longer fits.
+    c.res.headers.delete("Content-Length");
+  } else {
+    return;
+  }
+  const etag = pageEtag(c.res.headers.get("ETag"), fingerprint);
+  if (etag) c.res.headers.set("ETag", etag);
+  else c.res.headers.delete("ETag");
 });

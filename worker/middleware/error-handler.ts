@@ -3,6 +3,11 @@ import { HTTPException } from "hono/http-exception";
 import { defaultErrorCode } from "@shared/error-codes";
 import type { AppEnv } from "../env";
 import { ApiError, type ErrorBody } from "../lib/errors";
+import { isDatabaseUnavailable } from "../db/unavailable";
+
+/** A client may try again after this many seconds when the database was unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 
 /** Hono's own HTTPExceptions (malformed JSON from the validator, body limit) get a fitting envelope. */
 function envelopeOf(err: HTTPException): ErrorBody {
@@ -31,6 +36,13 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
     // Expected while the site is in maintenance: not an error worth a log line.
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     return c.json({ code: err.code, message: err.message } satisfies ErrorBody, err.status);
+  }
+  if (isDatabaseUnavailable(err)) {
+    // An outage, not a bug: 503 with Retry-After, so clients (and the SPA's error states) retry.
+    console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: "database unavailable", detail: String(err) }));
+    c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    c.header("Cache-Control", "no-store");
+    return c.json({ code: "service_unavailable", message: UNAVAILABLE_MESSAGE, requestId } satisfies ErrorBody, 503);
   }
   if (err instanceof ApiError && err.status >= 500) {
     // Our own 5xx (e.g. a misconfigured server): logged in full, the client sees the generic text.

@@ -81,6 +81,10 @@ export function definePage<R extends DataRefs>(definition: PageDefinition<R>): P
       const entries = await Promise.all(
         Object.entries(refs).map(async ([name, ref]) => [name, ref ? await fetchApi(ref.key) : null] as const),
       );
+      // A read that failed on our side (the database down) is not a missing item: no 404 page is
+      // painted from it; the caller serves the plain SPA, which shows its own error state.
+      const failed = entries.find(([, answer]) => answer && answer.status >= 500);
+      if (failed) throw new Error(`page data ${failed[1]!.key} answered ${failed[1]!.status}`);
       const data = Object.fromEntries(
         entries.map(([name, answer]) => [name, answer?.status === 200 ? answer.body : null]),
       ) as PageData<R>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GAME_DEFAULT_PAGE_SIZE, GAME_MAX_PAGE_SIZE } from "@shared/game";
+import { blankAsUndefined, MAX_PAGE } from "./query";
 import { text } from "./text";
 
 /**
@@ -7,8 +8,6 @@ import { text } from "./text";
  * /spell, /gameinfo). Query objects are strict: an unknown parameter (a misspelt include flag,
  * say) is a 400, not silently ignored. Empty values count as absent.
  */
-
-const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /** `true` or `false` (the only spellings accepted), optional with a default. */
 export const queryFlag = (label: string, fallback: boolean) =>
@@ -96,7 +95,7 @@ export const queryCount = (label: string, min: number, max: number, fallback: nu
 
 /** `page` (default 1) and `pageSize` (default 50, at most 200; larger is a 400, not clamped). */
 export const pagingQuery = {
-  page: queryCount("Page", 1, 1_000_000_000, 1),
+  page: queryCount("Page", 1, MAX_PAGE, 1),
   pageSize: queryCount("Page size", 1, GAME_MAX_PAGE_SIZE, GAME_DEFAULT_PAGE_SIZE),
 };
 

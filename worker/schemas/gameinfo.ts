@@ -9,6 +9,7 @@ import {
 import { z } from "zod";
 import { flag, imageUrl, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
 import { pagingQuery, queryCount, queryFlag, queryText, strictQuery } from "./game-query";
+import { toSlug } from "@shared/slug";
 import { text } from "./text";
 
 /** A game-info article (guides, lore, mechanics). */
@@ -63,16 +64,7 @@ export type GameInfoCategories = { categories: FilterOption<string>[] };
 export const GAMEINFO_LIMITS = { title: 200, summary: 500, content: 50_000, author: 100 } as const;
 
 /** "Your first week!" → "your-first-week" (a slug from a title). */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/g, "");
-}
+export const slugify = (text: string): string => toSlug(text, SLUG_MAX);
 
 export const gameInfoInputSchema = z
   .object({

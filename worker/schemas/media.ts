@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { FilterOption } from "../shared/game";
 import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
+import { blankAsUndefined, queryPage, queryPageSize } from "./query";
+import { toSlug } from "../shared/slug";
 import { text } from "./text";
 
 /**
@@ -40,10 +42,6 @@ export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 /** The public gallery asks for 20 items a page (GALLERY_PAGE_SIZE), the admin list for 50; no one gets more than 100. */
 export const ADMIN_MEDIA_PAGE_SIZE = 50;
 export const MEDIA_MAX_PAGE_SIZE = 100;
-const MAX_PAGE = 1_000_000_000;
-
-/** Empty query values count as absent. */
-const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 const queryBool = (label: string) =>
   z.preprocess(
@@ -64,17 +62,6 @@ const queryId = (label: string) =>
       .transform((v) => (v === undefined || Number(v) === 0 ? undefined : Number(v))),
   );
 
-const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
-  z.preprocess(
-    blankAsUndefined,
-    z.coerce
-      .number({ error: `${label} must be a whole number of ${min} or more.` })
-      .int(`${label} must be a whole number of ${min} or more.`)
-      .min(min, `${label} must be a whole number of ${min} or more.`)
-      .max(max, `${label} must be at most ${max}.`)
-      .default(fallback),
-  );
-
 /** GET /media. Guests and users get approved items whatever `approvedOnly` says. */
 export const mediaListQuerySchema = z.object({
   categoryId: queryId("Category"),
@@ -90,17 +77,8 @@ export const mediaListQuerySchema = z.object({
     .max(MEDIA_LIMITS.search, `Search must be at most ${MEDIA_LIMITS.search} characters.`)
     .optional()
     .transform((v) => (v ? v : undefined)),
-  page: wholeNumber("Page", 1, MAX_PAGE, 1),
-  pageSize: z.preprocess(
-    blankAsUndefined,
-    z.coerce
-      .number({ error: "Page size must be a whole number of 1 or more." })
-      .int("Page size must be a whole number of 1 or more.")
-      .min(1, "Page size must be a whole number of 1 or more.")
-      .default(GALLERY_PAGE_SIZE)
-      // Larger page sizes are clamped, not refused.
-      .transform((n) => Math.min(n, MEDIA_MAX_PAGE_SIZE)),
-  ),
+  page: queryPage(),
+  pageSize: queryPageSize(GALLERY_PAGE_SIZE, MEDIA_MAX_PAGE_SIZE),
 });
 export type MediaListQuery = z.output<typeof mediaListQuerySchema>;
 
@@ -215,17 +193,8 @@ export const regenerateThumbnailsSchema = z.object({
 const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Lower-case words joined by hyphens, at most the slug limit ("Fan Art!" → "fan-art"). */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, CATEGORY_LIMITS.slug)
-    .replace(/-+$/g, "");
-}
+/** Lower-case words joined by hyphens, at most the category slug limit ("Fan Art!" → "fan-art"). */
+export const slugify = (text: string): string => toSlug(text, CATEGORY_LIMITS.slug);
 
 /** POST /media/categories and PUT /media/categories/{id} (id and timestamps are ignored). */
 export const mediaCategoryInputSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAsUndefined, queryPage, queryPageSize } from "./query";
 import { text } from "./text";
 
 /**
@@ -20,7 +21,6 @@ export const NEWS_LIMITS = {
 
 export const NEWS_DEFAULT_PAGE_SIZE = 12;
 export const NEWS_MAX_PAGE_SIZE = 100;
-const MAX_PAGE = 1_000_000_000;
 
 /**
  * Splits the form's comma-separated tag text (or takes a list), trims every entry, drops empty
@@ -109,33 +109,13 @@ const optionalText = (label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-/** Empty query values count as absent. */
-const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
 /** GET /news query. `status` is honoured only for moderators and admins. */
 export const newsListQuerySchema = z.object({
   search: optionalText("Search"),
   tag: optionalText("Tag"),
   author: optionalText("Author"),
-  page: z.preprocess(
-    blankAsUndefined,
-    z.coerce
-      .number({ error: "Page must be a whole number of 1 or more." })
-      .int("Page must be a whole number of 1 or more.")
-      .min(1, "Page must be a whole number of 1 or more.")
-      .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}.`)
-      .default(1),
-  ),
-  pageSize: z.preprocess(
-    blankAsUndefined,
-    z.coerce
-      .number({ error: "Page size must be a whole number of 1 or more." })
-      .int("Page size must be a whole number of 1 or more.")
-      .min(1, "Page size must be a whole number of 1 or more.")
-      .default(NEWS_DEFAULT_PAGE_SIZE)
-      // Larger page sizes are clamped, not refused.
-      .transform((n) => Math.min(n, NEWS_MAX_PAGE_SIZE)),
-  ),
+  page: queryPage(),
+  pageSize: queryPageSize(NEWS_DEFAULT_PAGE_SIZE, NEWS_MAX_PAGE_SIZE),
   status: z.preprocess(
     blankAsUndefined,
     z.enum(["all", "published", "draft"], { error: "Status must be all, published or draft." }).optional(),

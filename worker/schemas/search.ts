@@ -1,25 +1,9 @@
-/** Site-wide search (GET /api/search). Pure zod and types; the web may import them. */
+/** Site-wide search (GET /api/search): the query's schema; the constants and answer types are in shared/search. */
 import { z } from "zod";
 import { text } from "./text";
+import { SEARCH_QUERY_MAX, SEARCH_TYPES } from "../shared/search";
 
-/** Content types search covers, in the order results are grouped. Add a type here and register its source. */
-export const SEARCH_TYPES = ["news", "gameinfo", "faction", "unit", "hero", "spell"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
-  news: "News",
-  gameinfo: "Game Info",
-  faction: "Factions",
-  unit: "Units",
-  hero: "Heroes",
-  spell: "Spells",
-};
-
-export const SEARCH_QUERY_MAX = 200;
-/** Results per type when all types are searched at once. */
-export const SEARCH_GROUP_SIZE = 5;
-/** Results per page when one type is searched. */
-export const SEARCH_PAGE_SIZE = 20;
+export * from "../shared/search";
 
 export const searchQuerySchema = z.object({
   q: text({ error: "Search text must be text." })
@@ -35,28 +19,3 @@ export const searchQuerySchema = z.object({
     .default(1),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
-
-/** A piece of a snippet: `match` pieces are the words that matched (render them highlighted, as text). */
-export type SnippetPart = { text: string; match: boolean };
-
-export type SearchHit = {
-  type: SearchType;
-  id: number;
-  title: string;
-  /** Where the result lives in the SPA, e.g. "/units/12". */
-  path: string;
-  snippet: SnippetPart[];
-  /** False for drafts and inactive rows (only moderators and admins ever see those). */
-  visible: boolean;
-};
-
-export type SearchGroup = { type: SearchType; label: string; totalCount: number; items: SearchHit[] };
-
-export type SearchResponse = {
-  query: string;
-  /** Only the types with results, in SEARCH_TYPES order. */
-  groups: SearchGroup[];
-  totalCount: number;
-  page: number;
-  pageSize: number;
-};

@@ -4,7 +4,7 @@ import type { ErrorCode } from "@shared/error-codes";
 import type { FieldErrors } from "@shared/field-errors";
 import type { AppType } from "@worker/app";
 import { readStorage, STORAGE_KEYS } from "./storage";
-import { refreshToken, tokenExpiry } from "./token-refresh";
+import { refreshToken, serverNow, tokenExpiry } from "./token-refresh";
 
 export type { FieldErrors };
 
@@ -60,7 +60,7 @@ async function usableToken(): Promise<string | null> {
   const token = readStorage(STORAGE_KEYS.token);
   if (!token) return null;
   const expiry = tokenExpiry(token);
-  if (expiry === null || expiry > Date.now()) return token;
+  if (expiry === null || expiry > serverNow()) return token;
   try {
     const refreshed = await refreshToken(token);
     return refreshed?.token ?? token;
@@ -110,9 +110,6 @@ const fetchWithSession: typeof fetch = async (input, init) => {
   }
   return res;
 };
-
-/** The session-aware fetch behind `api`, for the few calls the typed client cannot describe. */
-export const sessionFetch = fetchWithSession;
 
 /**
  * The headers a request made outside `fetch` needs (an XMLHttpRequest, which reports upload

@@ -5,7 +5,7 @@ import type { User } from "@schemas/user";
 import { onUnauthorized } from "./api-client";
 import { logoutRequest, useCurrentUser } from "./auth-api";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
-import { REFRESH_MARGIN_MS, refreshToken, tokenExpiry } from "./token-refresh";
+import { noteFreshToken, REFRESH_MARGIN_MS, refreshToken, serverNow, tokenExpiry } from "./token-refresh";
 
 /** Restoring the saved session is synchronous, so there is no "loading" state. */
 export type SessionStatus = "authenticated" | "unauthenticated";
@@ -110,7 +110,7 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
         }
       }, delay);
     };
-    schedule(Math.max(expiry - Date.now() - REFRESH_MARGIN_MS, 0));
+    schedule(Math.max(expiry - serverNow() - REFRESH_MARGIN_MS, 0));
     return () => clearTimeout(timer);
   }, [token, clear]);
 
@@ -135,6 +135,7 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
   }, []);
 
   const signIn = useCallback((newToken: string, newUser: User) => {
+    noteFreshToken(newToken);
     writeStorage(STORAGE_KEYS.token, newToken);
     writeStorage(STORAGE_KEYS.user, JSON.stringify(newUser));
     setToken(newToken);

@@ -15,18 +15,42 @@ import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 const LOCK_NAME = "realm-codex:token-refresh";
 
-/** The token's `exp` in milliseconds, or null when it has none or cannot be read. */
-export function tokenExpiry(token: string): number | null {
+/** A numeric claim of the token (seconds), or null when it has none or cannot be read. */
+function numericClaim(token: string, name: "exp" | "iat"): number | null {
   try {
-    const payload = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: number };
-    return typeof payload.exp === "number" ? payload.exp * 1000 : null;
+    const payload = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
+    const value = payload[name];
+    return typeof value === "number" ? value : null;
   } catch {
     return null;
   }
 }
 
+/** The token's `exp` in milliseconds (on the server's clock), or null when it has none or cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  const exp = numericClaim(token, "exp");
+  return exp === null ? null : exp * 1000;
+}
+
+/**
+ * The server's clock minus this browser's (ms). Expiries are server times; a browser clock that
+ * is an hour fast would otherwise see every new token as already due (a refresh loop), and one
+ * that is slow would refresh too late (a 401 signs the user out). Learned from the `iat` of each
+ * token the server has just issued; 0 until then.
+ */
+let clockOffsetMs = 0;
+
+/** Now on the server's clock, as well as this tab knows it. */
+export const serverNow = () => Date.now() + clockOffsetMs;
+
+/** Call with a token the server issued just now (sign-in, refresh, another tab's fresh refresh). */
+export function noteFreshToken(token: string, receivedAt = Date.now()): void {
+  const iat = numericClaim(token, "iat");
+  if (iat !== null) clockOffsetMs = iat * 1000 - receivedAt;
+}
+
 /** True when the token expires within the refresh margin (or already has). */
-export function refreshDue(token: string, now = Date.now()): boolean {
+export function refreshDue(token: string, now = serverNow()): boolean {
   const expiry = tokenExpiry(token);
   return expiry !== null && expiry - now <= REFRESH_MARGIN_MS;
 }
@@ -45,6 +69,7 @@ async function refreshOnce(seen: string): Promise<RefreshResult> {
   if (status === 401) return null;
   if (!res.ok) throw new Error(`Token refresh failed (${status})`);
   const body = (await res.json()) as { token: string; user: User };
+  noteFreshToken(body.token);
   writeStorage(STORAGE_KEYS.token, body.token);
   writeStorage(STORAGE_KEYS.user, JSON.stringify(body.user));
   return { token: body.token, user: body.user };

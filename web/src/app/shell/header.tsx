@@ -92,7 +92,7 @@ export function Header({
           <Link to="/search" aria-label="Search" className={`${iconLinkClass} xl:hidden`}>
             <SearchIcon />
           </Link>
-          <SiteSearchForm id="header-search" label="Site" query={search.query} onSearch={search.onSearch} shortcut className="mx-1 hidden w-56 xl:block" />
+          <SiteSearchForm id="header-search" label="Site" query={search.query} onSearch={search.onSearch} shortcut className="mx-1 hidden w-44 xl:block" />
           <ThemeToggle />
           <div className="flex w-48 items-center justify-end">
             {status === "authenticated" && user ? (

@@ -1,11 +1,10 @@
-import { sessionFetch, unwrap } from "@/lib/api-client";
-import type { NewUpload, UploadSession } from "../lib/upload-engine";
+import { api, unwrap } from "@/lib/api-client";
+import type { Upload, UploadCreateFormValues } from "@schemas/uploads";
 import { revalidateUnfinishedUploads } from "./get-unfinished-uploads";
 
 /** POST /api/uploads: starts an upload (415 wrong type, 413 over the site's limit). */
-export async function createUpload(input: NewUpload): Promise<UploadSession> {
-  const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(input) };
-  const session = (await unwrap(sessionFetch("/api/uploads", init))) as UploadSession;
+export async function createUpload(input: UploadCreateFormValues): Promise<Upload> {
+  const upload = await unwrap(api.api.uploads.$post({ json: input }));
   void revalidateUnfinishedUploads();
-  return session;
+  return upload;
 }

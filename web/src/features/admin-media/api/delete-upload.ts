@@ -1,9 +1,9 @@
-import { sessionFetch, unwrap } from "@/lib/api-client";
+import { api, unwrap } from "@/lib/api-client";
 import type { UploadId } from "../lib/upload-engine";
 import { revalidateUnfinishedUploads } from "./get-unfinished-uploads";
 
 /** DELETE /api/uploads/{id}: aborts the upload and removes what the server holds of it. */
 export async function deleteUpload(id: UploadId): Promise<void> {
-  await unwrap(sessionFetch(`/api/uploads/${encodeURIComponent(String(id))}`, { method: "DELETE" }));
+  await unwrap(api.api.uploads[":id"].$delete({ param: { id: String(id) } }));
   void revalidateUnfinishedUploads();
 }

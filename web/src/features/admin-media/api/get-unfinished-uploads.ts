@@ -1,13 +1,16 @@
 import useSWR, { mutate } from "swr";
-import { sessionFetch, unwrap } from "@/lib/api-client";
+import { api, unwrap } from "@/lib/api-client";
 import { apiKey } from "@shared/api-key";
-import type { UploadSession } from "../lib/upload-engine";
+import type { Upload } from "@schemas/uploads";
+import { keepOnlyStoredUploads } from "../lib/upload-store";
 
 const KEY = apiKey("/api/uploads");
 
 /** GET /api/uploads: the signed-in user's unfinished uploads, newest first. */
-export async function getUnfinishedUploads(): Promise<UploadSession[]> {
-  const body: { items: UploadSession[] } = (await unwrap(sessionFetch(KEY))) as { items: UploadSession[] };
+export async function getUnfinishedUploads(): Promise<Upload[]> {
+  const body = await unwrap(api.api.uploads.$get());
+  // What the browser remembers of uploads the server no longer holds is dropped.
+  keepOnlyStoredUploads(body.items.map((u) => u.id));
   return body.items;
 }
 

@@ -1,7 +1,8 @@
-import { sessionFetch, unwrap } from "@/lib/api-client";
-import type { UploadId, UploadSession } from "../lib/upload-engine";
+import { api, unwrap } from "@/lib/api-client";
+import type { Upload } from "@schemas/uploads";
+import type { UploadId } from "../lib/upload-engine";
 
 /** GET /api/uploads/{id}: the upload with the parts the server already has. */
-export async function getUpload(id: UploadId): Promise<UploadSession> {
-  return (await unwrap(sessionFetch(`/api/uploads/${encodeURIComponent(String(id))}`))) as UploadSession;
+export async function getUpload(id: UploadId): Promise<Upload> {
+  return unwrap(api.api.uploads[":id"].$get({ param: { id: String(id) } }));
 }

@@ -4,7 +4,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
 import { useToast } from "@/lib/toast";
-import type { MediaCategory } from "@schemas/media";
+import { MEDIA_LIMITS, type MediaCategory } from "@schemas/media";
 import { deleteUpload } from "../api/delete-upload";
 import { entryProblem, type EntryPatch, type OverallProgress, type UploadEntry, useUploadSnapshot } from "../hooks/use-upload-queue";
 import { formatBytes, isVideoType, UPLOAD_ACCEPT } from "../lib/file-type";
@@ -52,7 +52,7 @@ export function UploadDialog(props: Props) {
       footer={
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <OverallBar overall={overall} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex flex-wrap justify-end gap-2">
             {finished ? (
               <Button variant="ghost" onClick={props.onClearFinished}>
                 Clear finished
@@ -331,9 +331,36 @@ function UploadRow({ entry, categories, factions, onUpdate, onRemove }: { entry:
               </select>
             )}
           </FormField>
+          <FormField
+            id={`${base}-description`}
+            label="Description"
+            hint="Optional: the title is used when left blank."
+            error={problems?.description}
+            className="sm:col-span-3"
+          >
+            {(p) => (
+              <textarea
+                {...p}
+                rows={2}
+                className={inputClass}
+                value={entry.description}
+                maxLength={MEDIA_LIMITS.description}
+                onChange={(e) => onUpdate(entry.key, { description: e.target.value })}
+              />
+            )}
+          </FormField>
         </div>
       ) : locked && !refused ? (
-        <p className="mt-1 text-sm text-ink">{entry.resumeOf?.title ?? entry.title}</p>
+        <p className="mt-1 text-sm text-ink">
+          <span className="font-medium">{entry.resumeOf?.title ?? entry.title}</span>
+          {entry.resumeOf ? null : (
+            <span className="text-ink-muted">
+              {" · "}
+              {categories.find((c) => c.id === entry.categoryId)?.name ?? "No category"}
+              {entry.factionId ? ` · ${factions.find((f) => f.id === entry.factionId)?.name ?? ""}` : ""}
+            </span>
+          )}
+        </p>
       ) : null}
 
       {!refused ? (

@@ -11,6 +11,8 @@ export type UploadEntry = {
   key: string;
   file: File;
   title: string;
+  /** Optional; the title stands in when blank (the media form requires a description). */
+  description: string;
   categoryId: number;
   factionId: number | null;
   check: FileCheck | null;
@@ -19,17 +21,18 @@ export type UploadEntry = {
   resumeOf: UploadSession | null;
 };
 
-export type EntryPatch = Partial<Pick<UploadEntry, "title" | "categoryId" | "factionId">>;
+export type EntryPatch = Partial<Pick<UploadEntry, "title" | "description" | "categoryId" | "factionId">>;
 
 export const TITLE_REQUIRED = "Title is required.";
 export const CATEGORY_REQUIRED = "Category is required.";
 
 /** What keeps an entry from starting (shown under its fields), or null. */
-export function entryProblem(entry: UploadEntry): { title?: string; categoryId?: string } | null {
-  const problems: { title?: string; categoryId?: string } = {};
+export function entryProblem(entry: UploadEntry): { title?: string; description?: string; categoryId?: string } | null {
+  const problems: { title?: string; description?: string; categoryId?: string } = {};
   const title = entry.title.trim();
   if (!title) problems.title = TITLE_REQUIRED;
   else if (title.length > MEDIA_LIMITS.title) problems.title = `Title must be at most ${MEDIA_LIMITS.title} characters.`;
+  if (entry.description.trim().length > MEDIA_LIMITS.description) problems.description = `Description must be at most ${MEDIA_LIMITS.description} characters.`;
   if (!entry.categoryId) problems.categoryId = CATEGORY_REQUIRED;
   return Object.keys(problems).length ? problems : null;
 }
@@ -112,6 +115,7 @@ export function useUploadQueue({ maxMb, defaultCategoryId }: { maxMb: number; de
           key: `upload-${nextKey++}`,
           file,
           title: resumeOf?.title ?? titleFromFileName(file.name),
+          description: "",
           categoryId: defaultCategoryId,
           factionId: null,
           check: null,
@@ -143,7 +147,8 @@ export function useUploadQueue({ maxMb, defaultCategoryId }: { maxMb: number; de
       if (entry.task || !entry.check?.ok || entryProblem(entry)) return;
       const task = makeTask(entry.file, entry.check.contentType);
       patch(entry.key, { task });
-      task.start({ title: entry.title.trim(), categoryId: entry.categoryId, factionId: entry.factionId });
+      const title = entry.title.trim();
+      task.start({ title, description: entry.description.trim() || title, categoryId: entry.categoryId, factionId: entry.factionId });
     },
     [makeTask, patch],
   );

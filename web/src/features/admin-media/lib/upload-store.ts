@@ -49,6 +49,14 @@ export function forgetUpload(uploadId: UploadId): void {
   write(readStoredUploads().filter((u) => String(u.uploadId) !== String(uploadId)));
 }
 
+/** Forgets the uploads the server no longer holds for this user (completed elsewhere, expired). */
+export function keepOnlyStoredUploads(serverIds: UploadId[]): void {
+  const keep = new Set(serverIds.map(String));
+  const list = readStoredUploads();
+  const kept = list.filter((u) => keep.has(String(u.uploadId)));
+  if (kept.length !== list.length) write(kept);
+}
+
 /** The stored upload a picked file continues: same name and size (newest first). */
 export function matchStoredUpload<T extends { uploadId: UploadId; fileName: string; size: number }>(
   candidates: T[],

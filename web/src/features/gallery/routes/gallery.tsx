@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { galleryMeta } from "@shared/seo";
 import { Pagination } from "@/components/ui/pagination";
+import { StateMessage } from "@/components/ui/state-message";
 import { PageMeta } from "@/lib/page-meta";
 import { useSession } from "@/lib/session";
 import { useGalleryList } from "../api/get-gallery-list";
@@ -16,18 +17,6 @@ const MediaLightbox = lazy(() => import("../components/media-lightbox"));
 
 /** The first card's thumbnail is the page's largest early image: fetched at once with high priority (the rest lazily). */
 const EAGER_CARDS = 1;
-
-function StateMessage({ title, children, tone = "info" }: { title: string; children: React.ReactNode; tone?: "info" | "error" }) {
-  return (
-    <div
-      role={tone === "error" ? "alert" : "status"}
-      className="mx-auto max-w-xl rounded-2xl border border-line bg-surface px-6 py-12 text-center"
-    >
-      <h2 className="font-display text-xl font-bold text-ink">{title}</h2>
-      <div className="mt-2 space-y-1 text-ink-muted">{children}</div>
-    </div>
-  );
-}
 
 /** /screenshots: the public gallery of approved media. Filters and page live in the URL. */
 export function Component() {

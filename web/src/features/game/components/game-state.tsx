@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button, buttonClass } from "@/components/ui/button";
 import { PageMeta } from "@/lib/page-meta";
-import { StateMessage } from "./state-message";
+import { StateMessage } from "@/components/ui/state-message";
 
 /** A missing record page ('Unit Not Found'...): title, a sentence and a way back; never indexed. */
 export function GameNotFound({ title, message, backTo, backLabel }: { title: string; message: string; backTo: string; backLabel: string }) {

@@ -10,7 +10,7 @@ import { PageMeta } from "@/lib/page-meta";
 import { useUnitsByIds } from "@/features/game/api/get-units-by-ids";
 import { CompareChart } from "@/features/game/components/compare-chart";
 import { CompareTable } from "@/features/game/components/compare-table";
-import { Breadcrumb } from "@/features/game/components/breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { readCompareList, removeFromCompare } from "@/features/game/hooks/use-compare-list";
 
 const list = (ids: readonly (number | string)[]) => ids.join(", ");

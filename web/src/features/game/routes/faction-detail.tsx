@@ -12,13 +12,13 @@ import { PageMeta } from "@/lib/page-meta";
 import { useSession } from "@/lib/session";
 import { useFactionPage } from "../api/get-faction-page";
 import { AlignmentBadge } from "../components/alignment-badge";
-import { Breadcrumb } from "../components/breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { FilterSelect } from "../components/filter-select";
 import { HeroCard } from "../components/hero-card";
 import { Portrait } from "../components/portrait";
 import { SpellList } from "../components/spell-list";
-import { StateMessage } from "../components/state-message";
-import { Tabs } from "../components/tabs";
+import { StateMessage } from "@/components/ui/state-message";
+import { Tabs } from "@/components/ui/tabs";
 import { UnitCard } from "../components/unit-card";
 import { useFactionView } from "../hooks/use-faction-view";
 

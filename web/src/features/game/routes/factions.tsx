@@ -8,7 +8,7 @@ import { useFactions } from "../api/get-factions";
 import { useFeaturedGameInfo } from "../api/get-game-info";
 import { FactionCard, FactionCardSkeleton } from "../components/faction-card";
 import { GameInfoCard } from "../components/game-info-card";
-import { StateMessage } from "../components/state-message";
+import { StateMessage } from "@/components/ui/state-message";
 
 /** Spec: factions show 3 placeholder cards while loading. */
 export const FACTIONS_SKELETON_COUNT = 3;

@@ -6,9 +6,9 @@ import { ApiRequestError } from "@/lib/api-client";
 import { formatLongDate } from "@/lib/format-date";
 import { PageMeta } from "@/lib/page-meta";
 import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";
-import { Breadcrumb } from "../components/breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { GameInfoCard } from "../components/game-info-card";
-import { StateMessage } from "../components/state-message";
+import { StateMessage } from "@/components/ui/state-message";
 
 /** /game-info/{slug}: the article (category, content as text with line breaks) and related articles. */
 export function Component() {

@@ -3,13 +3,10 @@ import { gamePaths, RARITY_RANGE } from "@shared/game";
 import { heroMeta } from "@shared/game-seo";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
-import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
-import { PageMeta } from "@/lib/page-meta";
 import { useHeroPage } from "@/features/game/api/get-hero-page";
-import { Breadcrumb } from "@/features/game/components/breadcrumb";
+import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
-import { Portrait } from "@/features/game/components/portrait";
 import { StatList } from "@/features/game/components/stat-list";
 import { textList } from "@/features/game/lib/json-lists";
 
@@ -25,7 +22,7 @@ export function Component() {
     return <GameNotFound title="Hero Not Found" message="This hero does not exist or is no longer available." backTo="/factions" backLabel="Back to Factions" />;
   }
   if (error && !hero) return <GameLoadError title="Failed to Load Hero" error={error} onRetry={() => void mutate()} />;
-  if (isLoading || !hero) return <HeroSkeleton />;
+  if (isLoading || !hero) return <FactionMemberSkeleton label="Loading hero..." title="Hero" width="max-w-5xl" />;
 
   const meta = heroMeta(location.origin, hero);
   const skills = textList(hero.startingSkills);
@@ -34,28 +31,12 @@ export function Component() {
 
   return (
     <article className="mx-auto max-w-5xl px-4 py-8">
-      <PageMeta
-        title={hero.name}
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath={gamePaths.hero(hero.id)}
-        image={meta.image}
-        type="article"
-        jsonLd={meta.jsonLd}
-      />
-      <Breadcrumb
-        trail={[
-          { label: "Home", to: "/" },
-          { label: "Factions", to: "/factions" },
-          ...(hero.faction ? [{ label: hero.faction.name, to: gamePaths.faction(hero.faction.id) }] : []),
-        ]}
-        current={hero.name}
-      />
-
-      <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start">
-        <Portrait src={hero.portraitUrl} name={hero.name} size={160} eager />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
+      <FactionMemberHeader
+        entity={hero}
+        path={gamePaths.hero(hero.id)}
+        meta={meta}
+        badges={
+          <>
             <Badge tone="brand">{hero.heroType}</Badge>
             {hero.heroClass ? <Badge>{hero.heroClass}</Badge> : null}
             <Badge tone="info">
@@ -66,20 +47,10 @@ export function Component() {
               Rarity {hero.rarityLevel} of {RARITY_RANGE.max}
             </Badge>
             {!hero.isActive ? <Badge tone="warning">Inactive</Badge> : null}
-          </div>
-          <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{hero.name}</h1>
-          {hero.title ? <p className="mt-1 text-lg text-ink-muted italic">{hero.title}</p> : null}
-          {hero.faction ? (
-            <p className="mt-2 text-ink-muted">
-              Faction:{" "}
-              <Link to={gamePaths.faction(hero.faction.id)} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
-                {hero.faction.name}
-              </Link>
-            </p>
-          ) : null}
-          {hero.summary ? <p className="mt-3 text-ink">{hero.summary}</p> : null}
-        </div>
-      </header>
+          </>
+        }
+        subtitle={hero.title ? <p className="mt-1 text-lg text-ink-muted italic">{hero.title}</p> : null}
+      />
 
       <section aria-labelledby="hero-stats" className="mt-8 rounded-2xl border border-line bg-surface p-5">
         <h2 id="hero-stats" className="font-display text-xl font-bold text-ink">
@@ -164,23 +135,5 @@ export function Component() {
         <p className="mt-2 break-words whitespace-pre-line text-ink">{hero.biography}</p>
       </section>
     </article>
-  );
-}
-
-function HeroSkeleton() {
-  return (
-    <LoadingRegion label="Loading hero..." className="mx-auto max-w-5xl px-4 py-8">
-      <PageMeta title="Hero" />
-      <Skeleton className="h-4 w-64" />
-      <div className="mt-6 flex gap-6">
-        <Skeleton className="h-40 w-40 rounded-xl" />
-        <div className="flex-1 space-y-3">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-9 w-2/3" />
-          <Skeleton className="h-5 w-full" />
-        </div>
-      </div>
-      <Skeleton className="mt-8 h-24 w-full rounded-xl" />
-    </LoadingRegion>
   );
 }

@@ -7,7 +7,7 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
 import { PageMeta } from "@/lib/page-meta";
 import { useSpellPage } from "@/features/game/api/get-spell-page";
-import { Breadcrumb } from "@/features/game/components/breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
 import { SpellDetails } from "@/features/game/components/spell-details";
 

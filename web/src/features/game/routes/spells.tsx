@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
 import { PageMeta } from "@/lib/page-meta";
 import { useSpellBook } from "@/features/game/api/get-spell-book";
-import { Breadcrumb } from "@/features/game/components/breadcrumb";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { FilterSelect } from "@/features/game/components/filter-select";
 import { GameLoadError } from "@/features/game/components/game-state";
 import { SpellDetails } from "@/features/game/components/spell-details";
-import { StateMessage } from "@/features/game/components/state-message";
+import { StateMessage } from "@/components/ui/state-message";
 import { useSpellBookFilters } from "@/features/game/hooks/use-spell-book-filters";
 
 const LEVELS = Array.from({ length: SPELL_LEVEL_RANGE.max - SPELL_LEVEL_RANGE.min + 1 }, (_, i) => SPELL_LEVEL_RANGE.min + i);

@@ -3,15 +3,13 @@ import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { unitMeta } from "@shared/game-seo";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
-import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
-import { PageMeta } from "@/lib/page-meta";
 import { useUnitPage } from "@/features/game/api/get-unit-page";
 import { CompareToggle } from "@/features/game/components/compare-toggle";
 import { CompareTray } from "@/features/game/components/compare-tray";
-import { Breadcrumb } from "@/features/game/components/breadcrumb";
-import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
+import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { Portrait } from "@/features/game/components/portrait";
+import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
 import { abilityList } from "@/features/game/components/unit-card";
 import { UnitStatList } from "@/features/game/components/unit-stats";
 import { UpgradeChain } from "@/features/game/components/upgrade-chain";
@@ -27,7 +25,7 @@ export function Component() {
   if (error && !unit) {
     return <GameLoadError title="Failed to Load Unit" error={error} onRetry={() => void mutate()} />;
   }
-  if (isLoading || !unit) return <UnitSkeleton />;
+  if (isLoading || !unit) return <FactionMemberSkeleton label="Loading unit..." title="Unit" width="max-w-6xl" />;
 
   const meta = unitMeta(location.origin, unit);
   const abilities = abilityList(unit.specialAbilities);
@@ -37,48 +35,23 @@ export function Component() {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 pb-28">
-      <PageMeta
-        title={unit.name}
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath={gamePaths.unit(unit.id)}
-        image={meta.image}
-        type="article"
-        jsonLd={meta.jsonLd}
-      />
-      <Breadcrumb
-        trail={[
-          { label: "Home", to: "/" },
-          { label: "Factions", to: "/factions" },
-          ...(unit.faction ? [{ label: unit.faction.name, to: gamePaths.faction(unit.faction.id) }] : []),
-        ]}
-        current={unit.name}
-      />
-
-      <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start">
-        <Portrait src={unit.portraitUrl} name={unit.name} size={160} eager />
-        <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-2">
+      <FactionMemberHeader
+        entity={unit}
+        path={gamePaths.unit(unit.id)}
+        meta={meta}
+        badges={
+          <>
             <Badge tone="brand">{tierLabel(unit.tier)}</Badge>
             <Badge>{unit.unitType}</Badge>
             <Badge tone="info">{level}</Badge>
             {!unit.isActive ? <Badge tone="warning">Inactive</Badge> : null}
-          </div>
-          <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{unit.name}</h1>
-          {unit.faction ? (
-            <p className="mt-1 text-ink-muted">
-              Faction:{" "}
-              <Link to={gamePaths.faction(unit.faction.id)} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
-                {unit.faction.name}
-              </Link>
-            </p>
-          ) : null}
-          {unit.summary ? <p className="mt-3 text-lg text-ink">{unit.summary}</p> : null}
-          <div className="mt-4">
-            <CompareToggle unit={unit} size="md" />
-          </div>
+          </>
+        }
+      >
+        <div className="mt-4">
+          <CompareToggle unit={unit} size="md" />
         </div>
-      </header>
+      </FactionMemberHeader>
 
       <section aria-labelledby="stats-heading" className="mt-8">
         <h2 id="stats-heading" className="font-display text-xl font-bold text-ink">
@@ -149,23 +122,5 @@ export function Component() {
       </section>
       <CompareTray />
     </article>
-  );
-}
-
-function UnitSkeleton() {
-  return (
-    <LoadingRegion label="Loading unit..." className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="Unit" />
-      <Skeleton className="h-4 w-64" />
-      <div className="mt-6 flex gap-6">
-        <Skeleton className="h-40 w-40 rounded-xl" />
-        <div className="flex-1 space-y-3">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-9 w-2/3" />
-          <Skeleton className="h-5 w-full" />
-        </div>
-      </div>
-      <Skeleton className="mt-8 h-32 w-full rounded-xl" />
-    </LoadingRegion>
   );
 }

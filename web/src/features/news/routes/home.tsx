@@ -7,7 +7,7 @@ import { useNewsList } from "@/features/news/api/get-news-list";
 import { cardImagePriority } from "@/features/news/components/article-image";
 import { HomeNewsCard } from "@/features/news/components/home-news-card";
 import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
-import { NewsStateMessage } from "@/features/news/components/news-state-message";
+import { StateMessage } from "@/components/ui/state-message";
 
 /** Home (/): welcome, the 3 latest articles, About. The background switches with the theme. */
 export function Component() {
@@ -49,15 +49,15 @@ export function Component() {
         </h2>
         <div className="mt-6">
           {error && !data ? (
-            <NewsStateMessage tone="error" title="Failed to load news articles" />
+            <StateMessage tone="error" title="Failed to load news articles" />
           ) : isLoading && !data ? (
             <div className="grid gap-6 md:grid-cols-3">
               <NewsSkeletonList count={HOME_LATEST_COUNT} />
             </div>
           ) : articles.length === 0 ? (
-            <NewsStateMessage title="No news articles available yet.">
+            <StateMessage title="No news articles available yet.">
               <p>Check back soon for the latest updates!</p>
-            </NewsStateMessage>
+            </StateMessage>
           ) : (
             <>
               <div className="grid gap-6 md:grid-cols-3">

@@ -1,5 +1,6 @@
 import { Link, useParams } from "react-router";
 import { newsArticleMeta } from "@shared/seo";
+import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format-date";
@@ -9,7 +10,7 @@ import { useNewsArticle } from "@/features/news/api/get-news-article";
 import { ArticleComments } from "@/features/news/components/article-comments";
 import { ArticleImage } from "@/features/news/components/article-image";
 import { ArticleNotFound } from "@/features/news/components/article-not-found";
-import { NewsStateMessage } from "@/features/news/components/news-state-message";
+import { StateMessage } from "@/components/ui/state-message";
 import { TagChips } from "@/features/news/components/tag-chips";
 import { parseId } from "@shared/ids";
 import { useGoBack } from "@/features/news/hooks/use-go-back";
@@ -26,9 +27,9 @@ export function Component() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
         <PageMeta title="News" noIndex />
-        <NewsStateMessage tone="error" title="Failed to load news articles">
+        <StateMessage tone="error" title="Failed to load news articles">
           <p>Please try again in a moment.</p>
-        </NewsStateMessage>
+        </StateMessage>
       </div>
     );
   }
@@ -50,25 +51,7 @@ export function Component() {
         type="article"
         jsonLd={meta.jsonLd}
       />
-      <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
-        <ol className="flex flex-wrap items-center gap-1.5">
-          <li>
-            <Link to="/" className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
-              Home
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li>
-            <Link to="/news" className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
-              News
-            </Link>
-          </li>
-          <li aria-hidden="true">›</li>
-          <li aria-current="page" className="max-w-full truncate text-ink">
-            {article.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "News", to: "/news" }]} current={article.title} />
 
       <header className="mt-6">
         <TagChips tags={article.tags} />

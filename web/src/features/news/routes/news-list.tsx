@@ -9,7 +9,7 @@ import { NewsCard } from "@/features/news/components/news-card";
 import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
 import { NewsFilters } from "@/features/news/components/news-filters";
 import { Pagination } from "@/components/ui/pagination";
-import { NewsStateMessage } from "@/features/news/components/news-state-message";
+import { StateMessage } from "@/components/ui/state-message";
 import { useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 
 /** 4 skeleton cards on /news. */
@@ -39,33 +39,33 @@ export function Component() {
 
       <div className="mt-8" aria-busy={list.isValidating}>
         {list.error && !data ? (
-          <NewsStateMessage tone="error" title="Failed to load news articles">
+          <StateMessage tone="error" title="Failed to load news articles">
             {isLocalSite() && (
               <p>Make sure the backend is running: start it with npm run dev (the Worker serves /api).</p>
             )}
             <p>Please try again in a moment.</p>
-          </NewsStateMessage>
+          </StateMessage>
         ) : !data ? (
           <div className="grid gap-6 md:grid-cols-2">
             <NewsSkeletonList count={SKELETON_COUNT} />
           </div>
         ) : data.items.length === 0 && data.totalCount > 0 ? (
-          <NewsStateMessage title="This page has no articles.">
+          <StateMessage title="This page has no articles.">
             <p>
               <Link to={pageHref(1)} className="font-medium text-brand-700 underline dark:text-brand-400">
                 Go to the first page
               </Link>
             </p>
-          </NewsStateMessage>
+          </StateMessage>
         ) : data.items.length === 0 ? (
           hasActiveFilters ? (
-            <NewsStateMessage title="No articles match your filters.">
+            <StateMessage title="No articles match your filters.">
               <p>Try a different search, tag or author, or clear the filters.</p>
-            </NewsStateMessage>
+            </StateMessage>
           ) : (
-            <NewsStateMessage title="No news articles available yet.">
+            <StateMessage title="No news articles available yet.">
               <p>Check back soon for the latest updates about the game!</p>
-            </NewsStateMessage>
+            </StateMessage>
           )
         ) : (
           <>

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useState } from "react";
+import { Tabs } from "@/components/ui/tabs";
 import { AVATARS, avatarTabs, handleAvatarError, type AvatarCategory } from "@/lib/avatars";
 
 type Props = { value: string; onChange(path: string): void };
@@ -13,51 +14,18 @@ export function AvatarPicker({ value, onChange }: Props) {
   const baseId = useId();
   const current = AVATARS.find((a) => a.path === value)?.category;
   const [active, setActive] = useState<AvatarCategory>(current ?? tabs[0]!.category);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = tabs.length - 1;
-    const next =
-      event.key === "ArrowRight" ? (index === last ? 0 : index + 1)
-      : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1)
-      : event.key === "Home" ? 0
-      : event.key === "End" ? last
-      : null;
-    if (next === null) return;
-    event.preventDefault();
-    setActive(tabs[next]!.category);
-    tabRefs.current[next]?.focus();
-  }
-
   const visible = AVATARS.filter((a) => a.category === active);
   return (
     <div className="rounded-xl border border-line bg-surface-muted/40 p-3 sm:p-4">
-      <div role="tablist" aria-label="Avatar categories" className="flex flex-wrap gap-1 pb-2">
-        {tabs.map((tab, i) => {
-          const selected = tab.category === active;
-          return (
-            <button
-              key={tab.category}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab.category}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setActive(tab.category)}
-              onKeyDown={(e) => onTabKey(e, i)}
-              className={`shrink-0 rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                selected ? "bg-brand-700 text-white" : "text-ink hover:bg-surface-muted"
-              }`}
-            >
-              {tab.category} ({tab.count})
-            </button>
-          );
-        })}
-      </div>
+      <Tabs
+        look="pills"
+        label="Avatar categories"
+        idPrefix={baseId}
+        panelId={() => `${baseId}-panel`}
+        tabs={tabs.map((tab) => ({ id: tab.category, label: `${tab.category} (${tab.count})` }))}
+        selected={active}
+        onSelect={setActive}
+      />
       <div
         role="tabpanel"
         id={`${baseId}-panel`}

@@ -1,7 +1,7 @@
 import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
 import { api, unwrap } from "@/lib/api-client";
-import type { SearchResponse, SearchType } from "@schemas/search";
+import type { SearchResponse, SearchType } from "@shared/search";
 
 export type SearchRequest = { q: string; type?: SearchType; page?: number };
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
-import type { SearchHit } from "@schemas/search";
+import type { SearchHit } from "@shared/search";
 import { SearchSnippet } from "./search-snippet";
 
 /** One result: its title links to the page; drafts and inactive rows (moderators only) are marked. */

@@ -1,4 +1,4 @@
-import type { SnippetPart } from "@schemas/search";
+import type { SnippetPart } from "@shared/search";
 
 /** A result's snippet as text: the words that matched are <mark> elements (never parsed as HTML). */
 export function SearchSnippet({ parts }: { parts: readonly SnippetPart[] }) {

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from "@schemas/search";
+import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from "@shared/search";
 
 export type SearchUrl = { q: string; type: SearchType | undefined; page: number };
 

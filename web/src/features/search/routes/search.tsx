@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { PageMeta } from "@/lib/page-meta";
-import { SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from "@schemas/search";
+import { SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from "@shared/search";
 import { searchMeta } from "@shared/seo";
 import { useSearchResults } from "@/features/search/api/get-search-results";
 import { SearchResult } from "@/features/search/components/search-result";
@@ -170,6 +170,7 @@ function TypeResults({ data, type, page, q, pageHref }: { data: SearchResponse; 
   }
   return (
     <>
+      <h2 className="sr-only">{group.label}</h2>
       <p className="text-sm text-ink-muted" aria-live="polite">
         {plural(group.totalCount, "result", "results")} in {group.label} for “{q}”{totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
       </p>

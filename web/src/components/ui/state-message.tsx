@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 
-/** Empty and error states of the game pages. */
+/**
+ * The empty and error states of the public pages ("No Media Found", "Failed to Load News"...):
+ * a dashed box for "nothing here", an alert box (announced to screen readers) for a failed load.
+ * The title is a heading, so it shows in a screen reader's outline of the page.
+ */
 export function StateMessage({ tone = "neutral", title, children }: { tone?: "neutral" | "error"; title: string; children?: ReactNode }) {
   const isError = tone === "error";
   return (
@@ -12,8 +16,8 @@ export function StateMessage({ tone = "neutral", title, children }: { tone?: "ne
           : "rounded-xl border border-dashed border-line p-8 text-center text-ink-muted"
       }
     >
-      <p className="text-lg font-semibold">{title}</p>
-      {children ? <div className="mt-2 text-sm opacity-90">{children}</div> : null}
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children ? <div className="mt-2 space-y-1 text-sm opacity-90">{children}</div> : null}
     </div>
   );
 }

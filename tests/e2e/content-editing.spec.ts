@@ -1,0 +1,164 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+
+/** Demo accounts from scripts/demo/accounts.ts (seeded by scripts/e2e-server.ts). */
+const PASSWORD = "DemoPass!2025";
+
+async function login(request: APIRequestContext, email: string) {
+  const res = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { token: string; user: unknown };
+}
+
+/** A page of its own (own context), signed in the way the app does it. */
+async function signedInPage(browser: Browser, email = "moderator@example.com") {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { token, user } = await login(page.request, email);
+  await page.goto("/");
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem("authToken", t);
+      localStorage.setItem("authUser", u);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  return { page, token, close: () => context.close() };
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * A faction of this test alone: inactive (guests and the public lists never see it) and sorted
+ * last, so the other journeys' factions and counts stay as seeded.
+ */
+async function createFaction(page: Page, token: string) {
+  const name = `Journey Faction ${Date.now()}`;
+  const res = await page.request.post("/api/faction", {
+    headers: auth(token),
+    data: { name, alignment: "Neutral", description: "Made by the faction edit journey.", specialty: "Old specialty", isActive: false, sortOrder: 99_999 },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  return { id, name };
+}
+
+test.describe("faction edit page", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("a moderator opens it from the faction page, changes a field, saves and sees it there; History restores the old value", async ({ browser }) => {
+    const { page, token, close } = await signedInPage(browser);
+    const { id, name } = await createFaction(page, token);
+
+    await page.goto(`/factions/${id}`);
+    await page.getByRole("link", { name: "Edit Faction" }).click();
+    await expect(page).toHaveURL(`/admin/factions/${id}/edit`);
+    await expect(page.getByRole("heading", { level: 1, name: `Edit Faction: ${name}` })).toBeVisible();
+    await expect(page.getByLabel("Specialty")).toHaveValue("Old specialty");
+    const specialty = `Journey specialty ${Date.now()}`;
+    await page.getByLabel("Specialty").fill(specialty);
+    // A /files/ path typed by hand is accepted.
+    await page.getByLabel("Logo", { exact: true }).fill("/files/media/journey-logo.webp");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(`/factions/${id}`);
+    await expect(page.getByRole("main")).toContainText(specialty);
+
+    // History on the edit page: restore the change (the old specialty and no logo come back).
+    await page.getByRole("link", { name: "Edit Faction" }).click();
+    await expect(page.getByLabel("Specialty")).toHaveValue(specialty);
+    await page.getByRole("button", { name: "History" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("specialty", { exact: true }).first()).toBeVisible();
+    const restored = page.waitForResponse((r) => r.url().includes("/restore") && r.request().method() === "POST");
+    await dialog.getByRole("button", { name: /^Restore change/ }).first().click();
+    expect((await restored).status()).toBe(200);
+    await expect(page.getByText("Change restored.")).toBeVisible();
+    await expect(page.getByLabel("Specialty")).toHaveValue("Old specialty");
+    await expect(page.getByLabel("Logo", { exact: true })).toHaveValue("");
+    const stored = await page.request.get(`/api/faction/${id}?activeOnly=false`, { headers: auth(token) });
+    expect(((await stored.json()) as { specialty: string }).specialty).toBe("Old specialty");
+    await close();
+  });
+
+  test("'Name is required' blocks Save; an unknown or malformed id shows 'Faction Not Found'", async ({ browser }) => {
+    const { page, token, close } = await signedInPage(browser);
+    const { id } = await createFaction(page, token);
+    await page.goto(`/admin/factions/${id}/edit`);
+    await page.getByLabel("Name").fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expect(page.getByLabel("Name")).toBeFocused();
+    await expect(page).toHaveURL(`/admin/factions/${id}/edit`);
+
+    await page.goto("/admin/factions/999999/edit");
+    await expect(page.getByRole("heading", { name: "Faction Not Found" })).toBeVisible();
+    await page.goto("/admin/factions/not-a-number/edit");
+    await expect(page.getByRole("heading", { name: "Faction Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Factions" }).click();
+    await expect(page).toHaveURL("/factions");
+    await close();
+  });
+
+  test("a plain user sees the access-denied text on the edit page and no edit link on the faction page", async ({ browser }) => {
+    const { page, close } = await signedInPage(browser, "user@example.com");
+    await page.goto("/admin/factions/1/edit");
+    await expect(page.getByText("Access denied. Admin or Moderator role required.")).toBeVisible();
+    await page.goto("/factions/1");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Edit Faction" })).toHaveCount(0);
+    await close();
+  });
+});
+
+test.describe("news editor: no lost updates", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("two moderators edit the same article: the second gets the prompt, takes theirs; later keeps mine", async ({ browser }) => {
+    const a = await signedInPage(browser);
+    const b = await signedInPage(browser);
+    const created = await a.page.request.post("/api/news", {
+      headers: auth(a.token),
+      data: { title: `Conflict article ${Date.now()}`, summary: "Two editors.", content: "Body.", author: "Journey", tags: ["e2e"], isPublished: false },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    for (const p of [a.page, b.page]) {
+      await p.goto(`/admin/news/edit/${id}`);
+      await expect(p.getByLabel("Title")).toHaveValue(/Conflict article/);
+    }
+    await a.page.getByLabel("Title").fill("Title from A");
+    await a.page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(a.page).toHaveURL(`/news/${id}`);
+
+    await b.page.getByLabel("Title").fill("Title from B");
+    await b.page.getByRole("button", { name: "Save Changes" }).click();
+    const prompt = b.page.getByRole("alert").filter({ has: b.page.getByRole("heading", { name: "Changed elsewhere" }) });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole("row", { name: /Title/ })).toContainText("Title from A");
+    await expect(prompt.getByRole("row", { name: /Title/ })).toContainText("Title from B");
+    await prompt.getByRole("button", { name: "Take theirs" }).click();
+    await expect(b.page.getByLabel("Title")).toHaveValue("Title from A");
+    await expect(prompt).toHaveCount(0);
+
+    // B edits on top of A's version and saves; then A, still on B's old version, keeps mine.
+    await a.page.goto(`/admin/news/edit/${id}`);
+    await expect(a.page.getByLabel("Title")).toHaveValue("Title from A");
+    await b.page.getByLabel("Summary").fill("Summary from B.");
+    await b.page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(b.page).toHaveURL(`/news/${id}`);
+
+    await a.page.getByLabel("Title").fill("Final title from A");
+    await a.page.getByRole("button", { name: "Save Changes" }).click();
+    const promptA = a.page.getByRole("alert").filter({ has: a.page.getByRole("heading", { name: "Changed elsewhere" }) });
+    await expect(promptA.getByRole("row", { name: /Summary/ })).toContainText("Summary from B.");
+    await promptA.getByRole("button", { name: "Keep mine" }).click();
+    await expect(a.page).toHaveURL(`/news/${id}`);
+
+    const stored = (await (await a.page.request.get(`/api/news/${id}`, { headers: auth(a.token) })).json()) as { title: string; summary: string };
+    // Keep mine saved A's whole form over B's version.
+    expect(stored).toMatchObject({ title: "Final title from A", summary: "Two editors." });
+    await a.page.request.delete(`/api/news/${id}`, { headers: auth(a.token) });
+    await a.close();
+    await b.close();
+  });
+});

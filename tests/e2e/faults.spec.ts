@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * The database down: the browser tests' server honours the test-only fault header (see
+ * scripts/e2e-server.ts), so every request of these pages finds D1 unavailable. The API answers
+ * 503 `service_unavailable`; the pages must show their error states (never a blank page), keep a
+ * signed-in visitor signed in, and recover once the database is back.
+ */
+const DOWN = { "X-Fault-Injection": "d1-unavailable", "Cache-Control": "no-cache" };
+const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
+
+test("with the database down, the factions and news pages show their error states, then recover", async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: DOWN });
+  const page = await context.newPage();
+  const apiStatuses: number[] = [];
+  page.on("response", (res) => {
+    if (new URL(res.url()).pathname.startsWith("/api/")) apiStatuses.push(res.status());
+  });
+
+  await page.goto("/factions");
+  const factionsError = page.getByText("Failed to Load Factions");
+  await expect(factionsError).toBeVisible();
+  await expect(page.getByText(UNAVAILABLE).first()).toBeVisible();
+  // The site's frame is there around the error: a navigation, not a blank page.
+  await expect(page.getByRole("navigation").first()).toBeVisible();
+
+  await page.goto("/news");
+  await expect(page.getByText("Failed to load news articles")).toBeVisible();
+  expect(apiStatuses.length).toBeGreaterThan(0);
+  expect(apiStatuses.every((s) => s === 503)).toBe(true);
+
+  // The database is back: the same pages load.
+  await context.setExtraHTTPHeaders({});
+  await page.goto("/factions");
+  await expect(factionsError).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await context.close();
+});
+
+test("a signed-in visitor is not signed out by an outage", async ({ browser, request }) => {
+  const email = `outage-${Date.now().toString(36)}@example.com`;
+  const registered = await request.post("/api/auth/register", { data: { email, password: "DemoPass!2025", firstName: "Out", lastName: "Age" } });
+  expect(registered.status()).toBe(201);
+  const session = (await registered.json()) as { token: string; user: unknown };
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.evaluate(([token, user]) => {
+    localStorage.setItem("authToken", token);
+    localStorage.setItem("authUser", user);
+  }, [session.token, JSON.stringify(session.user)] as const);
+
+  await context.setExtraHTTPHeaders(DOWN);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "My Profile", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBe(session.token);
+
+  await context.setExtraHTTPHeaders({});
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "My Profile", level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBe(session.token);
+  await context.close();
+});
