@@ -173,4 +173,16 @@ test.describe("the prerendered shell", () => {
     expect(await page.locator('script[src$="theme-init.js"]').count()).toBe(0);
     expect(errors.filter((e) => e.includes("Content Security Policy"))).toEqual([]);
   });
+
+  test("the shell's styles are in the HTML: the first paint waits for no stylesheet request", async ({ page }) => {
+    const styleRequests: string[] = [];
+    page.on("request", (req) => req.resourceType() === "stylesheet" && styleRequests.push(req.url()));
+    await page.goto("/");
+    expect(await page.locator('head link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator("head style").count()).toBeGreaterThan(0);
+    // The styles apply: the header is the 4rem sticky bar.
+    const header = await page.getByRole("banner").evaluate((el) => ({ position: getComputedStyle(el).position }));
+    expect(header.position).toBe("sticky");
+    expect(styleRequests).toEqual([]);
+  });
 });

@@ -126,9 +126,17 @@ async function main() {
     const health = await throughput("/api/health");
     rows.push({ what: "GET /api/health", value: `${health.toFixed(0)} req/s`, budget: "reference", ok: null });
     for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/", "/api/media", "/api/media/filters", "/screenshots"]) {
-      const rps = await throughput(path);
-      const ratio = rps / health;
-      rows.push({ what: `GET ${path}`, value: `${rps.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}% of health)`, budget: "≥ 50% of health", ok: ratio >= 0.5 });
+      // Edge cache missed (every request does the D1 work; the budget) and used (reported).
+      for (const miss of [true, false]) {
+        const rps = await throughput(path, miss);
+        const ratio = rps / health;
+        rows.push({
+          what: `GET ${path} (${miss ? "cache miss" : "cache hit"})`,
+          value: `${rps.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}% of health)`,
+          budget: miss ? "≥ 50% of health" : "report",
+          ok: miss ? ratio >= 0.5 : null,
+        });
+      }
     }
     // Uploads: throughput, workerd memory, complete → thumbnails (tests/perf/uploads.ts).
     rows.push(...(await uploadBench(BASE, server.pid)));
