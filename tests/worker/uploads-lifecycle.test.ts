@@ -200,3 +200,33 @@ describe("limits per user", () => {
     expect((await started("video/mp4", 1000, token)).status).toBe("uploading");
   }, 60_000);
 });
+
+describe("cancel while a part is on its way", () => {
+  it("a part whose upload is deleted mid-body answers 404 with the envelope (never a 500) and nothing is left", async () => {
+    const image = bytesOf(HEADERS["image/png"], 200_000);
+    const upload = await started("image/png", image.length);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(image.subarray(0, 100_000));
+        await held;
+        controller.enqueue(image.subarray(100_000));
+        controller.close();
+      },
+    });
+    const part = call(`/api/uploads/${upload.id}/parts/1`, {
+      method: "PUT",
+      token: tokens.moderator,
+      body,
+      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(image.length) },
+      // @ts-expect-error -- a streamed request body needs duplex in the Fetch API
+      duplex: "half",
+    });
+    expect((await call(`/api/uploads/${upload.id}`, { method: "DELETE", token: tokens.moderator })).status).toBe(204);
+    release();
+    await expectEnvelope(await part, 404, "not_found");
+    expect(await uploadRow(upload.id)).toBeNull();
+    expect((await partRows(upload.id)).results).toEqual([]);
+  }, 30_000);
+});

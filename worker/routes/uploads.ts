@@ -214,6 +214,9 @@ export const uploadRoutes = new Hono<AppEnv>()
       await body.done;
       const problem = body.problem();
       if (problem) throw lengthError(new BodyLengthError(problem), `Part ${n}`, expected);
+      // Cancelled (or cleaned up) while this part was on its way: R2 no longer knows the
+      // multipart upload and the rows are gone, so the upload is simply not there any more.
+      await ownUpload(c);
       throw err;
     }
     await body.done;
