@@ -56,7 +56,7 @@ describe("video poster frames", () => {
     const done = await complete(upload.id);
     expect(done.status).toBe(201);
     const { media } = (await done.json()) as { media: MediaItem };
-    expect(media).toMatchObject({ mediaType: "video", isApproved: false, thumbnailStatus: "pending", width: null, height: null, fileSize: video.length });
+    expect(media).toMatchObject({ description: upload.title, mediaType: "video", isApproved: false, thumbnailStatus: "pending", width: null, height: null, fileSize: video.length });
     expect(media.originalUrl).toMatch(new RegExp(`^/files/media/u${upload.id}/original\\.webm\\?exp=`));
     expect(media.posterUrl).toMatch(new RegExp(`^/files/media/u${upload.id}/poster-[0-9a-z]+\\.webp\\?exp=`));
 

@@ -161,7 +161,8 @@ export const uploadRoutes = new Hono<AppEnv>()
         partSize: UPLOAD_PART_SIZE,
         partCount: partCountOf(input.size),
         title: input.title,
-        description: input.description,
+        // A media item always has a description (the media form requires one): a blank one takes the title.
+        description: input.description || input.title,
         categoryId: input.categoryId,
         factionId: input.factionId,
       });
