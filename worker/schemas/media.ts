@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FilterOption } from "../shared/game";
 import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
+import { isHttpUrl } from "./news";
 import { blankAsUndefined, queryPage, queryPageSize } from "./query";
 import { toSlug } from "../shared/slug";
 import { text } from "./text";
@@ -103,17 +104,6 @@ const optionalId = (label: string) =>
     .min(0, `${label} must be a whole number.`)
     .nullish()
     .transform((v) => (v ? v : null));
-
-/** An absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
 
 /** The R2 key of a `/files/{key}` path (query string dropped), or null for anything else. */
 export function fileKeyOf(url: string): string | null {
