@@ -10,6 +10,7 @@ import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { pageRoutes } from "./pages";
+import { commentsFrameRoutes } from "./routes/comments-frame";
 import { filesRoutes } from "./routes/files";
 import { seoRoutes } from "./routes/seo";
 
@@ -28,6 +29,7 @@ const app = new Hono<AppEnv>()
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)
   .route("/", seoRoutes)
+  .route("/", commentsFrameRoutes)
   .route("/", pageRoutes)
   .all("*", async (c) => withHeaders(await c.env.ASSETS.fetch(c.req.raw), SECURITY_HEADERS));
 

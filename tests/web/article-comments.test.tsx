@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ArticleComments } from "@/features/news/components/article-comments";
+import { COMMENTS_FRAME_PATH, FRAME_MESSAGE } from "@shared/comments-frame";
 import { fastCommentsScriptUrl } from "@/lib/fastcomments";
 import { isLocalHostname } from "@/lib/local-host";
 import { SessionProvider } from "@/lib/session";
@@ -39,7 +40,7 @@ function reveal() {
   }
 }
 
-type HappyWindow = Window & { happyDOM: { setURL(url: string): void }; FastCommentsUI?: unknown };
+type HappyWindow = Window & { happyDOM: { setURL(url: string): void } };
 const win = window as unknown as HappyWindow;
 
 describe("comment widget host check", () => {
@@ -58,7 +59,7 @@ describe("comment widget host check", () => {
   });
 });
 
-describe("live comment widget (non-local host)", () => {
+describe("live comment widget (non-local host): a sandboxed frame, settings by postMessage", () => {
   const SSO = {
     tenantId: "tenant-1",
     region: null,
@@ -68,7 +69,8 @@ describe("live comment widget (non-local host)", () => {
     loginURL: "https://realm.example/login",
     logoutURL: "https://realm.example/profile",
   };
-  let appended: HTMLScriptElement[];
+  /** Stands in for the frame's window: what the parent posts to it is recorded. */
+  let frameWindow: { postMessage: ReturnType<typeof vi.fn> };
   /** Answers the SSO call with `sso` (a fresh response each time) and the session's own calls as the stored user. */
   const mockApi = (sso: () => Response = () => Response.json(SSO)) =>
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
@@ -76,18 +78,21 @@ describe("live comment widget (non-local host)", () => {
     );
   const ssoCalls = (spy: ReturnType<typeof mockApi>) =>
     spy.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes("fastcomments-sso")).length;
+  /** A message as the sandboxed frame (opaque origin "null") or someone else sends it. */
+  const fromFrame = (data: unknown, source: unknown = frameWindow, origin = "null") =>
+    act(() => {
+      window.dispatchEvent(new MessageEvent("message", { data, origin, source: source as MessageEventSource }));
+    });
+  const sentInit = () =>
+    frameWindow.postMessage.mock.calls.map(([message]) => message as { type: string; config: Record<string, unknown> }).filter((m) => m.type === FRAME_MESSAGE.init);
 
   beforeEach(() => {
     win.happyDOM.setURL("https://realm.example/news/5");
     storeSession(testUser("user"));
     observed = [];
     vi.stubGlobal("IntersectionObserver", ManualIntersectionObserver);
-    appended = [];
-    // Scripts are captured instead of loaded; the test fires their load/error events.
-    vi.spyOn(document.head, "appendChild").mockImplementation(<T extends Node>(node: T) => {
-      appended.push(node as unknown as HTMLScriptElement);
-      return node;
-    });
+    frameWindow = { postMessage: vi.fn() };
+    vi.spyOn(HTMLIFrameElement.prototype, "contentWindow", "get").mockImplementation(() => frameWindow as unknown as Window);
     vi.spyOn(console, "error").mockImplementation(() => {});
   });
   afterEach(() => {
@@ -95,36 +100,36 @@ describe("live comment widget (non-local host)", () => {
     vi.unstubAllGlobals();
     storeSession(null);
     document.getElementById("comments-widget")?.remove();
-    delete win.FastCommentsUI;
     win.happyDOM.setURL("http://localhost:3000/");
   });
 
-  it("shows 'Oh no! The comments section could not be loaded.' when the script fails", async () => {
+  it("embeds /comments-frame sandboxed without allow-same-origin, with a reserved min height", async () => {
     mockApi();
     renderComments(<ArticleComments articleId={5} title="T" />);
     reveal();
-    await waitFor(() => expect(appended).toHaveLength(1));
-    expect(appended[0]!.src).toBe("https://cdn.fastcomments.com/js/embed-v2.min.js");
-    appended[0]!.dispatchEvent(new Event("error"));
-    expect(await screen.findByText("Oh no! The comments section could not be loaded.")).toBeTruthy();
+    const frame = (await screen.findByTestId("comments-frame")) as HTMLIFrameElement;
+    expect(frame.getAttribute("src")).toBe(COMMENTS_FRAME_PATH);
+    expect(frame.getAttribute("sandbox")).toBe("allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms");
+    expect(frame.getAttribute("sandbox")).not.toContain("allow-same-origin");
+    expect(frame.style.height).toBe("320px");
     expect(screen.queryByTestId("comments-placeholder")).toBeNull();
   });
 
-  it("mounts the widget with the SSO payload and the thread id news-{id}", async () => {
+  it("sends the frame only tenant, thread, page, theme and the SSO payload, once it says ready; follows its height", async () => {
     mockApi();
-    const ui = vi.fn();
-    win.FastCommentsUI = ui;
     const { container } = renderComments(<ArticleComments articleId={5} title="Patch notes" />);
     reveal();
-    await waitFor(() => expect(appended).toHaveLength(1));
-    appended[0]!.dispatchEvent(new Event("load"));
-    await waitFor(() => expect(ui).toHaveBeenCalledTimes(1));
-    const config = ui.mock.calls[0]![1] as Record<string, unknown>;
-    expect(config).toMatchObject({
+    const frame = (await screen.findByTestId("comments-frame")) as HTMLIFrameElement;
+    await waitFor(() => expect(container.querySelector("[data-state]")).not.toBeNull());
+    fromFrame({ type: FRAME_MESSAGE.ready });
+    await waitFor(() => expect(sentInit()).toHaveLength(1));
+    expect(frameWindow.postMessage.mock.calls[0]![1]).toBe("*");
+    expect(sentInit()[0]!.config).toEqual({
       tenantId: "tenant-1",
       urlId: "news-5",
       url: "https://realm.example/news/5",
       pageTitle: "Patch notes",
+      hasDarkBackground: false,
       sso: {
         userDataJSONBase64: SSO.userDataJSONBase64,
         verificationHash: SSO.verificationHash,
@@ -133,20 +138,49 @@ describe("live comment widget (non-local host)", () => {
         logoutURL: SSO.logoutURL,
       },
     });
+    fromFrame({ type: FRAME_MESSAGE.height, height: 900 });
+    expect(frame.style.height).toBe("900px");
+    fromFrame({ type: FRAME_MESSAGE.height, height: 10 });
+    expect(frame.style.height).toBe("320px");
+    fromFrame({ type: FRAME_MESSAGE.state, state: "Done" });
     await waitFor(() => expect(container.querySelector('[data-state="Done"]')).not.toBeNull());
+    expect(screen.queryByText("Loading comments...")).toBeNull();
+  });
+
+  it("ignores messages from other windows, and from its frame's window with a real origin", async () => {
+    mockApi();
+    const { container } = renderComments(<ArticleComments articleId={6} title="T" />);
+    reveal();
+    await screen.findByTestId("comments-frame");
+    fromFrame({ type: FRAME_MESSAGE.ready }, window);
+    fromFrame({ type: FRAME_MESSAGE.ready }, { postMessage() {} });
+    fromFrame({ type: FRAME_MESSAGE.ready }, frameWindow, "https://evil.example");
+    fromFrame({ type: FRAME_MESSAGE.state, state: "Error" }, window, "null");
+    await waitFor(() => expect(container.querySelector('[data-state="Started"]')).not.toBeNull());
+    expect(sentInit()).toHaveLength(0);
+    expect(screen.queryByText("Oh no! The comments section could not be loaded.")).toBeNull();
+  });
+
+  it("shows 'Oh no! The comments section could not be loaded.' when the frame reports that the script failed", async () => {
+    mockApi();
+    renderComments(<ArticleComments articleId={5} title="T" />);
+    reveal();
+    await screen.findByTestId("comments-frame");
+    fromFrame({ type: FRAME_MESSAGE.ready });
+    await waitFor(() => expect(sentInit()).toHaveLength(1));
+    fromFrame({ type: FRAME_MESSAGE.state, state: "Error" });
+    expect(await screen.findByText("Oh no! The comments section could not be loaded.")).toBeTruthy();
+    expect(screen.queryByTestId("comments-placeholder")).toBeNull();
   });
 
   it("runs without SSO (demo tenant) when the token call fails, and logs it", async () => {
     mockApi(() => Response.json({ message: "boom" }, { status: 500 }));
-    const ui = vi.fn();
-    win.FastCommentsUI = ui;
     renderComments(<ArticleComments articleId={9} title="T" />);
     reveal();
-    // The script is cached after the previous test's load; fire load if it was appended again.
-    await waitFor(() => expect(ui.mock.calls.length + appended.length).toBeGreaterThan(0));
-    for (const script of appended) script.dispatchEvent(new Event("load"));
-    await waitFor(() => expect(ui).toHaveBeenCalledTimes(1));
-    const config = ui.mock.calls[0]![1] as Record<string, unknown>;
+    await screen.findByTestId("comments-frame");
+    fromFrame({ type: FRAME_MESSAGE.ready });
+    await waitFor(() => expect(sentInit()).toHaveLength(1));
+    const config = sentInit()[0]!.config;
     expect(config.sso).toBeUndefined();
     expect(config.tenantId).toBe("demo");
     expect(config.urlId).toBe("news-9");
@@ -155,11 +189,10 @@ describe("live comment widget (non-local host)", () => {
 
   it("a signed-in reader's widget asks for its sign-on only once it comes near the screen", async () => {
     const fetchSpy = mockApi();
-    win.FastCommentsUI = vi.fn();
     renderComments(<ArticleComments articleId={11} title="T" />);
     await waitFor(() => expect(observed).toHaveLength(1));
     expect(ssoCalls(fetchSpy)).toBe(0);
-    expect(appended).toHaveLength(0);
+    expect(screen.queryByTestId("comments-frame")).toBeNull();
     reveal();
     await waitFor(() => expect(ssoCalls(fetchSpy)).toBe(1));
   });
@@ -172,15 +205,12 @@ describe("live comment widget (non-local host)", () => {
     block.textContent = JSON.stringify({ tenantId: "tenant-9", region: "eu" });
     document.body.appendChild(block);
     const fetchSpy = mockApi();
-    const ui = vi.fn();
-    win.FastCommentsUI = ui;
     renderComments(<ArticleComments articleId={12} title="T" />);
     reveal();
-    await waitFor(() => expect(appended.length).toBeGreaterThan(0));
-    expect(appended[0]!.src).toBe("https://cdn-eu.fastcomments.com/js/embed-v2.min.js");
-    appended[0]!.dispatchEvent(new Event("load"));
-    await waitFor(() => expect(ui).toHaveBeenCalledTimes(1));
-    expect(ui.mock.calls[0]![1]).toMatchObject({
+    await screen.findByTestId("comments-frame");
+    fromFrame({ type: FRAME_MESSAGE.ready });
+    await waitFor(() => expect(sentInit()).toHaveLength(1));
+    expect(sentInit()[0]!.config).toMatchObject({
       tenantId: "tenant-9",
       region: "eu",
       urlId: "news-12",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_SECURITY_POLICY, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
+import { COMMENT_WIDGET_ORIGINS, CONTENT_SECURITY_POLICY, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
+import { COMMENTS_FRAME_PATH, COMMENTS_FRAME_SCRIPT } from "../../worker/shared/comments-frame";
 import { call } from "./helpers";
 
 describe("CSP for the inline theme script", () => {
@@ -16,5 +17,26 @@ describe("CSP for the inline theme script", () => {
     const res = await call("/news");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Security-Policy")).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe("the comment widget's frame page", () => {
+  it("GET /comments-frame answers 200 HTML whose CSP admits its one inline script by hash, FastComments' origins and only the site as framer", async () => {
+    const res = await call(COMMENTS_FRAME_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("text/html");
+    const html = await res.text();
+    expect(html).toContain(`<script>${COMMENTS_FRAME_SCRIPT}</script>`);
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(COMMENTS_FRAME_SCRIPT));
+    const hash = `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    const csp = res.headers.get("Content-Security-Policy")!;
+    const directives = Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d]));
+    expect(directives["default-src"]).toBe("default-src 'none'");
+    expect(directives["script-src"]).toBe(`script-src ${hash} ${COMMENT_WIDGET_ORIGINS.join(" ")}`);
+    expect(directives["frame-ancestors"]).toBe("frame-ancestors 'self'");
+    expect(res.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
+    // The site's own pages may frame it (and nothing else may frame them).
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-src 'self' ");
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
   });
 });

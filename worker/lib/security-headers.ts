@@ -38,7 +38,7 @@ export const CONTENT_SECURITY_POLICY = [
   "media-src 'self' blob: https:",
   "font-src 'self' data:",
   `connect-src 'self' ${widget} wss://*.fastcomments.com`,
-  `frame-src ${widget}`,
+  `frame-src 'self' ${widget}`,
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -76,4 +76,32 @@ export function headersFile(): string {
   const lines = ["/*", ...Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`)];
   lines.push("/assets/*", "  Cache-Control: public, max-age=31536000, immutable");
   return lines.join("\n") + "\n";
+}
+
+/**
+ * Headers of the comment widget's frame page (worker/shared/comments-frame.ts): its own CSP
+ * admits its one inline script by hash and otherwise only FastComments' origins, and only the
+ * site itself may frame it.
+ */
+export function commentsFrameHeaders(scriptHash: string): Record<string, string> {
+  return {
+    "Content-Security-Policy": [
+      "default-src 'none'",
+      `script-src '${scriptHash}' ${widget}`,
+      `style-src 'unsafe-inline' ${widget}`,
+      "img-src data: blob: https:",
+      "media-src blob: https:",
+      `font-src data: ${widget}`,
+      `connect-src ${widget} wss://*.fastcomments.com`,
+      `frame-src ${widget}`,
+      `form-action ${widget}`,
+      "frame-ancestors 'self'",
+      "base-uri 'none'",
+      "object-src 'none'",
+    ].join("; "),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  };
 }

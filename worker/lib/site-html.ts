@@ -24,8 +24,8 @@ export type CommentsWidgetSettings = { tenantId: string; region: "eu" | null };
 /** The element id of the maintenance notice in a maintenance page (removed by the SPA's shell). */
 export const MAINTENANCE_NOTICE_ID = "maintenance-notice";
 
-/** Paths that are not pages: the API, R2 files, and robots.txt (crawlers must keep reading it). */
-const NOT_PAGES = /^\/(api|files)(\/|$)|^\/robots\.txt$/;
+/** Paths that are not pages: the API, R2 files, robots.txt (crawlers must keep reading it) and the comment widget's frame. */
+const NOT_PAGES = /^\/(api|files)(\/|$)|^\/robots\.txt$|^\/comments-frame$/;
 
 type TextHandler = { text(chunk: Text): void };
 

@@ -1,15 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import {
-  DEMO_TENANT_ID,
-  fastCommentsScriptUrl,
-  guestWidgetSso,
-  loadScript,
-  mountFastComments,
-  type FastCommentsConfig,
-  useFastCommentsSso,
-  type WidgetLoadState,
-} from "@/lib/fastcomments";
+  COMMENTS_FRAME_PATH,
+  COMMENTS_FRAME_SANDBOX,
+  FRAME_MESSAGE,
+  type CommentsFrameInit,
+  type CommentsFrameMessage,
+} from "@shared/comments-frame";
+import { DEMO_TENANT_ID, type FastCommentsSso, guestWidgetSso, useFastCommentsSso, type WidgetLoadState } from "@/lib/fastcomments";
 import { isLocalSite } from "@/lib/local-host";
 import { useSession } from "@/lib/session";
 
@@ -73,10 +71,16 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
+/** Height the frame keeps before the widget reports its own, so the page does not jump. */
+const FRAME_MIN_HEIGHT = 320;
+
 function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
   const wrapper = useRef<HTMLDivElement>(null);
-  const target = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   const [state, setState] = useState<WidgetLoadState>("Started");
+  const [height, setHeight] = useState(FRAME_MIN_HEIGHT);
+  // Which frame said ready: a new sign-on (another user signs in or out) loads a fresh frame.
+  const [readyFrame, setReadyFrame] = useState<string | null>(null);
   const near = useNearViewport(wrapper);
   // A guest's settings are in the page (no API call); a signed-in user's sign-on is asked for
   // once the widget comes near the screen.
@@ -87,49 +91,59 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
   const ssoError = sso.error as unknown;
   const ssoSettled = near && (ssoData !== undefined || ssoError !== undefined);
   const mustVerify = !!(ssoData as { emailVerificationRequired?: boolean } | undefined)?.emailVerificationRequired;
+  const frameKey = `${status}:${(ssoData as FastCommentsSso | undefined)?.userDataJSONBase64 ?? ""}`;
 
-  // The widget starts once the SSO answer (or its failure) is in, and again for another user.
+  // Messages count only when they come from this component's own frame (its window; the
+  // sandboxed document's origin is opaque, "null").
   useEffect(() => {
-    if (!ssoSettled) return;
-    let cancelled = false;
-    let unmount: (() => void) | undefined;
-    let config: FastCommentsConfig = { tenantId: DEMO_TENANT_ID, urlId: threadId };
+    const onMessage = (event: MessageEvent) => {
+      const source = frame.current?.contentWindow;
+      if (!source || event.source !== source || event.origin !== "null") return;
+      const message = event.data as CommentsFrameMessage | null;
+      if (!message || typeof message !== "object") return;
+      if (message.type === FRAME_MESSAGE.ready) setReadyFrame(frameKey);
+      else if (message.type === FRAME_MESSAGE.height && Number.isFinite(message.height)) {
+        setHeight(Math.max(FRAME_MIN_HEIGHT, Math.min(Math.ceil(message.height), 100_000)));
+      } else if (message.type === FRAME_MESSAGE.state && ["ScriptLoaded", "Done", "Error"].includes(message.state)) {
+        if (message.state === "Error") console.error("The FastComments widget could not be loaded.");
+        setState(message.state);
+      }
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [frameKey]);
+
+  // The frame gets its settings once it is ready and the SSO answer (or its failure) is in.
+  useEffect(() => {
+    if (!ssoSettled || readyFrame !== frameKey) return;
+    const target = frame.current?.contentWindow;
+    if (!target) return;
+    let config: CommentsFrameInit["config"] = {
+      tenantId: DEMO_TENANT_ID,
+      urlId: threadId,
+      url: `${location.origin}${path}`,
+      pageTitle: title,
+      hasDarkBackground: document.documentElement.classList.contains("dark"),
+    };
     if (ssoData) {
       const { tenantId, region, ...rest } = ssoData;
       const { emailVerificationRequired: _verify, ...payload } = rest as typeof rest & { emailVerificationRequired?: boolean };
-      config = { ...config, tenantId: tenantId || DEMO_TENANT_ID, ...(region === "eu" ? { region } : {}), sso: payload };
+      const { userDataJSONBase64, verificationHash, timestamp, loginURL, logoutURL } = payload as FastCommentsSso;
+      config = {
+        ...config,
+        tenantId: tenantId || DEMO_TENANT_ID,
+        ...(region === "eu" ? { region } : {}),
+        sso: { userDataJSONBase64, verificationHash, timestamp, loginURL, logoutURL },
+      };
     } else {
       // Logged; the widget runs without single sign-on.
       console.error("FastComments SSO token could not be loaded; comments run without SSO.", ssoError);
     }
-    (async () => {
-      try {
-        await loadScript(fastCommentsScriptUrl(config.region));
-      } catch (error) {
-        console.error("The FastComments script could not be loaded.", error);
-        if (!cancelled) setState("Error");
-        return;
-      }
-      if (cancelled || !target.current) return;
-      setState("ScriptLoaded");
-      try {
-        unmount = mountFastComments(target.current, {
-          ...config,
-          url: `${location.origin}${path}`,
-          pageTitle: title,
-          hasDarkBackground: document.documentElement.classList.contains("dark"),
-        });
-        setState("Done");
-      } catch (error) {
-        console.error("The FastComments widget could not start.", error);
-        setState("Error");
-      }
-    })();
-    return () => {
-      cancelled = true;
-      unmount?.();
-    };
-  }, [threadId, path, title, ssoSettled, ssoData, ssoError]);
+    // The sandboxed frame's origin is opaque, so no narrower target origin exists; the message
+    // holds only what FastComments gets anyway.
+    const message: CommentsFrameInit = { type: FRAME_MESSAGE.init, config };
+    target.postMessage(message, "*");
+  }, [threadId, path, title, ssoSettled, ssoData, ssoError, readyFrame, frameKey]);
 
   return (
     <div ref={wrapper} data-state={state}>
@@ -151,7 +165,20 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
           Loading comments...
         </p>
       ) : null}
-      <div ref={target} />
+      {ssoSettled ? (
+        <iframe
+          key={frameKey}
+          ref={frame}
+          src={COMMENTS_FRAME_PATH}
+          sandbox={COMMENTS_FRAME_SANDBOX}
+          title="Comments"
+          data-testid="comments-frame"
+          className={state === "Error" ? "hidden" : "block w-full border-0"}
+          style={{ height }}
+        />
+      ) : (
+        <div style={{ minHeight: FRAME_MIN_HEIGHT }} />
+      )}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 /**
- * Loading the FastComments widget (comments on news and the forum). The script comes
- * from FastComments' CDN (the EU CDN when the tenant's region is "eu"); the CSP admits both.
+ * The FastComments widget (comments on news and the forum): its settings and sign-on. The widget
+ * itself runs in a sandboxed frame (@shared/comments-frame) that loads the script from
+ * FastComments' CDN (the EU CDN when the tenant's region is "eu").
  */
 
 import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
+import { COMMENT_SCRIPT } from "@shared/comments-frame";
 import { api, unwrap } from "./api-client";
 
 /** Loader states: Started → ScriptLoaded → Done, or Error. */
@@ -18,60 +20,11 @@ export type FastCommentsSso = {
   logoutURL?: string;
 };
 
-export type FastCommentsConfig = {
-  tenantId: string;
-  urlId: string;
-  url?: string;
-  pageTitle?: string;
-  region?: "eu";
-  hasDarkBackground?: boolean;
-  sso?: FastCommentsSso;
-};
-
-type FastCommentsWindow = Window & {
-  FastCommentsUI?: (target: HTMLElement, config: FastCommentsConfig) => { destroy?: () => void } | void;
-};
-
 /** The public demo tenant for when the server could not tell us ours. */
 export const DEMO_TENANT_ID = "demo";
 
 export function fastCommentsScriptUrl(region: string | null | undefined): string {
-  return region === "eu"
-    ? "https://cdn-eu.fastcomments.com/js/embed-v2.min.js"
-    : "https://cdn.fastcomments.com/js/embed-v2.min.js";
-}
-
-const scripts = new Map<string, Promise<void>>();
-
-/** Adds the script once per URL; a failed load is forgotten so a later mount can retry. */
-export function loadScript(src: string): Promise<void> {
-  const existing = scripts.get(src);
-  if (existing) return existing;
-  const promise = new Promise<void>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      script.remove();
-      scripts.delete(src);
-      reject(new Error(`Could not load ${src}`));
-    };
-    document.head.appendChild(script);
-  });
-  scripts.set(src, promise);
-  return promise;
-}
-
-/** Mounts the widget into `target`; returns a cleanup. Throws if the script did not define it. */
-export function mountFastComments(target: HTMLElement, config: FastCommentsConfig): () => void {
-  const ui = (window as FastCommentsWindow).FastCommentsUI;
-  if (typeof ui !== "function") throw new Error("FastCommentsUI is not available");
-  const instance = ui(target, config);
-  return () => {
-    if (instance && typeof instance.destroy === "function") instance.destroy();
-    target.replaceChildren();
-  };
+  return region === "eu" ? COMMENT_SCRIPT.eu : COMMENT_SCRIPT.us;
 }
 
 /**
