@@ -1,28 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-
-/** Demo accounts from scripts/demo/accounts.ts (seeded by scripts/e2e-server.ts). */
-const MODERATOR = { email: "moderator@example.com", password: "DemoPass!2025" };
-const ADMIN = { email: "admin@example.com", password: "DemoPass!2025" };
-
-async function login(request: APIRequestContext, account: { email: string; password: string }) {
-  const res = await request.post("/api/auth/login", { data: account });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { token: string; user: unknown };
-}
-
-/** Signs the page in the way the app does: authToken + authUser in localStorage. */
-async function signIn(page: Page, account: { email: string; password: string }) {
-  const { token, user } = await login(page.request, account);
-  await page.goto("/");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("authUser", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-  return token;
-}
+import { ADMIN, MODERATOR, signIn } from "./support/session";
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -1,27 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { MODERATOR, signIn } from "./support/session";
 
 /** Demo accounts from scripts/demo/accounts.ts (seeded by scripts/e2e-server.ts). */
-const PASSWORD = "DemoPass!2025";
-
-async function login(request: APIRequestContext, email: string) {
-  const res = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { token: string; user: unknown };
-}
-
-/** A page of its own (own context), signed in the way the app does it. */
-async function signedInPage(browser: Browser, email = "moderator@example.com") {
+async function signedInPage(browser: Browser, email = MODERATOR) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const { token, user } = await login(page.request, email);
-  await page.goto("/");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("authUser", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
+  const token = await signIn(page, email);
   return { page, token, close: () => context.close() };
 }
 

@@ -1,27 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { MODERATOR, signIn } from "./support/session";
 
 /** Demo accounts from scripts/demo/accounts.ts (seeded by scripts/e2e-server.ts). */
-const PASSWORD = "DemoPass!2025";
-
-async function signIn(page: Page, email: string) {
-  const res = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  const { token, user } = (await res.json()) as { token: string; user: unknown };
-  await page.goto("/");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("authUser", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-  return token;
-}
-
 async function moderatorPage(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const token = await signIn(page, "moderator@example.com");
+  const token = await signIn(page, MODERATOR);
   return { page, token, close: () => context.close() };
 }
 

@@ -1,27 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { apiLogin, MODERATOR, signIn } from "./support/session";
 
 /** Demo accounts from scripts/demo/accounts.ts (seeded by scripts/e2e-server.ts). */
-const MODERATOR = { email: "moderator@example.com", password: "DemoPass!2025" };
-
-async function apiLogin(request: APIRequestContext) {
-  const res = await request.post("/api/auth/login", { data: MODERATOR });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { token: string; user: unknown };
-}
-
-/** Signs the page in the way the app does: authToken + authUser in localStorage. */
-async function signInAsModerator(page: Page) {
-  const { token, user } = await apiLogin(page.request);
-  await page.goto("/");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("authUser", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-  return token;
-}
+const signInAsModerator = (page: Page) => signIn(page, MODERATOR);
 
 /** A fresh guest (own context: no session, no HTTP cache). */
 async function guestPage(browser: Browser) {
@@ -160,7 +141,7 @@ test("a moderator creates a draft, publishes it, edits it and deletes it", async
 });
 
 test("article content with markup is shown as text and runs nothing", async ({ page, request }) => {
-  const { token } = await apiLogin(request);
+  const { token } = await apiLogin(request, MODERATOR);
   const content = 'Before\n<script>window.__xss=1</script>\n<img src=x onerror="window.__xss=2">\nAfter';
   const res = await request.post("/api/news", {
     headers: { Authorization: `Bearer ${token}` },

@@ -1,22 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support/session";
 
-const PASSWORD = "DemoPass!2025";
 const MODERATOR_LINKS = ["Dashboard", "Manage News", "Manage Media", "Manage Game Assets"];
 const ADMIN_LINKS = [...MODERATOR_LINKS, "Admin Menu", "Manage Users", "Settings"];
 
 /** Signs in through the API and stores the session the way the app does, then reloads. */
 async function signInAs(page: Page, email: string) {
-  const res = await page.request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { token, user } = (await res.json()) as { token: string; user: unknown };
-  await page.goto("/not-a-page-for-setup");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("authUser", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
+  await signIn(page, email, "/not-a-page-for-setup");
   await page.reload();
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { ADMIN, apiLogin, signIn } from "./support/session";
 
 /**
  * Site settings obeyed by the running site, the site-wide search and the dashboard. The settings
@@ -7,28 +8,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from "@
  */
 test.describe.configure({ mode: "serial" });
 
-const PASSWORD = "DemoPass!2025";
-const ADMIN = "admin@example.com";
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const res = await request.post("/api/auth/login", { data: { email, password: PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { token: string; user: unknown };
-}
-
-/** Signs the page in the way the app does (authToken + authUser in localStorage). */
-async function signInAs(page: Page, email: string) {
-  const { token, user } = await apiLogin(page.request, email);
-  await page.goto("/not-a-page-for-setup");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("authUser", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-  return token;
-}
+const signInAs = (page: Page, email: string) => signIn(page, email, "/not-a-page-for-setup");
 
 /** Puts back what these tests change, through the API as the admin. */
 async function restoreSettings(request: APIRequestContext) {

@@ -1,33 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-
-/** Demo accounts from scripts/demo/accounts.ts (seeded by scripts/e2e-server.ts). */
-const MODERATOR = { email: "moderator@example.com", password: "DemoPass!2025" };
-const ADMIN = { email: "admin@example.com", password: "DemoPass!2025" };
-
-async function login(request: APIRequestContext, account: { email: string; password: string }) {
-  const res = await request.post("/api/auth/login", { data: account });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { token: string; user: unknown };
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  const { token, user } = await login(page.request, account);
-  await page.goto("/");
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.setItem("authToken", t);
-      localStorage.setItem("authUser", u);
-    },
-    [token, JSON.stringify(user)] as const,
-  );
-  return token;
-}
+import { ADMIN, apiLogin, MODERATOR, signIn } from "./support/session";
 
 /** Sets the site's upload limit (MB) as an admin; answers the previous limit. */
 async function setUploadLimit(request: APIRequestContext, mb: number): Promise<number> {
-  const { token } = await login(request, ADMIN);
+  const { token } = await apiLogin(request, ADMIN);
   const headers = { Authorization: `Bearer ${token}` };
   const current = (await (await request.get("/api/settings", { headers })).json()) as Record<string, unknown> & { maxFileUploadSize: number };
   const { updatedAt: _updatedAt, ...settings } = current;
