@@ -35,7 +35,8 @@ const submit = () => fireEvent.click(screen.getByRole("button", { name: "Change 
 
 afterEach(() => vi.unstubAllGlobals());
 
-// The block lasts until the page is refreshed (module state), so the blocking test runs last.
+// The block after three failures lasts until the page is refreshed (module state), so it has its
+// own file (change-password-block.test.tsx): files get fresh modules, tests in a file do not.
 describe("change-password dialog", () => {
   it("checks the server's rules on the client, each message under its field, and does not count them as attempts", async () => {
     const fetchSpy = vi.fn();
@@ -88,26 +89,5 @@ describe("change-password dialog", () => {
     submit();
     await vi.waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
     expect(screen.queryByText(/attempt/)).toBeNull();
-  });
-
-  it("blocks the form after the third failure until the page is refreshed, even after closing the dialog", async () => {
-    const fetchSpy = wrongPassword();
-    vi.stubGlobal("fetch", fetchSpy);
-    const { unmount } = renderDialog();
-    await fill("Wrong!Pass1", "New!Pass12");
-    submit();
-    expect(await screen.findByText("First failed attempt. 2 attempts remaining.")).toBeTruthy();
-    submit();
-    expect(await screen.findByText("Second failed attempt. 1 attempt remaining.")).toBeTruthy();
-    submit();
-    expect(await screen.findByText("Too many failed attempts. Please refresh the page and try again.")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Change Password" }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByLabelText("Current password") as HTMLInputElement).disabled).toBe(true);
-    expect(fetchSpy).toHaveBeenCalledTimes(3);
-    unmount();
-
-    renderDialog();
-    expect(screen.getByText("Too many failed attempts. Please refresh the page and try again.")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Change Password" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

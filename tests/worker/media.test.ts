@@ -213,9 +213,12 @@ describe("GET /api/media", () => {
 describe("GET /api/media/filters", () => {
   it("lists categories and factions that have approved media, with approved counts, and the types (200)", async () => {
     const empty = await env.DB.prepare(
-      "INSERT INTO media_categories (name, slug) VALUES ('Pending only', 'pending-only-cat') RETURNING id",
-    ).first<{ id: number }>();
+      "INSERT INTO media_categories (name, slug) VALUES ('Pending only', ?1) RETURNING id",
+    )
+      .bind(`pending-only-${Date.now().toString(36)}-${++seq}`)
+      .first<{ id: number }>();
     await item({ approved: false, category: empty!.id });
+    await item({ type: "image" });
     await item({ type: "video" });
     await item({ type: "gif", approved: false });
     const res = await call("/api/media/filters");
