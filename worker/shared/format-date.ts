@@ -1,3 +1,5 @@
+/** Dates as the site shows them (en-US). Shared by the SPA and the Worker's first-view HTML (worker/pages/paint), which formats in UTC. */
+
 /** Long-form en-US date, e.g. "March 5, 2026" (news cards). Empty for a missing date. */
 export function formatLongDate(iso: string | null | undefined): string {
   if (!iso) return "";
