@@ -9,27 +9,11 @@
  * the reader's time zone in the same place). `html` escapes every interpolated string.
  */
 import { html } from "hono/html";
+import { articleImage, breadcrumb, type Html } from "./common";
 import { buttonClass } from "@shared/button-class";
 import { formatLongDate, formatLongDateTime } from "@shared/format-date";
 import { HOME_COPY } from "@shared/home-copy";
 import type { NewsArticle, NewsListItem } from "../../schemas/news";
-
-type Html = ReturnType<typeof html>;
-
-const LINK_HOVER = "rounded hover:text-brand-700 hover:underline dark:hover:text-brand-400";
-
-/** ArticleImage (features/news/components/article-image.tsx). */
-function articleImage(src: string | null, priority: "high" | "eager" | "lazy", className = ""): Html | null {
-  if (!src) return null;
-  return html`<div class="aspect-video overflow-hidden bg-surface-muted ${className}"><img src="${src}" alt="" width="640" height="360" loading="${priority === "lazy" ? "lazy" : "eager"}" fetchpriority="${priority === "high" ? "high" : "auto"}" decoding="${priority === "high" ? "sync" : "async"}" class="size-full object-cover"></div>`;
-}
-
-/** Breadcrumb (components/ui/breadcrumb.tsx). */
-function breadcrumb(trail: { label: string; to: string }[], current: string): Html {
-  return html`<nav aria-label="Breadcrumb" class="text-sm text-ink-muted"><ol class="flex flex-wrap items-center gap-1.5">${trail.map(
-    (item) => html`<li class="flex items-center gap-1.5"><a href="${item.to}" class="${LINK_HOVER}">${item.label}</a><span aria-hidden="true">›</span></li>`,
-  )}<li aria-current="page" class="max-w-full truncate text-ink">${current}</li></ol></nav>`;
-}
 
 /** TagChips (features/news/components/tag-chips.tsx). */
 function tagChips(tags: string[]): Html | null {
