@@ -9,7 +9,16 @@ import type { Paged } from "../schemas/game-query";
 import type { HeroDetail } from "../schemas/hero";
 import type { SpellWithFactions } from "../schemas/spell";
 import type { UnitDetail, UnitsByIds } from "../schemas/unit";
-import { api, definePage } from "./define";
+import { webpTwin } from "@shared/webp-twin";
+import { api, definePage, type PreloadImage } from "./define";
+import { paintHero, paintSpell, paintUnit } from "./paint/wiki";
+
+/** A portrait as the page shows it: its WebP twin first where there is one. */
+const portraitPreload = (src: string | null | undefined): PreloadImage | null => {
+  if (!src) return null;
+  const webp = webpTwin(src);
+  return webp ? { href: webp, type: "image/webp" } : { href: src };
+};
 
 export const unitPage = definePage({
   pattern: "/units/:id",
@@ -19,7 +28,8 @@ export const unitPage = definePage({
     return { unit: id === null ? null : api<UnitDetail>(gameKeys.unitPage(id)) };
   },
   meta: ({ origin }, { unit }) => (unit ? { meta: unitMeta(origin, unit) } : { meta: gameNotFoundMeta("Unit Not Found"), status: 404 }),
-  preloadImage: ({ unit }) => (unit?.portraitUrl ? { href: unit.portraitUrl } : null),
+  preloadImage: ({ unit }) => portraitPreload(unit?.portraitUrl),
+  paint: (_req, { unit }) => (unit ? paintUnit(unit) : null),
 });
 
 export const heroPage = definePage({
@@ -30,7 +40,8 @@ export const heroPage = definePage({
     return { hero: id === null ? null : api<HeroDetail>(gameKeys.heroPage(id)) };
   },
   meta: ({ origin }, { hero }) => (hero ? { meta: heroMeta(origin, hero) } : { meta: gameNotFoundMeta("Hero Not Found"), status: 404 }),
-  preloadImage: ({ hero }) => (hero?.portraitUrl ? { href: hero.portraitUrl } : null),
+  preloadImage: ({ hero }) => portraitPreload(hero?.portraitUrl),
+  paint: (_req, { hero }) => (hero ? paintHero(hero) : null),
 });
 
 export const spellBookPage = definePage({
@@ -48,6 +59,7 @@ export const spellPage = definePage({
     return { spell: id === null ? null : api<SpellWithFactions>(gameKeys.spellPage(id)) };
   },
   meta: ({ origin }, { spell }) => (spell ? { meta: spellMeta(origin, spell) } : { meta: gameNotFoundMeta("Spell Not Found"), status: 404 }),
+  paint: (_req, { spell }) => (spell ? paintSpell(spell) : null),
 });
 
 export const comparePage = definePage({

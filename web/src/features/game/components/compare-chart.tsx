@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { UnitWithFaction } from "@schemas/unit";
-import { CHART_STATS } from "@/features/game/lib/unit-stats";
+import { CHART_STATS } from "@shared/unit-stats";
 
 /** Series colours (one per compared unit), readable on light and dark surfaces. */
 export const SERIES_COLOURS = ["#c2410c", "#0369a1", "#15803d", "#7e22ce"] as const;

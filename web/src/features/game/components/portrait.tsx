@@ -1,13 +1,5 @@
 import { useState } from "react";
-
-/**
- * The WebP twin of a demo image: the seed stores every portrait (/files/portraits/…) and faction
- * logo (/files/factions/…) also as a smaller WebP under the same name. Other files (uploads) have
- * no twin and are shown as they are.
- */
-export function webpTwin(src: string): string | null {
-  return /^\/files\/(portraits|factions)\/[^?#]+\.(jpg|png)$/.test(src) ? src.replace(/\.(jpg|png)$/, ".webp") : null;
-}
+import { webpTwin } from "@shared/webp-twin";
 
 /**
  * A square portrait (unit, hero, faction logo), with the WebP twin first where there is one.

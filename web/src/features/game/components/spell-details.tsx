@@ -1,13 +1,7 @@
 import { Link } from "react-router";
 import { gamePaths } from "@shared/game";
 import type { SpellWithFactions } from "@schemas/spell";
-import { effectEntries } from "@/features/game/lib/json-lists";
-
-/** Names of the school skill levels a spell can require (0 = none). */
-const SKILL_LEVELS = ["None", "Basic", "Advanced", "Expert"] as const;
-
-export const requirementText = (level: number) =>
-  level <= 0 ? "None" : `${SKILL_LEVELS[level] ?? `Level ${level}`} school skill`;
+import { effectEntries, requirementText } from "@shared/game-text";
 
 /**
  * A spell's numbers and rules: mana cost, base power, duration, type, target, requirement,

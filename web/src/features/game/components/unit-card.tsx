@@ -1,15 +1,11 @@
 import { Link } from "react-router";
 import type { Unit } from "@schemas/unit";
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { abilityList } from "@shared/game-text";
 import { CompareToggle } from "./compare-toggle";
 import { Portrait } from "./portrait";
 import { StatList } from "./stat-list";
 
-/** Special abilities are a JSON list; anything else shows nothing. */
-export function abilityList(value: Unit["specialAbilities"]): string[] {
-  if (!Array.isArray(value)) return typeof value === "string" && value ? [value] : [];
-  return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).filter(Boolean);
-}
 
 /**
  * A unit on the faction page: portrait, name, tier, summary (or description), the stats the spec

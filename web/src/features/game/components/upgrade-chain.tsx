@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { gamePaths, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import type { Unit } from "@schemas/unit";
-import { signed, statDiffs, UNIT_STATS } from "@/features/game/lib/unit-stats";
+import { signed, statDiffs, UNIT_STATS } from "@shared/unit-stats";
 
 const levelLabel = (level: number) => UPGRADE_LEVEL_LABELS[level] ?? `Upgrade ${level}`;
 

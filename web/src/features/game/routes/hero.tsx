@@ -8,7 +8,7 @@ import { useHeroPage } from "@/features/game/api/get-hero-page";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
 import { StatList } from "@/features/game/components/stat-list";
-import { textList } from "@/features/game/lib/json-lists";
+import { textList } from "@shared/game-text";
 
 /**
  * /heroes/{id}: portrait, faction, class and type, title, rarity, starting stats, specialty,

@@ -1,6 +1,7 @@
 import { Link, useParams } from "react-router";
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { unitMeta } from "@shared/game-seo";
+import { abilityList } from "@shared/game-text";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
 import { ApiRequestError } from "@/lib/api-client";
@@ -10,7 +11,6 @@ import { CompareTray } from "@/features/game/components/compare-tray";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { Portrait } from "@/features/game/components/portrait";
 import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
-import { abilityList } from "@/features/game/components/unit-card";
 import { UnitStatList } from "@/features/game/components/unit-stats";
 import { UpgradeChain } from "@/features/game/components/upgrade-chain";
 

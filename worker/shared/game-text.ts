@@ -1,3 +1,9 @@
+/**
+ * Game data as text, shared by the SPA's wiki pages and the Worker's painted first views
+ * (worker/pages/paint/wiki.ts): JSON columns as lines, spell effects and requirements.
+ */
+import type { Unit } from "@schemas/unit";
+
 /** A JSON-typed column (a list of names, usually) as text lines; anything else as one line or none. */
 export function textList(value: unknown): string[] {
   if (value === null || value === undefined || value === "") return [];
@@ -23,3 +29,16 @@ export function effectEntries(value: unknown): { label: string; value: string }[
   }
   return textList(value).map((line) => ({ label: "Effect", value: line }));
 }
+
+/** Special abilities are a JSON list; anything else shows nothing. */
+export function abilityList(value: Unit["specialAbilities"]): string[] {
+  if (!Array.isArray(value)) return typeof value === "string" && value ? [value] : [];
+  return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).filter(Boolean);
+}
+
+/** Names of the school skill levels a spell can require (0 = none). */
+const SKILL_LEVELS = ["None", "Basic", "Advanced", "Expert"] as const;
+
+/** A spell's requirement: "None" or "Expert school skill". */
+export const requirementText = (level: number) =>
+  level <= 0 ? "None" : `${SKILL_LEVELS[level] ?? `Level ${level}`} school skill`;
