@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./app/app";
@@ -21,5 +22,7 @@ const toLogin = () => {
 const app = <App router={router} swrConfig={createSwrConfig()} onSignedOut={toLogin} />;
 const root = document.getElementById("root")!;
 // The build prerenders the shell into #root: take it over. (The dev server serves it empty.)
-if (root.firstElementChild) hydrateRoot(root, app);
+// Hydrating inside a transition lets React yield to the browser every few milliseconds instead
+// of hydrating the whole shell in one long task (the shell is already painted, nothing waits).
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
