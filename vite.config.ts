@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { OutputChunk } from "rolldown";
 import { createServer, defineConfig, type Plugin } from "vite";
-import { headersFile, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "./worker/lib/security-headers.ts";
+import { APP_LOADER_HASH, APP_LOADER_SCRIPT, headersFile, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "./worker/lib/security-headers.ts";
 
 // The site does not use request.cf locally; skip fetching it (offline machines print an error).
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -95,6 +95,30 @@ const inlineEntryCss = (): Plugin => ({
 });
 
 /**
+ * Content before JavaScript: the entry `<script type="module">` becomes the inline app loader
+ * (APP_LOADER_SCRIPT, allowed by its CSP hash) and the entry's modulepreload links go. The app's
+ * code is then fetched once the page has loaded, so the first and the largest paint never wait
+ * for it (docs/decisions/0019-content-before-javascript.md).
+ */
+const loadAppAfterPaint = (): Plugin => ({
+  name: "realm-codex:load-app-after-paint",
+  apply: "build",
+  transformIndexHtml: {
+    order: "post",
+    handler(html) {
+      const hash = `'sha256-${createHash("sha256").update(APP_LOADER_SCRIPT).digest("base64")}'`;
+      if (hash !== APP_LOADER_HASH) throw new Error(`APP_LOADER_HASH must be ${hash} (worker/lib/security-headers.ts)`);
+      const entries = [...html.matchAll(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g)];
+      if (entries.length !== 1) throw new Error(`index.html should have one entry script, found ${entries.length}`);
+      const [tag, src] = entries[0]!;
+      return html
+        .replace(tag, `<script data-entry="${src}">${APP_LOADER_SCRIPT}</script>`)
+        .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, "");
+    },
+  },
+});
+
+/**
  * Writes route-modules.json: for each lazy module under web/src (e.g. "features/news/routes/home")
  * the JS chunks and CSS it needs beyond what index.html already loads. The Worker preloads them
  * with a page's HTML (worker/pages/index.ts), so the route's code arrives with the entry.
@@ -152,6 +176,7 @@ export default defineConfig({
     inlineThemeInit(),
     prerenderShell(),
     inlineEntryCss(),
+    loadAppAfterPaint(),
     routeModulesManifest(),
   ],
 });

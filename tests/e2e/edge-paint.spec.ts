@@ -65,13 +65,15 @@ test.describe("first view of public pages for a guest: painted from the HTML", (
 });
 
 test.describe("LCP first", () => {
-  test("/news/{id}: the HTML preloads the article image (high priority) and the route's code; the image loads eagerly", async ({ page }) => {
+  test("/news/{id}: the HTML preloads the article image (high priority) and lists the route's code for the app loader; the image loads eagerly", async ({ page }) => {
     const list = (await (await page.request.get("/api/news?pageSize=20")).json()) as { items: { id: number; imageUrl: string | null }[] };
     const article = list.items.find((a) => a.imageUrl)!;
     expect(article, "the seeded site has an article with an image").toBeTruthy();
     const html = await (await page.request.get(`/news/${article.id}`)).text();
     expect(html).toContain(`<link rel="preload" as="image" href="${article.imageUrl}" fetchpriority="high">`);
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/news-article-[^"]+\.js">/);
+    // The route's code is not fetched before the page has painted: the app loader preloads it after load.
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).toMatch(/<script type="application\/json" id="route-modules">\[[^\]]*"\/assets\/news-article-[^"]+\.js"/);
     await page.goto(`/news/${article.id}`);
     const image = page.locator("article img").first();
     await expect(image).toHaveAttribute("fetchpriority", "high");
@@ -185,4 +187,41 @@ test.describe("the prerendered shell", () => {
     expect(header.position).toBe("sticky");
     expect(styleRequests).toEqual([]);
   });
+});
+
+/** Boxes (rounded) of the page's main parts on `path`: headings, images, the first link of each card. */
+async function contentGeometry(page: Page, selectors: string[]) {
+  const boxes: Record<string, number[] | null> = {};
+  for (const selector of selectors) {
+    const box = await page.locator(selector).first().boundingBox();
+    boxes[selector] = box ? [box.x, box.y, box.width, box.height].map(Math.round) : null;
+  }
+  return boxes;
+}
+
+test.describe("content painted by the Worker before JavaScript", () => {
+  const cases = [
+    { name: "/news/{id}", path: async (page: Page) => `/news/${(await latestArticle(page)).id}`, selectors: ["main h1", "main article img", '[data-testid="article-content"]', "main dl"] },
+    { name: "/", path: async () => "/", selectors: ["main h1", 'section[aria-labelledby="home-latest"] h2', 'section[aria-labelledby="home-latest"] article img', 'section[aria-labelledby="home-latest"] article h3'] },
+  ];
+  for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
+    for (const { name, path, selectors } of cases) {
+      test(`${name} at ${viewport.width} px: without JavaScript the content is there, and the app renders it in the same place`, async ({ browser, page }) => {
+        const url = await path(page);
+        const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+        const painted = await context.newPage();
+        await painted.goto(url);
+        await expect(painted.locator("main h1")).toBeVisible();
+        const before = await contentGeometry(painted, selectors);
+        await context.close();
+        for (const [selector, box] of Object.entries(before)) expect(box, `${selector} is painted`).not.toBeNull();
+
+        await page.setViewportSize(viewport);
+        await page.goto(url);
+        // The app has taken over: its page component replaced the painted slot.
+        await expect(page.locator("[data-page-slot]")).toHaveCount(0);
+        expect(await contentGeometry(page, selectors)).toEqual(before);
+      });
+    }
+  }
 });

@@ -28,8 +28,11 @@ async function guestPage(browser: Browser) {
 
 /** Saves the settings form and waits for the confirmation. */
 async function saveSettings(page: Page) {
+  const saved = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/settings" && res.request().method() === "PUT");
   await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Settings saved successfully")).toBeVisible();
+  expect((await saved).status()).toBe(200);
+  // The previous save's toast may still be up: the newest one is last.
+  await expect(page.getByRole("region", { name: "Notifications" }).getByText("Settings saved successfully").last()).toBeVisible();
 }
 
 test.describe("site settings obeyed", () => {

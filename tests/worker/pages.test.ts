@@ -119,8 +119,9 @@ describe("pages painted at the edge: first API answers in the HTML", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     const body = html.slice(html.indexOf("<body"));
-    // Only the data element and the shell's own scripts open in the body; no raw separators.
-    expect(body.match(/<script/g)).toHaveLength(1);
+    // Only the page's data elements open scripts in the body; no raw separators.
+    const scripts = body.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.every((tag) => /^<script type="application\/json" id="(initial-data|route-modules)">$/.test(tag)), scripts.join()).toBe(true);
     expect(body).not.toContain("alert(1)</script>");
     expect(body).not.toMatch(/[\u2028\u2029]/);
     expect(body).not.toContain("<!--");
@@ -139,5 +140,55 @@ describe("pages painted at the edge: first API answers in the HTML", () => {
   it("the page's metadata comes from the same answer (article title in <title>)", async () => {
     const html = await (await call(`/news/${ids.plain}`)).text();
     expect(html).toContain("<title>Edge painted article | Realm Codex</title>");
+  });
+});
+
+/** The markup the Worker painted into the page slot, or null when the slot is empty/absent. */
+function paintedSlot(html: string): string | null {
+  const match = html.match(/<div data-page-slot="">([\s\S]*?)<\/div><\/main>/);
+  return match && match[1] ? match[1] : null;
+}
+
+describe("pages painted at the edge: the first view in the HTML", () => {
+  it("GET /news/{id} paints the article (title, summary, tags, content, image) into the page slot, no longer busy (200)", async () => {
+    const res = await call(`/news/${ids.pictured}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const slot = paintedSlot(html);
+    expect(slot).not.toBeNull();
+    expect(html).not.toMatch(/<div aria-busy="true" data-page-slot/);
+    expect(slot).toContain('<h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Pictured</h1>');
+    expect(slot).toContain('<p class="mt-4 text-lg text-ink-muted">A summary</p>');
+    expect(slot).toContain(`<img src="${IMAGE.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}" alt="" width="640" height="360" loading="eager" fetchpriority="high"`);
+    expect(slot).toContain('data-testid="article-content"');
+    expect(slot).toContain("By</dt><dd class=\"font-medium text-ink\">Page Tester</dd>");
+  });
+
+  it("hostile article text is painted as text: no element, script or comment comes from it (200)", async () => {
+    const html = await (await call(`/news/${ids.hostile}`)).text();
+    const slot = paintedSlot(html)!;
+    expect(slot).toContain("Hostile &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#8232;&#8233; &amp; &#39; &quot;");
+    expect(slot).not.toContain("<script");
+    expect(slot).not.toContain("<!--");
+    expect(slot).not.toMatch(/[\u2028\u2029]/);
+  });
+
+  it("GET / paints the hero and the latest articles' cards, the first image high priority, the others lazy (200)", async () => {
+    const html = await (await call("/")).text();
+    const slot = paintedSlot(html)!;
+    expect(slot).toContain('data-testid="home-hero"');
+    const latest = (await apiJson("/api/news?pageSize=3")) as { items: { id: number; title: string }[] };
+    for (const article of latest.items) expect(slot).toContain(`href="/news/${article.id}"`);
+    const images = [...slot.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    if (images.length) {
+      expect(images[0]).toContain('fetchpriority="high"');
+      for (const img of images.slice(1)) expect(img).toContain('loading="lazy"');
+    }
+  });
+
+  it("a missing article's 404 page and a request with Authorization get an empty page slot", async () => {
+    expect(paintedSlot(await (await call("/news/999999999")).text())).toBeNull();
+    const { token } = await userWithToken(["Moderator"]);
+    expect(paintedSlot(await (await call(`/news/${ids.plain}`, { token })).text())).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_WIDGET_ORIGINS, CONTENT_SECURITY_POLICY, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
+import { APP_LOADER_HASH, APP_LOADER_SCRIPT, COMMENT_WIDGET_ORIGINS, CONTENT_SECURITY_POLICY, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
 import { COMMENTS_FRAME_PATH, COMMENTS_FRAME_SCRIPT } from "../../worker/shared/comments-frame";
 import { call } from "./helpers";
 
@@ -8,6 +8,13 @@ describe("CSP for the inline theme script", () => {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(THEME_INIT_SCRIPT));
     const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
     expect(THEME_INIT_HASH).toBe(`'sha256-${base64}'`);
+  });
+
+  it("APP_LOADER_HASH is the sha256 of APP_LOADER_SCRIPT, and script-src allows it", async () => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(APP_LOADER_SCRIPT));
+    const base64 = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(APP_LOADER_HASH).toBe(`'sha256-${base64}'`);
+    expect(CONTENT_SECURITY_POLICY).toContain(`script-src 'self' ${THEME_INIT_HASH} ${APP_LOADER_HASH} `);
   });
 
   it("script-src allows the hash and never 'unsafe-inline'; HTML pages carry it (200)", async () => {

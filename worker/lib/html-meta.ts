@@ -31,6 +31,7 @@ export const FALLBACK_SHELL = `<!doctype html>
   </head>
   <body>
     <div id="root"></div>
+    <main id="main-content"><div data-page-slot=""></div></main>
     <noscript>Realm Codex needs JavaScript for its interactive pages.</noscript>
   </body>
 </html>
@@ -41,6 +42,10 @@ export const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /** The id of the script element holding a page's first API answers (read by the SPA). */
 export const INITIAL_DATA_ID = "initial-data";
+/** The element listing the route's modules for the app loader (APP_LOADER_SCRIPT). */
+export const ROUTE_MODULES_ID = "route-modules";
+/** The prerendered shell's page slot (PagePending in web/src/app/root-layout.tsx). */
+const PAGE_SLOT_SELECTOR = "#main-content > div[data-page-slot]";
 
 /**
  * JSON for a `<script type="application/json">` element: `<`, `>` and `&` become \u escapes so
@@ -59,8 +64,15 @@ export function scriptJson(value: unknown): string {
 export type RenderExtras = {
   /** API answers by SWR key, written as `<script type="application/json" id="initial-data">`. */
   initialData?: Record<string, unknown>;
-  /** `<link rel="preload">` / `modulepreload` tags (already escaped) for the end of <head>. */
+  /** `<link rel="preload">` / stylesheet tags (already escaped) for the end of <head>. */
   preloadTags?: readonly string[];
+  /** The route's JS modules, listed in `#route-modules` for the app loader to preload. */
+  routeModules?: readonly string[];
+  /**
+   * The page's first view as HTML (already escaped), painted into the shell's page slot so the
+   * content shows before any JavaScript; the app replaces it with the same markup when it runs.
+   */
+  paint?: string;
   /** Seconds shared caches (the edge) may keep this HTML; browsers still revalidate each visit. */
   sharedMaxAge?: number;
 };
@@ -96,6 +108,21 @@ export function renderPage(shell: Response, meta: PageMeta, status: number, extr
   if (initialData && Object.keys(initialData).length) {
     const script = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(initialData)}</script>`;
     rewriter = rewriter.on("body", { element: (el) => void el.append(`  ${script}\n  `, { html: true }) });
+  }
+  if (extras.routeModules?.length) {
+    const script = `<script type="application/json" id="${ROUTE_MODULES_ID}">${scriptJson(extras.routeModules)}</script>`;
+    rewriter = rewriter.on("body", { element: (el) => void el.append(`  ${script}\n  `, { html: true }) });
+  }
+  // U+2028/U+2029 are harmless in HTML text but written as references, like in the JSON.
+  const paint = extras.paint?.replace(/\u2028/g, "&#8232;").replace(/\u2029/g, "&#8233;");
+  if (paint) {
+    rewriter = rewriter.on(PAGE_SLOT_SELECTOR, {
+      element: (el) => {
+        // Real content, not a placeholder: no longer busy.
+        el.removeAttribute("aria-busy");
+        el.setInnerContent(paint, { html: true });
+      },
+    });
   }
   return new Response(rewriter.transform(shellSource(shell)).body, { status, headers: htmlHeaders(extras.sharedMaxAge) });
 }

@@ -30,9 +30,25 @@ export const THEME_INIT_SCRIPT =
  */
 export const THEME_INIT_HASH = "'sha256-/Q4V1XgyCCvdNhi9+KPnz5bj2IrCJivnXMS4SJaNPP4='";
 
+/**
+ * The app's loader, inlined at build where Vite put the entry `<script type="module">`, with the
+ * entry's URL in `data-entry`. The page's HTML (shell, and for content pages the content itself,
+ * painted by the Worker) shows first; the app's JavaScript is fetched and run once the page has
+ * loaded and painted, so no script competes with the largest image or delays the first paint.
+ * It also preloads the route's modules listed by the Worker in `#route-modules`. A hidden tab
+ * (no frames) starts at once; so does any key or pointer press. A click on a `type="button"` button (forms and links work without
+ * JavaScript) before the app runs is held and given again to that button when the app signals `app-ready` (the root
+ * layout does, once it has taken over the page). See docs/decisions/0019-content-before-javascript.md.
+ */
+export const APP_LOADER_SCRIPT =
+  `(function(){var e=document.currentScript.getAttribute("data-entry"),d=document.documentElement,started=false,pending=null;function go(){if(started)return;started=true;var m=document.getElementById("route-modules");if(m)JSON.parse(m.textContent).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});import(e)}function later(){if(document.hidden)go();else requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,go,{capture:true,passive:true,once:true})});function click(v){var b=v.target&&v.target.closest&&v.target.closest('button[type="button"]');if(!b||d.hasAttribute("data-app"))return;v.preventDefault();v.stopPropagation();pending=b;go()}addEventListener("click",click,true);addEventListener("app-ready",function(){removeEventListener("click",click,true);if(pending&&pending.isConnected)pending.click();pending=null},{once:true})})();`;
+
+/** CSP source allowing exactly APP_LOADER_SCRIPT (checked at build and by tests, like THEME_INIT_HASH). */
+export const APP_LOADER_HASH = "'sha256-1TyHIucAnu4MPdaMPmS66xgDCrz7Vys8ukOmCfRpFgo='";
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${THEME_INIT_HASH} ${widget}`,
+  `script-src 'self' ${THEME_INIT_HASH} ${APP_LOADER_HASH} ${widget}`,
   `style-src 'self' 'unsafe-inline' ${widget}`,
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",

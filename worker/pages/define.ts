@@ -53,6 +53,12 @@ export type PageDefinition<R extends DataRefs> = {
   meta(req: PageRequest, data: PageData<R>): { meta: PageMeta; status?: number };
   /** The largest above-the-fold image, if any. */
   preloadImage?(data: PageData<R>): PreloadImage | null;
+  /**
+   * The page's first view as HTML (see worker/pages/paint/), shown before any JavaScript: the
+   * same elements and classes as the SPA's page component renders for this data, so nothing moves
+   * when the app takes over. Null when there is nothing to paint (e.g. a missing item).
+   */
+  paint?(req: PageRequest, data: PageData<R>): string | null;
 };
 
 /** An answer of the Worker's own API to a guest GET; `ttl`: seconds a shared cache may keep it. */
@@ -65,6 +71,8 @@ export type PageResult = {
   answers: ApiAnswer[];
   preloadImage: PreloadImage | null;
   module: string | undefined;
+  /** The first view's HTML (escaped), if the page paints one. */
+  paint: string | undefined;
 };
 
 /** A page with its types erased, as the registry holds it. */
@@ -96,6 +104,7 @@ export function definePage<R extends DataRefs>(definition: PageDefinition<R>): P
         answers,
         preloadImage: definition.preloadImage?.(data) ?? null,
         module: definition.module,
+        paint: (status === 200 && definition.paint?.(req, data)) || undefined,
       };
     },
   };

@@ -89,7 +89,7 @@ function loadRouteModules(c: Ctx): Promise<RouteModules> {
   return routeModules;
 }
 
-/** Preloads for the page: its largest image first (high priority), then its route module. */
+/** Preloads for the page: its largest image first (high priority), then its route's CSS. */
 async function preloadTags(c: Ctx, result: PageResult): Promise<string[]> {
   const tags: string[] = [];
   const image = result.preloadImage;
@@ -100,11 +100,11 @@ async function preloadTags(c: Ctx, result: PageResult): Promise<string[]> {
     if (image.type) attrs.push(`type="${escapeHtml(image.type)}"`);
     tags.push(`<link ${attrs.join(" ")}>`);
   }
-  const files = result.module ? (await loadRouteModules(c))[result.module] : undefined;
-  for (const css of files?.css ?? []) tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(css)}">`);
-  for (const js of files?.js ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(js)}">`);
+  for (const css of (await routeFiles(c, result))?.css ?? []) tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(css)}">`);
   return tags;
 }
+
+const routeFiles = async (c: Ctx, result: PageResult) => (result.module ? (await loadRouteModules(c))[result.module] : undefined);
 
 async function servePage(c: Ctx, page: Page): Promise<Response> {
   const req = { params: c.req.param() as Record<string, string>, url: new URL(c.req.url), origin: siteOrigin(c.env.SITE_URL, c.req.url) };
@@ -118,6 +118,9 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
     return renderPage(await shell(c), result.meta, result.status, {
       initialData: guest ? Object.fromEntries(result.answers.map((a) => [a.key, a.body])) : undefined,
       preloadTags: await preloadTags(c, result),
+      // The app loader preloads the route's code once the page has painted (not before).
+      routeModules: (await routeFiles(c, result))?.js,
+      paint: guest ? result.paint : undefined,
       sharedMaxAge,
     });
   } catch (err) {

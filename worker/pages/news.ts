@@ -1,9 +1,10 @@
 /** The news pages painted at the edge: home, the news list (with its filters) and an article. */
 import { parseId } from "@shared/ids";
-import { newsKeys, parseNewsFilters } from "@shared/news-keys";
+import { HOME_LATEST_COUNT, newsKeys, parseNewsFilters } from "@shared/news-keys";
 import { articleNotFoundMeta, homeMeta, newsArticleMeta, newsListMeta } from "@shared/seo";
 import type { NewsArticle, NewsFilters, NewsListResponse } from "../schemas/news";
 import { api, definePage, type PreloadImage } from "./define";
+import { paintArticle, paintHome } from "./paint/news";
 
 const imagePreload = (url: string | null | undefined): PreloadImage | null => (url ? { href: url } : null);
 
@@ -14,6 +15,7 @@ export const homePage = definePage({
   meta: ({ origin }) => ({ meta: homeMeta(origin) }),
   // The first news card's image.
   preloadImage: ({ latest }) => imagePreload(latest?.items[0]?.imageUrl),
+  paint: (_req, { latest }) => (latest ? paintHome(latest.items.slice(0, HOME_LATEST_COUNT)) : null),
 });
 
 export const newsListPage = definePage({
@@ -40,6 +42,7 @@ export const newsArticlePage = definePage({
   meta: ({ origin }, { article }) =>
     article ? { meta: newsArticleMeta(origin, article) } : { meta: articleNotFoundMeta(), status: 404 },
   preloadImage: ({ article }) => imagePreload(article?.imageUrl),
+  paint: (_req, { article }) => (article ? paintArticle(article) : null),
 });
 
 export const newsPages = [homePage, newsListPage, newsArticlePage];

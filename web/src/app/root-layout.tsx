@@ -32,8 +32,11 @@ export function RootLayout() {
   // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
   const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
   // The Worker's static maintenance notice (for visitors without JavaScript) gives way to the app.
+  // The app now handles the page: the loader (index.html) hands over a button click it held.
   useEffect(() => {
     document.getElementById("maintenance-notice")?.remove();
+    document.documentElement.setAttribute("data-app", "");
+    dispatchEvent(new Event("app-ready"));
   }, []);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
@@ -92,7 +95,14 @@ export function RootLayout() {
  * the pathless route under the shell so the shell itself paints at once and stays mounted).
  * The main element is a screen tall, so the footer stays below the fold: no layout shift when
  * the page lands, however short or long it is.
+ *
+ * For public content URLs the Worker paints the page's first view into this slot (worker/pages,
+ * `paint`). React keeps that markup as it is while it hydrates (an element whose inner HTML React
+ * sets is not hydrated child by child; the warning for the differing content is for this element
+ * alone) until the page's own component replaces it with the same elements.
  */
 export function PagePending() {
-  return <div aria-busy="true" />;
+  return <div aria-busy="true" data-page-slot="" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
 }
+
+const KEEP_SERVER_HTML = { __html: "" };

@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { formatShortDate } from "@/lib/format-date";
+import { formatShortDate } from "@shared/format-date";
 import { PageMeta } from "@/lib/page-meta";
 import { useSession } from "@/lib/session";
 import { useDashboardStats, type DashboardStats } from "@/features/admin-dashboard/api/get-dashboard-stats";

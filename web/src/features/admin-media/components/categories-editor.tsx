@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiRequestError } from "@/lib/api-client";
-import { formatShortDate } from "@/lib/format-date";
+import { formatShortDate } from "@shared/format-date";
 import { useToast } from "@/lib/toast";
 import {
   CATEGORY_LIMITS,

@@ -7,7 +7,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { inputClass } from "@/components/ui/text-field";
-import { formatShortDate } from "@/lib/format-date";
+import { formatShortDate } from "@shared/format-date";
 import { isLocalSite } from "@/lib/local-host";
 import { groupDigits } from "@/lib/format-number";
 import { PageMeta } from "@/lib/page-meta";

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
-import { formatShortDate } from "@/lib/format-date";
+import { formatShortDate } from "@shared/format-date";
 import { groupDigits } from "@/lib/format-number";
 import { PageMeta } from "@/lib/page-meta";
 import { useToast } from "@/lib/toast";

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
-import { formatShortDate } from "@/lib/format-date";
+import { formatShortDate } from "@shared/format-date";
 import { isLocalSite } from "@/lib/local-host";
 import { PageMeta } from "@/lib/page-meta";
 import { useToast } from "@/lib/toast";

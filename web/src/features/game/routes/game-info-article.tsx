@@ -3,7 +3,7 @@ import { gameInfoArticleMeta } from "@shared/game-seo";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
-import { formatLongDate } from "@/lib/format-date";
+import { formatLongDate } from "@shared/format-date";
 import { PageMeta } from "@/lib/page-meta";
 import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";
 import { Breadcrumb } from "@/components/ui/breadcrumb";

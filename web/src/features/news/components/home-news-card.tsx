@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { NewsListItem } from "@schemas/news";
-import { formatLongDate } from "@/lib/format-date";
+import { formatLongDate } from "@shared/format-date";
 import { ArticleImage, type ImagePriority } from "./article-image";
 
 /** A latest-news card on the home page: image, title, summary, publish date, Read More. */

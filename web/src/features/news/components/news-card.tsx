@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatLongDate } from "@/lib/format-date";
+import { formatLongDate } from "@shared/format-date";
 import type { NewsListItem } from "@schemas/news";
 import { ArticleImage, type ImagePriority } from "./article-image";
 import { TagChips } from "./tag-chips";

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageMeta } from "@/lib/page-meta";
 import { HOME_LATEST_COUNT } from "@shared/news-keys";
+import { HOME_COPY } from "@shared/home-copy";
 import { homeMeta } from "@shared/seo";
 import { useNewsList } from "@/features/news/api/get-news-list";
 import { cardImagePriority } from "@/features/news/components/article-image";
@@ -30,11 +31,8 @@ export function Component() {
         className="relative isolate overflow-hidden bg-[url(/images/home/hero-light.svg)] bg-cover bg-bottom dark:bg-[url(/images/home/hero-dark.svg)]"
       >
         <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
-          <h1 className="font-display text-4xl font-bold tracking-tight text-ink sm:text-5xl">Welcome to Realm Codex</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">
-            The unofficial fan wiki for a turn-based fantasy strategy game: news, factions, heroes, units and spells in
-            one place.
-          </p>
+          <h1 className="font-display text-4xl font-bold tracking-tight text-ink sm:text-5xl">{HOME_COPY.title}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">{HOME_COPY.intro}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/news" className={buttonClass({ size: "lg" })}>
               Latest News
@@ -79,12 +77,9 @@ export function Component() {
         <div className="mx-auto max-w-6xl px-4 py-12 md:flex md:items-center md:justify-between md:gap-8">
           <div>
             <h2 id="home-about" className="font-display text-2xl font-bold text-ink">
-              About the Game
+              {HOME_COPY.aboutTitle}
             </h2>
-            <p className="mt-3 max-w-2xl text-ink-muted">
-              Lead rival factions across a world of order and chaos: recruit heroes, raise armies of infantry, archers,
-              cavalry and flying beasts, and master the schools of magic turn by turn.
-            </p>
+            <p className="mt-3 max-w-2xl text-ink-muted">{HOME_COPY.about}</p>
           </div>
           <Link to="/game-info" className={buttonClass({ variant: "secondary", className: "mt-6 shrink-0 md:mt-0" })}>
             Explore the Game

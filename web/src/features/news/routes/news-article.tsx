@@ -3,7 +3,7 @@ import { newsArticleMeta } from "@shared/seo";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
-import { formatLongDateTime } from "@/lib/format-date";
+import { formatLongDateTime } from "@shared/format-date";
 import { PageMeta } from "@/lib/page-meta";
 import { useSession } from "@/lib/session";
 import { useNewsArticle } from "@/features/news/api/get-news-article";

@@ -1,3 +1,7 @@
+/**
+ * Dates as the site shows them (en-US). Shared by the SPA and the Worker's first-view HTML
+ * (worker/pages/paint), which formats in UTC.
+ */
 // Dates are formatted by hand, in en-US form and the reader's time zone (as toLocaleString
 // would): the first Intl/toLocale* call of a page loads the locale data, which took ~30 ms of
 // main thread (×4 on a mid-range phone) in the first render of the news cards. The time has a
