@@ -193,8 +193,13 @@ export default defineConfig({
   publicDir: "public",
   envDir: "..",
   // Path aliases (@/, @shared/, @schemas/, @worker/app) come from tsconfig.base.json.
-  resolve: { tsconfigPaths: true },
-  build: { outDir: "../dist", emptyOutDir: true },
+  resolve: {
+    tsconfigPaths: true,
+    // React 19 has useSyncExternalStore: SWR's pre-18 fallback package is not shipped (JS budget of `/`).
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL("web/src/lib/use-sync-external-store-shim.ts", import.meta.url)) }],
+  },
+  // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry chunk.
+  build: { outDir: "../dist", emptyOutDir: true, modulePreload: { polyfill: false } },
   plugins: [
     react(),
     tailwindcss(),
