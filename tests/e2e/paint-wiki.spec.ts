@@ -41,6 +41,11 @@ test.describe("wiki and gallery content painted by the Worker before JavaScript"
       path: async (page: Page) => `/spells/${await firstId(page, "/api/spell?pageSize=1")}`,
       selectors: ["main h1", 'main nav[aria-label="Breadcrumb"]', "main article dl", "main article p"],
     },
+    {
+      name: "/screenshots",
+      path: async () => "/screenshots",
+      selectors: ["main h1", 'main ul[aria-label="Media"] img', 'main ul[aria-label="Media"] h2', 'main ul[aria-label="Media"] li:nth-child(2)'],
+    },
   ];
   for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
     for (const { name, path, selectors } of cases) {

@@ -1,8 +1,10 @@
 /**
- * The wiki pages' first view painted by the Worker into the shell's page slot (unit, hero, spell):
+ * The wiki and gallery pages' first view painted by the Worker into the shell's page slot (unit,
+ * hero, spell, /screenshots):
  * the painted markup, hostile text escaped, and an empty slot for 404 pages and for requests
  * carrying Authorization.
  */
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
@@ -152,5 +154,61 @@ describe("GET /spells/{id}: the spell painted into the page slot", () => {
 
   it("unknown and inactive spells get the 404 page with an empty slot", async () => {
     for (const id of ["999999", String(ids.hiddenSpell)]) expect((await slotOf(`/spells/${id}`, 404)).slot, id).toBeNull();
+  });
+});
+
+describe("GET /screenshots: the gallery painted into the page slot", () => {
+  const gallery = { category: 0, categoryName: "", empty: 0, hostileTitle: "", plainTitle: "" };
+  beforeAll(async () => {
+    gallery.categoryName = unique("Painted Art");
+    const slug = unique("painted-art").replace(/[^a-z0-9]+/g, "-");
+    gallery.category = (await env.DB.prepare("INSERT INTO media_categories (name, slug, color) VALUES (?1, ?2, '#A855F7') RETURNING id")
+      .bind(gallery.categoryName, slug)
+      .first<{ id: number }>())!.id;
+    gallery.empty = (await env.DB.prepare("INSERT INTO media_categories (name, slug, color) VALUES (?1, ?2, '#10B981') RETURNING id")
+      .bind(unique("Empty"), `${slug}-empty`)
+      .first<{ id: number }>())!.id;
+    gallery.plainTitle = unique("Painted shot");
+    gallery.hostileTitle = `Shot ${HOSTILE}`;
+    for (const [title, approved] of [[gallery.plainTitle, 1], [gallery.hostileTitle, 1], [unique("Pending shot"), 0]] as const) {
+      await env.DB.prepare(
+        `INSERT INTO media_items (title, description, media_type, category_id, is_approved, original_key, large_key, thumbnail_key, thumbnail_webp_key, width, height, view_count)
+         VALUES (?1, ?2, 'image', ?3, ?4, 'media/q/original.jpg', 'media/q/large.jpg', 'media/q/thumb.jpg', 'media/q/thumb.webp', 1600, 900, 1234)`,
+      )
+        .bind(title, `About ${title}`, gallery.category, approved)
+        .run();
+    }
+  });
+
+  it("paints the heading, Filters button, filter bar with the URL's category pressed, the Showing line and the cards, the first thumbnail high priority (200)", async () => {
+    const { slot } = await slotOf(`/screenshots?categoryId=${gallery.category}`);
+    expect(slot).toContain('<h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Gallery</h1>');
+    expect(slot).toContain('aria-label="Filters (1 active)"');
+    expect(slot).toContain('<button type="button" aria-pressed="false" class="inline-flex min-h-10');
+    expect(slot).toMatch(new RegExp(`aria-pressed="true"[^>]*><span aria-hidden="true" class="h-2.5 w-2.5 rounded-full ring-1 ring-black/10" style="background-color:#A855F7"></span>${gallery.categoryName}</button>`));
+    expect(slot).toContain(`Showing: <span class="font-medium text-ink">${gallery.categoryName}</span>`);
+    expect(slot).toContain('<p class="sr-only" aria-live="polite">2 media items</p>');
+    const images = [...slot!.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(images).toHaveLength(2);
+    expect(images[0]).toContain('src="/files/media/q/thumb.jpg"');
+    expect(images[0]).toContain('width="400" height="225" loading="eager" fetchpriority="high" decoding="async"');
+    expect(images[1]).toContain('loading="lazy" decoding="async"');
+    expect(slot).toContain('<source type="image/webp" srcset="/files/media/q/thumb.webp">');
+    expect(slot).toContain(`>${gallery.plainTitle}</button></h2>`);
+    expect(slot).toContain("1,234 views</span>");
+    expect(slot).not.toContain("Pending shot");
+  });
+
+  it("hostile media text is painted as text (200)", async () => {
+    const { slot } = await slotOf(`/screenshots?categoryId=${gallery.category}`);
+    expectNoMarkupFrom(slot!);
+  });
+
+  it("a filter with no media, and a request with Authorization, get an empty slot (200)", async () => {
+    expect((await slotOf(`/screenshots?categoryId=${gallery.empty}`)).slot).toBeNull();
+    const { token } = await userWithToken(["User"]);
+    const res = await call("/screenshots", { token });
+    expect(res.status).toBe(200);
+    expect(paintedSlot(await res.text())).toBeNull();
   });
 });

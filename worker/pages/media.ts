@@ -3,6 +3,7 @@ import { mediaKeys, parseGalleryFilters } from "@shared/media-keys";
 import { galleryMeta } from "@shared/seo";
 import type { MediaFilters, MediaListResponse } from "../schemas/media";
 import { api, definePage } from "./define";
+import { paintGallery } from "./paint/media";
 
 export const galleryPage = definePage({
   pattern: "/screenshots",
@@ -20,6 +21,7 @@ export const galleryPage = definePage({
     const href = first.thumbnailUrl ?? (first.mediaType === "video" ? first.posterUrl : first.originalUrl);
     return href ? { href } : null;
   },
+  paint: ({ url }, { list, filters }) => (list ? paintGallery(parseGalleryFilters(url.searchParams), list, filters) : null),
 });
 
 export const mediaPages = [galleryPage];

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { MediaFilters } from "@schemas/media";
+import { FILTER_ICON_PATH } from "@shared/gallery-ui";
 import type { GalleryUrlFilters } from "@shared/media-keys";
 import { GalleryFilters } from "./gallery-filters";
 
@@ -26,7 +27,7 @@ export function FilterSheet({ filters, options, activeCount, onChange, onClear }
         className="md:hidden"
       >
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-4 w-4" aria-hidden="true">
-          <path d="M3 5h18M6 12h12M10 19h4" strokeLinecap="round" />
+          <path d={FILTER_ICON_PATH} strokeLinecap="round" />
         </svg>
         Filters
         {activeCount > 0 ? (

@@ -1,11 +1,7 @@
 import type { MediaFilters } from "@schemas/media";
-import type { GalleryUrlFilters, MediaTypeFilter } from "@shared/media-keys";
+import { FILTER_CHIP, TYPE_OPTIONS } from "@shared/gallery-ui";
+import type { GalleryUrlFilters } from "@shared/media-keys";
 
-export const TYPE_OPTIONS: { value: MediaTypeFilter | null; label: string }[] = [
-  { value: null, label: "All Types" },
-  { value: "image", label: "Images" },
-  { value: "video", label: "Videos" },
-];
 
 type Props = {
   filters: GalleryUrlFilters;
@@ -15,10 +11,7 @@ type Props = {
   layout?: "bar" | "sheet";
 };
 
-const chip =
-  "inline-flex min-h-10 items-center gap-2 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-const idle = "border-line bg-surface text-ink hover:bg-surface-muted";
-const active = "border-ink bg-ink text-surface";
+const { base: chip, idle, active } = FILTER_CHIP;
 
 /** Category buttons (each with its colour) and type buttons; the chosen ones are pressed. */
 export function GalleryFilters({ filters, options, onChange, layout = "bar" }: Props) {

@@ -1,11 +1,9 @@
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
-import { groupDigits } from "@/lib/format-number";
+import { formatViews } from "@shared/gallery-ui";
 import type { MediaItem } from "@schemas/media";
 import { EyeIcon, MediaThumbnail, PlayIcon } from "./media-thumbnail";
 
-/** "1,234 views". */
-export const formatViews = (n: number) => `${groupDigits(n)} ${n === 1 ? "view" : "views"}`;
 
 type Props = {
   item: MediaItem;

@@ -12,7 +12,7 @@ import "yet-another-react-lightbox/styles.css";
 import { Badge } from "@/components/ui/badge";
 import type { MediaItem } from "@schemas/media";
 import { recordMediaView } from "../api/record-media-view";
-import { formatViews } from "./media-card";
+import { formatViews } from "@shared/gallery-ui";
 
 const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime", ogv: "video/ogg" };
 

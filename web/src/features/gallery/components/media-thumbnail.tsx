@@ -1,9 +1,7 @@
 import { useState } from "react";
 import type { MediaItem } from "@schemas/media";
+import { EYE_ICON_PATH, PLAY_ICON_PATH, THUMB_HEIGHT, THUMB_WIDTH } from "@shared/gallery-ui";
 
-/** Thumbnails are 400 wide; the card shows them 16:9, so the box is known before they load. */
-export const THUMB_WIDTH = 400;
-export const THUMB_HEIGHT = 225;
 
 /**
  * A card's thumbnail: WebP with a JPEG fallback in a <picture>; if the thumbnail is missing or
@@ -42,7 +40,7 @@ export function MediaThumbnail({ item, eager = false }: { item: MediaItem; eager
 export function PlayIcon({ className = "h-5 w-5" }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden="true">
-      <path d="M8 5.14v13.72a1 1 0 0 0 1.52.85l10.29-6.86a1 1 0 0 0 0-1.7L9.52 4.29A1 1 0 0 0 8 5.14Z" />
+      <path d={PLAY_ICON_PATH} />
     </svg>
   );
 }
@@ -50,7 +48,7 @@ export function PlayIcon({ className = "h-5 w-5" }: { className?: string }) {
 export function EyeIcon({ className = "h-4 w-4" }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className={className} aria-hidden="true">
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <path d={EYE_ICON_PATH} />
       <circle cx="12" cy="12" r="3" />
     </svg>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
+import { activeFilterCount } from "@shared/gallery-ui";
 import { galleryFiltersSearch, parseGalleryFilters, type GalleryUrlFilters } from "@shared/media-keys";
 
 /**
@@ -19,7 +20,7 @@ export function useGalleryUrlFilters() {
 
   const clearAll = useCallback(() => setParams(""), [setParams]);
   const pageHref = useCallback((page: number) => `/screenshots${galleryFiltersSearch({ ...filters, page })}`, [filters]);
-  const activeCount = (filters.categoryId ? 1 : 0) + (filters.mediaType ? 1 : 0);
+  const activeCount = activeFilterCount(filters);
 
   return { filters, setFilters, clearAll, pageHref, activeCount };
 }

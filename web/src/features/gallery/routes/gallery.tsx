@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { TYPE_OPTIONS } from "@shared/gallery-ui";
 import { galleryMeta } from "@shared/seo";
 import { Pagination } from "@/components/ui/pagination";
 import { StateMessage } from "@/components/ui/state-message";
@@ -7,7 +8,7 @@ import { useSession } from "@/lib/session";
 import { useGalleryList } from "../api/get-gallery-list";
 import { useMediaFilters } from "../api/get-media-filters";
 import { FilterSheet } from "../components/filter-sheet";
-import { GalleryFilters, TYPE_OPTIONS } from "../components/gallery-filters";
+import { GalleryFilters } from "../components/gallery-filters";
 import { GallerySkeleton } from "../components/gallery-skeleton";
 import { MediaCard } from "../components/media-card";
 import { useGalleryUrlFilters } from "../hooks/use-gallery-url-filters";
