@@ -7,12 +7,14 @@ import type { Faction } from "../schemas/faction";
 import type { Paged } from "../schemas/game-query";
 import type { GameInfoArticle, GameInfoItems } from "../schemas/gameinfo";
 import { api, definePage } from "./define";
+import { paintFactions } from "./paint/game";
 
 export const factionsPage = definePage({
   pattern: "/factions",
   module: "features/game/routes/factions",
   data: () => ({ factions: api<Paged<Faction>>(gameKeys.factions()) }),
   meta: ({ origin }) => ({ meta: factionsMeta(origin, "/factions") }),
+  paint: (_req, { factions }) => paintFactions(factions, undefined),
 });
 
 export const gameInfoPage = definePage({
@@ -23,6 +25,7 @@ export const gameInfoPage = definePage({
     featured: api<GameInfoItems>(gameKeys.gameInfoFeatured()),
   }),
   meta: ({ origin }) => ({ meta: factionsMeta(origin, "/game-info") }),
+  paint: (_req, { factions, featured }) => paintFactions(factions, featured?.items ?? null),
 });
 
 export const factionPage = definePage({

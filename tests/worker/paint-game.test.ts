@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertFaction, insertGameInfo, unique } from "./game-fixtures";
+import { call, userWithToken } from "./helpers";
+
+const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
+const ESCAPED = "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#8232;&#8233; &amp; &#39; &quot;";
+
+/** The markup the Worker painted into the page slot, or null when the slot is empty/absent. */
+function paintedSlot(html: string): string | null {
+  const match = html.match(/<div data-page-slot="">([\s\S]*?)<\/div><\/main>/);
+  return match && match[1] ? match[1] : null;
+}
+
+/** No element, script or comment comes from hostile text. */
+function expectInert(slot: string) {
+  expect(slot).toContain(ESCAPED);
+  expect(slot).not.toContain("<script");
+  expect(slot).not.toContain("<!--");
+  expect(slot).not.toMatch(/[\u2028\u2029]/);
+}
+
+const ids = { faction: 0, hostile: 0, logo: 0, featured: 0 };
+const names = { faction: unique("Painted Faction"), hostile: `${unique("Hostile")} ${HOSTILE}`, logo: unique("Logo Faction") };
+const slugs = { featured: `painted-guide-${Date.now().toString(36)}` };
+
+beforeAll(async () => {
+  ids.faction = await insertFaction({ name: names.faction, alignment: "Chaos", summary: "Painted summary." });
+  ids.hostile = await insertFaction({ name: names.hostile, summary: `Summary ${HOSTILE}` });
+  ids.logo = await insertFaction({ name: names.logo, logo_url: "/files/factions/painted.png" });
+  ids.featured = await insertGameInfo({ title: `Guide ${HOSTILE}`, slug: slugs.featured, summary: "Painted guide.", is_featured: 1 });
+});
+
+describe("painted first views of the game pages: /factions and /game-info", () => {
+  it("GET /factions paints the heading and every faction's card (link, alignment badge, counts) into the page slot (200)", async () => {
+    const res = await call("/factions");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const slot = paintedSlot(html)!;
+    expect(slot).not.toBeNull();
+    expect(html).not.toMatch(/<div aria-busy="true" data-page-slot/);
+    expect(slot).toContain('<h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Factions</h1>');
+    expect(slot).toContain("Choose a faction to see its units, heroes and spells.");
+    expect(slot).toContain(`<a href="/factions/${ids.faction}" class="outline-none after:absolute after:inset-0 after:rounded-2xl">${names.faction}</a>`);
+    expect(slot).toMatch(/<span data-alignment="Chaos" class="inline-flex [^"]*bg-red-100[^"]*">Chaos<\/span>/);
+    expect(slot).toContain('<dt class="text-ink-muted">Units</dt><dd class="font-semibold text-ink">0</dd>');
+    expect(slot).not.toContain("Featured Guides");
+  });
+
+  it("a faction logo is painted with its WebP twin and lazy loading; a faction without one gets its initial (200)", async () => {
+    const slot = paintedSlot(await (await call("/factions")).text())!;
+    expect(slot).toContain(
+      '<picture><source type="image/webp" srcset="/files/factions/painted.webp"><img src="/files/factions/painted.png" alt="" width="64" height="64" loading="lazy" decoding="async" class="h-full w-full object-cover"></picture>',
+    );
+    expect(slot).toContain('data-testid="portrait-initial" style="width:64px;height:64px"');
+  });
+
+  it("hostile faction names and summaries are painted as text (200)", async () => {
+    const slot = paintedSlot(await (await call("/factions")).text())!;
+    expectInert(slot);
+  });
+
+  it("GET /game-info paints the featured guides above the factions, hostile titles as text (200)", async () => {
+    const res = await call("/game-info");
+    expect(res.status).toBe(200);
+    const slot = paintedSlot(await res.text())!;
+    expect(slot).toContain(">Game Info</h1>");
+    expect(slot).toContain('<h2 id="featured-heading" class="mb-4 font-display text-2xl font-bold text-ink">Featured Guides</h2>');
+    expect(slot).toContain(`<a href="/game-info/${slugs.featured}" class="outline-none after:absolute after:inset-0 after:rounded-xl">Guide ${ESCAPED}</a>`);
+    expect(slot.indexOf("featured-heading")).toBeLessThan(slot.indexOf("factions-heading"));
+    expect(slot).toContain(`href="/factions/${ids.faction}"`);
+    expectInert(slot);
+  });
+
+  it("a request with Authorization gets an empty page slot (200)", async () => {
+    const { token } = await userWithToken(["Moderator"]);
+    for (const path of ["/factions", "/game-info"]) {
+      const res = await call(path, { token });
+      expect(res.status, path).toBe(200);
+      expect(paintedSlot(await res.text()), path).toBeNull();
+    }
+  });
+});
