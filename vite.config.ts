@@ -119,6 +119,38 @@ const loadAppAfterPaint = (): Plugin => ({
 });
 
 /**
+ * Dev server only: inline module scripts that Vite's plugins put into index.html (React Fast
+ * Refresh's preamble) are served as files instead, so the site's CSP, which admits inline scripts
+ * only by hash, applies unchanged in `npm run dev`.
+ */
+const devInlineScriptsAsFiles = (): Plugin => {
+  const scripts = new Map<string, string>();
+  const prefix = "/@dev-inline-script/";
+  return {
+    name: "realm-codex:dev-inline-scripts-as-files",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const code = req.url?.startsWith(prefix) ? scripts.get(req.url.slice(prefix.length)) : undefined;
+        if (code === undefined) return next();
+        res.setHeader("Content-Type", "text/javascript");
+        res.end(code);
+      });
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        return html.replace(/<script type="module">([\s\S]*?)<\/script>/g, (_tag, code: string) => {
+          const name = `${createHash("sha256").update(code).digest("hex").slice(0, 16)}.js`;
+          scripts.set(name, code);
+          return `<script type="module" src="${prefix}${name}"></script>`;
+        });
+      },
+    },
+  };
+};
+
+/**
  * Writes route-modules.json: for each lazy module under web/src (e.g. "features/news/routes/home")
  * the JS chunks and CSS it needs beyond what index.html already loads. The Worker preloads them
  * with a page's HTML (worker/pages/index.ts), so the route's code arrives with the entry.
@@ -161,8 +193,13 @@ export default defineConfig({
   publicDir: "public",
   envDir: "..",
   // Path aliases (@/, @shared/, @schemas/, @worker/app) come from tsconfig.base.json.
-  resolve: { tsconfigPaths: true },
-  build: { outDir: "../dist", emptyOutDir: true },
+  resolve: {
+    tsconfigPaths: true,
+    // React 19 has useSyncExternalStore: SWR's pre-18 fallback package is not shipped (JS budget of `/`).
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL("web/src/lib/use-sync-external-store-shim.ts", import.meta.url)) }],
+  },
+  // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry chunk.
+  build: { outDir: "../dist", emptyOutDir: true, modulePreload: { polyfill: false } },
   plugins: [
     react(),
     tailwindcss(),
@@ -172,6 +209,7 @@ export default defineConfig({
     prerenderShell(),
     inlineEntryCss(),
     loadAppAfterPaint(),
+    devInlineScriptsAsFiles(),
     routeModulesManifest(),
   ],
 });

@@ -202,6 +202,11 @@ async function contentGeometry(page: Page, selectors: string[]) {
 test.describe("content painted by the Worker before JavaScript", () => {
   const cases = [
     { name: "/news/{id}", path: async (page: Page) => `/news/${(await latestArticle(page)).id}`, selectors: ["main h1", "main article img", '[data-testid="article-content"]', "main dl"] },
+    {
+      name: "/news?tag=…",
+      path: async (page: Page) => `/news?tag=${encodeURIComponent((await latestArticle(page)).tags[0]!)}`,
+      selectors: ["main h1", 'section[aria-label="Filter articles"]', "main article img", "main article h2"],
+    },
     { name: "/", path: async () => "/", selectors: ["main h1", 'section[aria-labelledby="home-latest"] h2', 'section[aria-labelledby="home-latest"] article img', 'section[aria-labelledby="home-latest"] article h3'] },
   ];
   for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {

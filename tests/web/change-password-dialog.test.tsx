@@ -1,10 +1,7 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ChangePasswordDialog } from "@/features/profile/components/change-password-dialog";
-
-const WRONG = { code: "validation_failed", message: "Current password is incorrect.", errors: { currentPassword: ["Current password is incorrect."] } };
-const wrongPassword = () => vi.fn(async () => Response.json(WRONG, { status: 400 }));
+import { fill, renderDialog, submit, WRONG, wrongPassword } from "./helpers/change-password";
 
 /** The error linked to a field (aria-describedby), or undefined. */
 const errorOf = (label: string) => {
@@ -13,25 +10,6 @@ const errorOf = (label: string) => {
     ? document.getElementById(input.getAttribute("aria-describedby")!.split(" ").at(-1)!)?.textContent
     : undefined;
 };
-
-function renderDialog(onClose = vi.fn(), onChanged = vi.fn()) {
-  const utils = render(<ChangePasswordDialog open onClose={onClose} onChanged={onChanged} />);
-  return { ...utils, onClose, onChanged };
-}
-
-async function fill(current: string, next: string, confirm = next) {
-  const cur = screen.getByLabelText("Current password");
-  const nw = screen.getByLabelText("New password");
-  const cf = screen.getByLabelText("Confirm new password");
-  await userEvent.clear(cur);
-  await userEvent.clear(nw);
-  await userEvent.clear(cf);
-  if (current) await userEvent.type(cur, current);
-  if (next) await userEvent.type(nw, next);
-  if (confirm) await userEvent.type(cf, confirm);
-}
-
-const submit = () => fireEvent.click(screen.getByRole("button", { name: "Change Password" }));
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -186,6 +186,17 @@ describe("pages painted at the edge: the first view in the HTML", () => {
     }
   });
 
+  it("GET /news?tag=… paints the filter card with the tag selected and the filtered articles' cards (200)", async () => {
+    const html = await (await call(`/news?tag=${encodeURIComponent(tag)}`)).text();
+    const slot = paintedSlot(html)!;
+    expect(slot).toContain('<h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Latest News</h1>');
+    expect(slot).toContain(`<option value="${tag}" selected>${tag}</option>`);
+    expect(slot).toContain(`Tag: ${tag}<button type="button" aria-label="Remove tag filter"`);
+    expect(slot).toContain(`href="/news/${ids.plain}"`);
+    expect(slot).toContain("Hostile &lt;/script&gt;");
+    expect(slot).not.toContain(`href="/news/${ids.draft}"`);
+  });
+
   it("a missing article's 404 page and a request with Authorization get an empty page slot", async () => {
     expect(paintedSlot(await (await call("/news/999999999")).text())).toBeNull();
     const { token } = await userWithToken(["Moderator"]);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_SHELL, renderPage } from "../../worker/lib/html-meta";
 import { escapeXml } from "../../worker/lib/seo-documents";
-import { THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
+import { APP_LOADER_SCRIPT, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
 import { headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
 import { call } from "./helpers";
 
@@ -220,12 +220,14 @@ describe("HTML pages through the Worker", () => {
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<!-- comment");
-    // JSON-LD, the page's data, the shell's module script and (in a build) its one inline script.
+    // JSON-LD, the page's data and (in a build) the theme script and the app loader, inline.
     const allowed = ['<script type="application/ld+json">', '<script type="application/json" id="initial-data">',
       '<script type="application/json" id="site-settings">', '<script type="application/json" id="comments-widget">',
+      '<script type="application/json" id="route-modules">',
     ];
-    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || / src="\/[^"]*"/.test(tag) || tag === "<script>", tag).toBe(true);
+    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || /^<script data-entry="\/assets\/[^"]+\.js">$/.test(tag) || tag === "<script>", tag).toBe(true);
     for (const inline of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(inline[1]).toBe(THEME_INIT_SCRIPT);
+    for (const loader of html.matchAll(/<script data-entry="[^"]+">([\s\S]*?)<\/script>/g)) expect(loader[1]).toBe(APP_LOADER_SCRIPT);
     const blocks = jsonLdBlocks(html);
     expect(blocks[0]!.headline).toBe(`Evil ${XSS} "quoted" & 'single'`);
     expect(html).toContain("\\u003c/script\\u003e");

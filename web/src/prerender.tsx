@@ -2,6 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter } from "react-router";
 import { App } from "./app/app";
 import { routes } from "./app/router";
+import { markHydrating } from "./lib/hydrated";
 import { createSwrConfig } from "./lib/swr-config";
 
 /**
@@ -11,6 +12,7 @@ import { createSwrConfig } from "./lib/swr-config";
  * hydrates it without a mismatch (see useHydrated).
  */
 export function renderShell(): string {
+  markHydrating();
   const router = createMemoryRouter(routes, { initialEntries: ["/"] });
   try {
     return renderToString(<App router={router} swrConfig={createSwrConfig(false)} />);

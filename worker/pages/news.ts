@@ -4,7 +4,7 @@ import { HOME_LATEST_COUNT, newsKeys, parseNewsFilters } from "@shared/news-keys
 import { articleNotFoundMeta, homeMeta, newsArticleMeta, newsListMeta } from "@shared/seo";
 import type { NewsArticle, NewsFilters, NewsListResponse } from "../schemas/news";
 import { api, definePage, type PreloadImage } from "./define";
-import { paintArticle, paintHome } from "./paint/news";
+import { paintArticle, paintHome, paintNewsList } from "./paint/news";
 
 const imagePreload = (url: string | null | undefined): PreloadImage | null => (url ? { href: url } : null);
 
@@ -30,6 +30,7 @@ export const newsListPage = definePage({
   },
   meta: ({ origin }) => ({ meta: newsListMeta(origin) }),
   preloadImage: ({ list }) => imagePreload(list?.items[0]?.imageUrl),
+  paint: ({ url }, { list, filters }) => (list ? paintNewsList(list, parseNewsFilters(url.searchParams), filters) : null),
 });
 
 export const newsArticlePage = definePage({

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { RouterProvider } from "react-router/dom";
 import type { createBrowserRouter } from "react-router";
 import { SWRConfig, type SWRConfiguration } from "swr";
+import { HydrationProvider } from "@/lib/hydrated";
 import { SessionProvider } from "@/lib/session";
 import { SiteSettingsProvider } from "@/lib/site-settings";
 import { ThemeProvider } from "@/lib/theme";
@@ -16,17 +17,19 @@ type Router = ReturnType<typeof createBrowserRouter>;
 export function App({ router, swrConfig, onSignedOut }: { router: Router; swrConfig: SWRConfiguration; onSignedOut?: () => void }) {
   return (
     <StrictMode>
-      <ThemeProvider>
-        <ToastProvider>
-          <SWRConfig value={swrConfig}>
-            <SiteSettingsProvider>
-              <SessionProvider onSignedOut={onSignedOut}>
-                <RouterProvider router={router} />
-              </SessionProvider>
-            </SiteSettingsProvider>
-          </SWRConfig>
-        </ToastProvider>
-      </ThemeProvider>
+      <HydrationProvider>
+        <ThemeProvider>
+          <ToastProvider>
+            <SWRConfig value={swrConfig}>
+              <SiteSettingsProvider>
+                <SessionProvider onSignedOut={onSignedOut}>
+                  <RouterProvider router={router} />
+                </SessionProvider>
+              </SiteSettingsProvider>
+            </SWRConfig>
+          </ToastProvider>
+        </ThemeProvider>
+      </HydrationProvider>
     </StrictMode>
   );
 }

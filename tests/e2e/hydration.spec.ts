@@ -1,0 +1,30 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * React reports a hydration mismatch in production builds through window.reportError (nothing
+ * reaches the console), then throws the prerendered shell away and renders it again. These tests
+ * record those reports. The CPU is slowed down 4× as on a mid-range phone, where the page's lazy
+ * module is most likely to arrive while React is still hydrating (hydration yields to the browser).
+ */
+async function recordReportedErrors(page: Page) {
+  await page.addInitScript(() => {
+    const reported: string[] = [];
+    (window as unknown as { __reported: string[] }).__reported = reported;
+    window.reportError = (error: unknown) => void reported.push(String((error as Error)?.message ?? error));
+    addEventListener("error", (event) => reported.push(event.message));
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
+const reportedErrors = (page: Page) => page.evaluate(() => (window as unknown as { __reported: string[] }).__reported);
+
+for (const path of ["/", "/news", "/news/1", "/factions", "/spells"]) {
+  test(`${path}: a guest's first load hydrates the prerendered shell with no reported error`, async ({ page }) => {
+    await recordReportedErrors(page);
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("heading").first()).toBeVisible();
+    expect(await reportedErrors(page)).toEqual([]);
+  });
+}
