@@ -10,6 +10,17 @@ async function contentGeometry(page: Page, selectors: string[]) {
   return boxes;
 }
 
+type Paged<T> = { items: T[] };
+
+/** The seeded site's first faction (the demo data has several, with logos and backgrounds). */
+async function firstFaction(page: Page) {
+  const res = await page.request.get("/api/faction");
+  expect(res.status()).toBe(200);
+  const faction = ((await res.json()) as Paged<{ id: number }>).items[0];
+  expect(faction, "the seeded site has a faction").toBeTruthy();
+  return faction!;
+}
+
 test.describe("game pages: content painted by the Worker before JavaScript", () => {
   const cases = [
     { name: "/factions", path: async () => "/factions", selectors: ["main h1", "main ul > li:last-child article", "main article h2", "main article [data-alignment]", "main article dl"] },
@@ -18,11 +29,21 @@ test.describe("game pages: content painted by the Worker before JavaScript", () 
       path: async () => "/game-info",
       selectors: ["main h1", '[aria-labelledby="featured-heading"] article', "#factions-heading", '[aria-labelledby="factions-heading"] li:last-child article', '[aria-labelledby="factions-heading"] article h2'],
     },
+    {
+      name: "/factions/{id}",
+      path: async (page: Page) => `/factions/${(await firstFaction(page)).id}`,
+      selectors: ["main h1", 'main nav[aria-label="Breadcrumb"]', "main header img", "main header dl", '[role="tablist"]', "#spells-heading", '[role="tabpanel"] h2'],
+    },
+    {
+      name: "/factions/{id}?tab=units",
+      path: async (page: Page) => `/factions/${(await firstFaction(page)).id}?tab=units`,
+      selectors: ["main h1", "main header img", '[role="tab"][aria-selected="true"]'],
+    },
   ];
   for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
     for (const { name, path, selectors } of cases) {
       test(`${name} at ${viewport.width} px: without JavaScript the content is there, and the app renders it in the same place`, async ({ browser, page }) => {
-        const url = await path();
+        const url = await path(page);
         const context = await browser.newContext({ javaScriptEnabled: false, viewport });
         const painted = await context.newPage();
         await painted.goto(url);

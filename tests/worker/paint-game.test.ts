@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertFaction, insertGameInfo, unique } from "./game-fixtures";
+import { insertFaction, insertGameInfo, insertSpell, unique } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
@@ -24,9 +24,17 @@ const names = { faction: unique("Painted Faction"), hostile: `${unique("Hostile"
 const slugs = { featured: `painted-guide-${Date.now().toString(36)}` };
 
 beforeAll(async () => {
-  ids.faction = await insertFaction({ name: names.faction, alignment: "Chaos", summary: "Painted summary." });
+  ids.faction = await insertFaction({
+    name: names.faction,
+    alignment: "Chaos",
+    summary: "Painted summary.",
+    background_url: "/files/factions/painted-background.jpg",
+    starting_resources: "Gold 20000",
+  });
   ids.hostile = await insertFaction({ name: names.hostile, summary: `Summary ${HOSTILE}` });
   ids.logo = await insertFaction({ name: names.logo, logo_url: "/files/factions/painted.png" });
+  await insertSpell({ name: unique("Painted Fireball"), school: "Fire", level: 2, mana_cost: 9 }, [ids.faction]);
+  await insertSpell({ name: `${unique("Hostile spell")} ${HOSTILE}`, school: "Dark" }, [ids.hostile]);
   ids.featured = await insertGameInfo({ title: `Guide ${HOSTILE}`, slug: slugs.featured, summary: "Painted guide.", is_featured: 1 });
 });
 
@@ -76,6 +84,44 @@ describe("painted first views of the game pages: /factions and /game-info", () =
     for (const path of ["/factions", "/game-info"]) {
       const res = await call(path, { token });
       expect(res.status, path).toBe(200);
+      expect(paintedSlot(await res.text()), path).toBeNull();
+    }
+  });
+});
+
+describe("painted first views of the game pages: /factions/{id}", () => {
+  it("GET /factions/{id} paints the breadcrumb, the banner with its high-priority background, the tabs and the Overview panel (200)", async () => {
+    const res = await call(`/factions/${ids.faction}`);
+    expect(res.status).toBe(200);
+    const slot = paintedSlot(await res.text())!;
+    expect(slot).toContain('<nav aria-label="Breadcrumb"');
+    expect(slot).toContain(`<h1 class="font-display text-3xl font-bold tracking-tight sm:text-4xl">${names.faction}</h1>`);
+    expect(slot).toContain(
+      '<img src="/files/factions/painted-background.jpg" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">',
+    );
+    expect(slot).toContain('role="tab" id="faction-tab-overview" aria-selected="true"');
+    expect(slot).toContain('role="tab" id="faction-tab-units" aria-selected="false"');
+    expect(slot).toContain('<div role="tabpanel" id="faction-panel-overview"');
+    expect(slot).toContain(`About the ${names.faction}</h2>`);
+    expect(slot).toMatch(/<h3 id="school-Fire" class="font-semibold text-ink">Fire magic<\/h3>.*Level 2<\/span> · <a href="\/spells\/\d+"[^>]*>Painted Fireball/);
+    expect(slot).toContain("<h2 class=\"font-semibold text-ink\">Starting Resources</h2>");
+  });
+
+  it("?tab=units paints the banner and the selected tab with an empty panel (filters and cards are the app's) (200)", async () => {
+    const slot = paintedSlot(await (await call(`/factions/${ids.faction}?tab=units`)).text())!;
+    expect(slot).toContain('role="tab" id="faction-tab-units" aria-selected="true"');
+    expect(slot).toContain('id="faction-panel-units" aria-labelledby="faction-tab-units" tabindex="0" class="pt-6 focus-visible:outline-none"></div>');
+  });
+
+  it("hostile faction and spell names are painted as text (200)", async () => {
+    const slot = paintedSlot(await (await call(`/factions/${ids.hostile}`)).text())!;
+    expectInert(slot);
+  });
+
+  it("an unknown or malformed faction id is a 404 page with an empty page slot", async () => {
+    for (const path of ["/factions/999999999", "/factions/abc"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(404);
       expect(paintedSlot(await res.text()), path).toBeNull();
     }
   });

@@ -1,13 +1,13 @@
 /** The game pages painted at the edge: factions (and /game-info), a faction, a game-info article. */
-import { gameKeys } from "@shared/game-keys";
 import { factionMeta, factionNotFoundMeta, factionsMeta, gameInfoArticleMeta, gameInfoNotFoundMeta } from "@shared/game-seo";
 import { SLUG_MAX, SLUG_PATTERN } from "@shared/game";
+import { gameKeys, parseFactionView } from "@shared/game-keys";
 import { parseId } from "@shared/ids";
 import type { Faction } from "../schemas/faction";
 import type { Paged } from "../schemas/game-query";
 import type { GameInfoArticle, GameInfoItems } from "../schemas/gameinfo";
 import { api, definePage } from "./define";
-import { paintFactions } from "./paint/game";
+import { paintFaction, paintFactions } from "./paint/game";
 
 export const factionsPage = definePage({
   pattern: "/factions",
@@ -39,6 +39,7 @@ export const factionPage = definePage({
     faction ? { meta: factionMeta(origin, faction) } : { meta: factionNotFoundMeta(), status: 404 },
   // The banner's background is the largest image above the fold.
   preloadImage: ({ faction }) => (faction?.backgroundUrl ? { href: faction.backgroundUrl } : null),
+  paint: ({ url }, { faction }) => (faction ? paintFaction(faction, parseFactionView(url.searchParams)) : null),
 });
 
 export const gameInfoArticlePage = definePage({
