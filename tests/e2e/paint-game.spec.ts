@@ -21,6 +21,15 @@ async function firstFaction(page: Page) {
   return faction!;
 }
 
+/** A published game-info article of the seeded site (the featured guides). */
+async function featuredGuide(page: Page) {
+  const res = await page.request.get("/api/gameinfo/featured");
+  expect(res.status()).toBe(200);
+  const article = ((await res.json()) as Paged<{ slug: string }>).items[0];
+  expect(article, "the seeded site has a featured guide").toBeTruthy();
+  return article!;
+}
+
 test.describe("game pages: content painted by the Worker before JavaScript", () => {
   const cases = [
     { name: "/factions", path: async () => "/factions", selectors: ["main h1", "main ul > li:last-child article", "main article h2", "main article [data-alignment]", "main article dl"] },
@@ -38,6 +47,11 @@ test.describe("game pages: content painted by the Worker before JavaScript", () 
       name: "/factions/{id}?tab=units",
       path: async (page: Page) => `/factions/${(await firstFaction(page)).id}?tab=units`,
       selectors: ["main h1", "main header img", '[role="tab"][aria-selected="true"]'],
+    },
+    {
+      name: "/game-info/{slug}",
+      path: async (page: Page) => `/game-info/${(await featuredGuide(page)).slug}`,
+      selectors: ["main h1", 'main nav[aria-label="Breadcrumb"]', "main article header > p", "main time", '[data-testid="gameinfo-content"]', 'main a[href="/game-info"].inline-flex'],
     },
   ];
   for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {

@@ -21,7 +21,7 @@ function expectInert(slot: string) {
 
 const ids = { faction: 0, hostile: 0, logo: 0, featured: 0 };
 const names = { faction: unique("Painted Faction"), hostile: `${unique("Hostile")} ${HOSTILE}`, logo: unique("Logo Faction") };
-const slugs = { featured: `painted-guide-${Date.now().toString(36)}` };
+const slugs = { featured: `painted-guide-${Date.now().toString(36)}`, article: `painted-article-${Date.now().toString(36)}`, draft: `painted-draft-${Date.now().toString(36)}` };
 
 beforeAll(async () => {
   ids.faction = await insertFaction({
@@ -35,7 +35,9 @@ beforeAll(async () => {
   ids.logo = await insertFaction({ name: names.logo, logo_url: "/files/factions/painted.png" });
   await insertSpell({ name: unique("Painted Fireball"), school: "Fire", level: 2, mana_cost: 9 }, [ids.faction]);
   await insertSpell({ name: `${unique("Hostile spell")} ${HOSTILE}`, school: "Dark" }, [ids.hostile]);
-  ids.featured = await insertGameInfo({ title: `Guide ${HOSTILE}`, slug: slugs.featured, summary: "Painted guide.", is_featured: 1 });
+  await insertGameInfo({ title: "Painted article", slug: slugs.article });
+  await insertGameInfo({ title: "Painted draft", slug: slugs.draft, is_published: 0, published_at: null });
+  ids.featured = await insertGameInfo({ title: `Guide ${HOSTILE}`, slug: slugs.featured, summary: "Painted guide.", content: `Body ${HOSTILE}`, is_featured: 1 });
 });
 
 describe("painted first views of the game pages: /factions and /game-info", () => {
@@ -120,6 +122,33 @@ describe("painted first views of the game pages: /factions/{id}", () => {
 
   it("an unknown or malformed faction id is a 404 page with an empty page slot", async () => {
     for (const path of ["/factions/999999999", "/factions/abc"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(404);
+      expect(paintedSlot(await res.text()), path).toBeNull();
+    }
+  });
+});
+
+describe("painted first views of the game pages: /game-info/{slug}", () => {
+  it("GET /game-info/{slug} paints the breadcrumb, category, title, summary, byline with the date and the content (200)", async () => {
+    const res = await call(`/game-info/${slugs.article}`);
+    expect(res.status).toBe(200);
+    const slot = paintedSlot(await res.text())!;
+    expect(slot).toContain('<li aria-current="page" class="max-w-full truncate text-ink">Painted article</li>');
+    expect(slot).toContain('<p class="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">Guides</p>');
+    expect(slot).toContain('<h1 class="mt-2 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Painted article</h1>');
+    expect(slot).toContain('<p class="mt-3 text-sm text-ink-muted">By Codex Team · <time datetime="2026-01-01T00:00:00.000Z">');
+    expect(slot).toContain('<div data-testid="gameinfo-content" class="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">Some content.\nSecond line.</div>');
+    expect(slot).toContain(">← All Game Info</a>");
+  });
+
+  it("hostile article text is painted as text (200)", async () => {
+    const slot = paintedSlot(await (await call(`/game-info/${slugs.featured}`)).text())!;
+    expectInert(slot);
+  });
+
+  it("a draft, an unknown or a malformed slug is a 404 page with an empty page slot", async () => {
+    for (const path of [`/game-info/${slugs.draft}`, "/game-info/no-such-guide-anywhere", "/game-info/Not%20A%20Slug"]) {
       const res = await call(path);
       expect(res.status, path).toBe(404);
       expect(paintedSlot(await res.text()), path).toBeNull();

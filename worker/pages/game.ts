@@ -7,7 +7,7 @@ import type { Faction } from "../schemas/faction";
 import type { Paged } from "../schemas/game-query";
 import type { GameInfoArticle, GameInfoItems } from "../schemas/gameinfo";
 import { api, definePage } from "./define";
-import { paintFaction, paintFactions } from "./paint/game";
+import { paintFaction, paintFactions, paintGameInfoArticle } from "./paint/game";
 
 export const factionsPage = definePage({
   pattern: "/factions",
@@ -52,6 +52,7 @@ export const gameInfoArticlePage = definePage({
   },
   meta: ({ origin }, { article }) =>
     article ? { meta: gameInfoArticleMeta(origin, article) } : { meta: gameInfoNotFoundMeta(), status: 404 },
+  paint: (_req, { article }) => (article ? paintGameInfoArticle(article) : null),
 });
 
 export const gamePages = [factionsPage, gameInfoPage, factionPage, gameInfoArticlePage];

@@ -5,13 +5,15 @@
  * for the same data, as a guest sees them. `html` escapes every interpolated string.
  */
 import { html } from "hono/html";
+import { buttonClass } from "@shared/button-class";
+import { formatLongDate } from "@shared/format-date";
 import { gamePaths, SPELL_SCHOOLS, type Alignment } from "@shared/game";
 import type { FactionTab, FactionView } from "@shared/game-keys";
 import { alignmentBadgeClass, FACTIONS_COPY } from "@shared/game-ui";
 import { TAB_LOOKS, tabClass } from "@shared/tab-class";
 import type { Faction } from "../../schemas/faction";
 import type { Paged } from "../../schemas/game-query";
-import type { GameInfoListItem } from "../../schemas/gameinfo";
+import type { GameInfoArticle, GameInfoListItem } from "../../schemas/gameinfo";
 import type { Spell } from "../../schemas/spell";
 import { breadcrumb, portrait, type Html } from "./common";
 
@@ -117,4 +119,23 @@ export function paintFaction(faction: Faction, view: FactionView): string {
   })}</div><div role="tabpanel" id="faction-panel-${view.tab}" aria-labelledby="faction-tab-${view.tab}" tabindex="0" class="pt-6 focus-visible:outline-none">${
     view.tab === "overview" ? factionOverview(faction) : null
   }</div></div></div>`.toString();
+}
+
+/**
+ * /game-info/{slug} (features/game/routes/game-info-article.tsx): the article down to its way
+ * back. The related articles are read after the article and come last, so they are left to the app.
+ */
+export function paintGameInfoArticle(article: GameInfoArticle): string {
+  const published = article.publishedAt ?? article.createdAt;
+  return html`<article class="mx-auto max-w-3xl px-4 py-10">${breadcrumb(
+    [
+      { label: "Home", to: "/" },
+      { label: "Game Info", to: "/game-info" },
+    ],
+    article.title,
+  )}<header class="mt-6"><p class="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">${article.category}</p><h1 class="mt-2 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${article.title}</h1>${
+    article.summary ? html`<p class="mt-4 text-lg text-ink-muted">${article.summary}</p>` : null
+  }<p class="mt-3 text-sm text-ink-muted">${article.author ? html`By ${article.author} · ` : null}<time datetime="${published}">${formatLongDate(published)}</time>${
+    !article.isPublished ? html`<span class="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>` : null
+  }</p></header><div data-testid="gameinfo-content" class="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">${article.content}</div><div class="mt-10"><a href="/game-info" class="${buttonClass({ variant: "secondary" })}">← All Game Info</a></div></article>`.toString();
 }
