@@ -9,7 +9,7 @@ import type { Paged } from "../schemas/game-query";
 import type { HeroDetail } from "../schemas/hero";
 import type { SpellWithFactions } from "../schemas/spell";
 import type { UnitDetail, UnitsByIds } from "../schemas/unit";
-import { webpTwin } from "@shared/webp-twin";
+import { webpTwin } from "@shared/game-ui";
 import { api, definePage, type PreloadImage } from "./define";
 import { paintHero, paintSpell, paintUnit } from "./paint/wiki";
 

@@ -6,14 +6,13 @@
  * the app replaces them with its own. `html` escapes every interpolated string.
  */
 import { html } from "hono/html";
-import { breadcrumb, type Html } from "./common";
+import { breadcrumb, portrait, type Html } from "./common";
 import { badgeClass, type BadgeTone } from "@shared/badge-class";
 import { buttonClass } from "@shared/button-class";
 import { gamePaths, RARITY_RANGE, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { SPELL_BOOK_TITLE } from "@shared/game-seo";
 import { abilityList, effectEntries, requirementText, textList } from "@shared/game-text";
 import { signed, statDiffs, UNIT_STATS } from "@shared/unit-stats";
-import { webpTwin } from "@shared/webp-twin";
 import type { HeroDetail } from "../../schemas/hero";
 import type { SpellWithFactions } from "../../schemas/spell";
 import type { Unit, UnitDetail } from "../../schemas/unit";
@@ -23,18 +22,6 @@ const H2 = "font-display text-xl font-bold text-ink";
 
 /** Badge (components/ui/badge.tsx). */
 const badge = (content: unknown, tone: BadgeTone = "neutral"): Html => html`<span class="${badgeClass(tone)}">${content}</span>`;
-
-/** Portrait (features/game/components/portrait.tsx): the image (WebP twin first) or the name's initial. */
-function portrait(src: string | null, name: string, size: number, eager = false): Html {
-  const box = "shrink-0 overflow-hidden rounded-xl ";
-  const style = `width:${size}px;height:${size}px`;
-  if (!src) {
-    return html`<div aria-hidden="true" data-testid="portrait-initial" style="${style}" class="${box} flex items-center justify-center bg-gradient-to-br from-brand-600 to-brand-900 font-display font-bold text-white"><span style="font-size:${Math.round(size * 0.45)}px">${name.trim().charAt(0).toUpperCase() || "?"}</span></div>`;
-  }
-  const webp = webpTwin(src);
-  const img = html`<img src="${src}" alt="" width="${size}" height="${size}" loading="${eager ? "eager" : "lazy"}" decoding="async" class="h-full w-full object-cover">`;
-  return html`<div style="${style}" class="${box} bg-surface-muted">${webp ? html`<picture><source type="image/webp" srcset="${webp}">${img}</picture>` : img}</div>`;
-}
 
 /** CompareToggle (features/game/components/compare-toggle.tsx) with nothing chosen yet. */
 function compareToggle(unit: { name: string }, size: "sm" | "md" = "sm"): Html {
@@ -49,7 +36,7 @@ function memberHeader(entity: Member, badges: Html[], subtitle: Html | null, chi
   return html`${breadcrumb(
     [{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }, ...(faction ? [{ label: faction.name, to: gamePaths.faction(faction.id) }] : [])],
     entity.name,
-  )}<header class="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start">${portrait(entity.portraitUrl, entity.name, 160, true)}<div class="min-w-0 flex-1"><div class="flex flex-wrap items-center gap-2">${badges}</div><h1 class="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${entity.name}</h1>${subtitle}${
+  )}<header class="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start">${portrait(entity.portraitUrl, entity.name, 160, { eager: true })}<div class="min-w-0 flex-1"><div class="flex flex-wrap items-center gap-2">${badges}</div><h1 class="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${entity.name}</h1>${subtitle}${
     faction ? html`<p class="mt-1 text-ink-muted">Faction: <a href="${gamePaths.faction(faction.id)}" class="${LINK}">${faction.name}</a></p>` : null
   }${entity.summary ? html`<p class="mt-3 text-lg text-ink">${entity.summary}</p>` : null}${children}</div></header>`;
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { webpTwin } from "@shared/webp-twin";
+import { portraitInitial, webpTwin } from "@shared/game-ui";
 
 /**
  * A square portrait (unit, hero, faction logo), with the WebP twin first where there is one.
@@ -28,7 +28,7 @@ export function Portrait({
         style={{ width: size, height: size }}
         className={`${box} flex items-center justify-center bg-gradient-to-br from-brand-600 to-brand-900 font-display font-bold text-white`}
       >
-        <span style={{ fontSize: Math.round(size * 0.45) }}>{name.trim().charAt(0).toUpperCase() || "?"}</span>
+        <span style={{ fontSize: Math.round(size * 0.45) }}>{portraitInitial(name)}</span>
       </div>
     );
   }
