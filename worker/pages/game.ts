@@ -1,18 +1,20 @@
 /** The game pages painted at the edge: factions (and /game-info), a faction, a game-info article. */
-import { gameKeys } from "@shared/game-keys";
 import { factionMeta, factionNotFoundMeta, factionsMeta, gameInfoArticleMeta, gameInfoNotFoundMeta } from "@shared/game-seo";
 import { SLUG_MAX, SLUG_PATTERN } from "@shared/game";
+import { gameKeys, parseFactionView } from "@shared/game-keys";
 import { parseId } from "@shared/ids";
 import type { Faction } from "../schemas/faction";
 import type { Paged } from "../schemas/game-query";
 import type { GameInfoArticle, GameInfoItems } from "../schemas/gameinfo";
 import { api, definePage } from "./define";
+import { paintFaction, paintFactions, paintGameInfoArticle } from "./paint/game";
 
 export const factionsPage = definePage({
   pattern: "/factions",
   module: "features/game/routes/factions",
   data: () => ({ factions: api<Paged<Faction>>(gameKeys.factions()) }),
   meta: ({ origin }) => ({ meta: factionsMeta(origin, "/factions") }),
+  paint: (_req, { factions }) => paintFactions(factions, undefined),
 });
 
 export const gameInfoPage = definePage({
@@ -23,6 +25,7 @@ export const gameInfoPage = definePage({
     featured: api<GameInfoItems>(gameKeys.gameInfoFeatured()),
   }),
   meta: ({ origin }) => ({ meta: factionsMeta(origin, "/game-info") }),
+  paint: (_req, { factions, featured }) => paintFactions(factions, featured?.items ?? null),
 });
 
 export const factionPage = definePage({
@@ -36,6 +39,7 @@ export const factionPage = definePage({
     faction ? { meta: factionMeta(origin, faction) } : { meta: factionNotFoundMeta(), status: 404 },
   // The banner's background is the largest image above the fold.
   preloadImage: ({ faction }) => (faction?.backgroundUrl ? { href: faction.backgroundUrl } : null),
+  paint: ({ url }, { faction }) => (faction ? paintFaction(faction, parseFactionView(url.searchParams)) : null),
 });
 
 export const gameInfoArticlePage = definePage({
@@ -48,6 +52,7 @@ export const gameInfoArticlePage = definePage({
   },
   meta: ({ origin }, { article }) =>
     article ? { meta: gameInfoArticleMeta(origin, article) } : { meta: gameInfoNotFoundMeta(), status: 404 },
+  paint: (_req, { article }) => (article ? paintGameInfoArticle(article) : null),
 });
 
 export const gamePages = [factionsPage, gameInfoPage, factionPage, gameInfoArticlePage];

@@ -1,23 +1,7 @@
 import { useRef, type KeyboardEvent } from "react";
+import { TAB_LOOKS, tabClass, type TabLook } from "@shared/tab-class";
 
 export type TabItem<T extends string> = { id: T; label: string };
-
-const LOOKS = {
-  /** Page sections (a faction's units, heroes, spells): an underlined row that scrolls sideways. */
-  underline: {
-    list: "flex gap-1 overflow-x-auto border-b border-line",
-    tab: "-mb-px border-b-2 px-4 py-2.5 font-semibold transition-colors focus-visible:outline-offset-[-2px]",
-    on: "border-brand-600 text-brand-800 dark:text-brand-300",
-    off: "border-transparent text-ink-muted hover:border-line hover:text-ink",
-  },
-  /** Categories inside a form (the avatar picker): rounded pills that wrap. */
-  pills: {
-    list: "flex flex-wrap gap-1 pb-2",
-    tab: "rounded-full px-3 py-1.5 font-medium focus-visible:outline-offset-2",
-    on: "bg-brand-700 text-white",
-    off: "text-ink hover:bg-surface-muted",
-  },
-} as const;
 
 /**
  * A tab list (WAI-ARIA tabs pattern): one tab stop, arrow keys, Home and End move between tabs
@@ -39,9 +23,9 @@ export function Tabs<T extends string>({
   idPrefix: string;
   label: string;
   panelId?: (id: T) => string;
-  look?: keyof typeof LOOKS;
+  look?: TabLook;
 }) {
-  const styles = LOOKS[look];
+  const styles = TAB_LOOKS[look];
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
@@ -74,9 +58,7 @@ export function Tabs<T extends string>({
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.id)}
             onKeyDown={(e) => onKeyDown(e, i)}
-            className={`shrink-0 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-brand-600 ${styles.tab} ${
-              active ? styles.on : styles.off
-            }`}
+            className={tabClass(look, active)}
           >
             {tab.label}
           </button>

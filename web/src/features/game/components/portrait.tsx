@@ -1,13 +1,5 @@
 import { useState } from "react";
-
-/**
- * The WebP twin of a demo image: the seed stores every portrait (/files/portraits/…) and faction
- * logo (/files/factions/…) also as a smaller WebP under the same name. Other files (uploads) have
- * no twin and are shown as they are.
- */
-export function webpTwin(src: string): string | null {
-  return /^\/files\/(portraits|factions)\/[^?#]+\.(jpg|png)$/.test(src) ? src.replace(/\.(jpg|png)$/, ".webp") : null;
-}
+import { portraitInitial, webpTwin } from "@shared/game-ui";
 
 /**
  * A square portrait (unit, hero, faction logo), with the WebP twin first where there is one.
@@ -36,7 +28,7 @@ export function Portrait({
         style={{ width: size, height: size }}
         className={`${box} flex items-center justify-center bg-gradient-to-br from-brand-600 to-brand-900 font-display font-bold text-white`}
       >
-        <span style={{ fontSize: Math.round(size * 0.45) }}>{name.trim().charAt(0).toUpperCase() || "?"}</span>
+        <span style={{ fontSize: Math.round(size * 0.45) }}>{portraitInitial(name)}</span>
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { factionsMeta } from "@shared/game-seo";
+import { FACTIONS_COPY } from "@shared/game-ui";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
 import { PageMeta } from "@/lib/page-meta";
@@ -23,23 +24,21 @@ export function Component() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageMeta
-        title={gameInfo ? "Game Info" : "Factions"}
+        title={gameInfo ? FACTIONS_COPY.gameInfoTitle : FACTIONS_COPY.factionsTitle}
         description={meta.description}
         keywords={meta.keywords}
         canonicalPath={gameInfo ? "/game-info" : "/factions"}
         jsonLd={meta.jsonLd}
       />
-      <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{gameInfo ? "Game Info" : "Factions"}</h1>
+      <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{gameInfo ? FACTIONS_COPY.gameInfoTitle : FACTIONS_COPY.factionsTitle}</h1>
       <p className="mt-2 max-w-2xl text-ink-muted">
-        {gameInfo
-          ? "Guides, lore and mechanics, and every faction of the realm with its units and heroes."
-          : "Choose a faction to see its units, heroes and spells."}
+        {gameInfo ? FACTIONS_COPY.gameInfoIntro : FACTIONS_COPY.factionsIntro}
       </p>
       {gameInfo ? <FeaturedArticles /> : null}
       <section aria-labelledby={gameInfo ? "factions-heading" : undefined} className="mt-8">
         {gameInfo ? (
           <h2 id="factions-heading" className="mb-4 font-display text-2xl font-bold text-ink">
-            Factions
+            {FACTIONS_COPY.factionsTitle}
           </h2>
         ) : null}
         <FactionGrid />
@@ -88,7 +87,7 @@ function FeaturedArticles() {
   return (
     <section aria-labelledby="featured-heading" className="mt-8">
       <h2 id="featured-heading" className="mb-4 font-display text-2xl font-bold text-ink">
-        Featured Guides
+        {FACTIONS_COPY.featuredTitle}
       </h2>
       {error && !data ? (
         <StateMessage tone="error" title="Failed to load game info">

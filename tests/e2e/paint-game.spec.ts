@@ -1,0 +1,77 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Boxes (rounded) of the page's main parts: the first match of each selector. */
+async function contentGeometry(page: Page, selectors: string[]) {
+  const boxes: Record<string, number[] | null> = {};
+  for (const selector of selectors) {
+    const box = await page.locator(selector).first().boundingBox();
+    boxes[selector] = box ? [box.x, box.y, box.width, box.height].map(Math.round) : null;
+  }
+  return boxes;
+}
+
+type Paged<T> = { items: T[] };
+
+/** The seeded site's first faction (the demo data has several, with logos and backgrounds). */
+async function firstFaction(page: Page) {
+  const res = await page.request.get("/api/faction");
+  expect(res.status()).toBe(200);
+  const faction = ((await res.json()) as Paged<{ id: number }>).items[0];
+  expect(faction, "the seeded site has a faction").toBeTruthy();
+  return faction!;
+}
+
+/** A published game-info article of the seeded site (the featured guides). */
+async function featuredGuide(page: Page) {
+  const res = await page.request.get("/api/gameinfo/featured");
+  expect(res.status()).toBe(200);
+  const article = ((await res.json()) as Paged<{ slug: string }>).items[0];
+  expect(article, "the seeded site has a featured guide").toBeTruthy();
+  return article!;
+}
+
+test.describe("game pages: content painted by the Worker before JavaScript", () => {
+  const cases = [
+    { name: "/factions", path: async () => "/factions", selectors: ["main h1", "main ul > li:last-child article", "main article h2", "main article [data-alignment]", "main article dl"] },
+    {
+      name: "/game-info",
+      path: async () => "/game-info",
+      selectors: ["main h1", '[aria-labelledby="featured-heading"] article', "#factions-heading", '[aria-labelledby="factions-heading"] li:last-child article', '[aria-labelledby="factions-heading"] article h2'],
+    },
+    {
+      name: "/factions/{id}",
+      path: async (page: Page) => `/factions/${(await firstFaction(page)).id}`,
+      selectors: ["main h1", 'main nav[aria-label="Breadcrumb"]', "main header img", "main header dl", '[role="tablist"]', "#spells-heading", '[role="tabpanel"] h2'],
+    },
+    {
+      name: "/factions/{id}?tab=units",
+      path: async (page: Page) => `/factions/${(await firstFaction(page)).id}?tab=units`,
+      selectors: ["main h1", "main header img", '[role="tab"][aria-selected="true"]'],
+    },
+    {
+      name: "/game-info/{slug}",
+      path: async (page: Page) => `/game-info/${(await featuredGuide(page)).slug}`,
+      selectors: ["main h1", 'main nav[aria-label="Breadcrumb"]', "main article header > p", "main time", '[data-testid="gameinfo-content"]', 'main a[href="/game-info"].inline-flex'],
+    },
+  ];
+  for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
+    for (const { name, path, selectors } of cases) {
+      test(`${name} at ${viewport.width} px: without JavaScript the content is there, and the app renders it in the same place`, async ({ browser, page }) => {
+        const url = await path(page);
+        const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+        const painted = await context.newPage();
+        await painted.goto(url);
+        await expect(painted.locator("main h1")).toBeVisible();
+        const before = await contentGeometry(painted, selectors);
+        await context.close();
+        for (const [selector, box] of Object.entries(before)) expect(box, `${selector} is painted`).not.toBeNull();
+
+        await page.setViewportSize(viewport);
+        await page.goto(url);
+        // The app has taken over: its page component replaced the painted slot.
+        await expect(page.locator("[data-page-slot]")).toHaveCount(0);
+        expect(await contentGeometry(page, selectors)).toEqual(before);
+      });
+    }
+  }
+});

@@ -1,0 +1,141 @@
+/**
+ * First views of the game pages as HTML (see ./news.ts for how a painted view mirrors its React
+ * component): the factions grid (/factions and /game-info), a faction, a game-info article and the
+ * spell book. Each function names the component it mirrors; the same elements, classes and texts
+ * for the same data, as a guest sees them. `html` escapes every interpolated string.
+ */
+import { html } from "hono/html";
+import { buttonClass } from "@shared/button-class";
+import { formatLongDate } from "@shared/format-date";
+import { gamePaths, SPELL_SCHOOLS, type Alignment } from "@shared/game";
+import type { FactionTab, FactionView } from "@shared/game-keys";
+import { alignmentBadgeClass, FACTIONS_COPY } from "@shared/game-ui";
+import { TAB_LOOKS, tabClass } from "@shared/tab-class";
+import type { Faction } from "../../schemas/faction";
+import type { Paged } from "../../schemas/game-query";
+import type { GameInfoArticle, GameInfoListItem } from "../../schemas/gameinfo";
+import type { Spell } from "../../schemas/spell";
+import { breadcrumb, portrait, type Html } from "./common";
+
+/** AlignmentBadge (features/game/components/alignment-badge.tsx). */
+function alignmentBadge(alignment: Alignment, className = ""): Html {
+  return html`<span data-alignment="${alignment}" class="${alignmentBadgeClass(alignment, className)}">${alignment}</span>`;
+}
+
+/** FactionCard (features/game/components/faction-card.tsx), as a guest sees it (no Edit link). */
+function factionCard(faction: Faction): Html {
+  return html`<article class="relative flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md"><div class="flex items-start gap-4">${portrait(faction.logoUrl, faction.name, 64)}<div class="min-w-0 flex-1"><h2 class="font-display text-xl font-bold text-ink"><a href="/factions/${faction.id}" class="outline-none after:absolute after:inset-0 after:rounded-2xl">${faction.name}</a></h2>${alignmentBadge(faction.alignment, "mt-1.5")}</div></div><p class="text-sm text-ink-muted">${faction.summary}</p><dl class="mt-auto flex flex-wrap gap-x-5 gap-y-1 text-sm"><div class="flex gap-1"><dt class="text-ink-muted">Units</dt><dd class="font-semibold text-ink">${faction.unitCount}</dd></div><div class="flex gap-1"><dt class="text-ink-muted">Heroes</dt><dd class="font-semibold text-ink">${faction.heroCount}</dd></div></dl></article>`;
+}
+
+/** GameInfoCard (features/game/components/game-info-card.tsx). */
+function gameInfoCard(article: GameInfoListItem): Html {
+  return html`<article class="relative flex flex-col gap-2 rounded-xl border border-line bg-surface p-5 shadow-sm focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md"><p class="text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">${article.category}</p><h3 class="text-lg font-semibold text-ink"><a href="/game-info/${article.slug}" class="outline-none after:absolute after:inset-0 after:rounded-xl">${article.title}</a></h3><p class="text-sm text-ink-muted">${article.summary}</p></article>`;
+}
+
+/**
+ * /factions and /game-info (features/game/routes/factions.tsx): the heading, the featured guides
+ * (/game-info) and the factions grid. Null when a list the page shows is missing or empty (the
+ * app's own states then show once it runs).
+ */
+export function paintFactions(factions: Paged<Faction> | null, featured: GameInfoListItem[] | null | undefined): string | null {
+  const gameInfo = featured !== undefined;
+  if (!factions?.items.length || (gameInfo && !featured?.length)) return null;
+  const featuredSection = gameInfo
+    ? html`<section aria-labelledby="featured-heading" class="mt-8"><h2 id="featured-heading" class="mb-4 font-display text-2xl font-bold text-ink">${FACTIONS_COPY.featuredTitle}</h2><ul class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">${featured!.map(
+        (article) => html`<li class="flex [&>article]:w-full">${gameInfoCard(article)}</li>`,
+      )}</ul></section>`
+    : null;
+  return html`<div class="mx-auto max-w-6xl px-4 py-10"><h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${gameInfo ? FACTIONS_COPY.gameInfoTitle : FACTIONS_COPY.factionsTitle}</h1><p class="mt-2 max-w-2xl text-ink-muted">${gameInfo ? FACTIONS_COPY.gameInfoIntro : FACTIONS_COPY.factionsIntro}</p>${featuredSection}${
+    gameInfo
+      ? html`<section aria-labelledby="factions-heading" class="mt-8"><h2 id="factions-heading" class="mb-4 font-display text-2xl font-bold text-ink">${FACTIONS_COPY.factionsTitle}</h2>${factionGrid(factions.items)}</section>`
+      : html`<section class="mt-8">${factionGrid(factions.items)}</section>`
+  }</div>`.toString();
+}
+
+function factionGrid(factions: Faction[]): Html {
+  return html`<ul class="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">${factions.map(
+    (faction) => html`<li class="flex"><div class="flex w-full [&>article]:w-full">${factionCard(faction)}</div></li>`,
+  )}</ul>`;
+}
+
+/** SpellList (features/game/components/spell-list.tsx): the mage guild's spells by school and level. */
+function spellList(spells: Spell[]): Html {
+  const schools = SPELL_SCHOOLS.map((school) => ({
+    school,
+    spells: spells.filter((s) => s.school === school).sort((a, b) => a.level - b.level || a.name.localeCompare(b.name)),
+  })).filter((g) => g.spells.length);
+  if (!schools.length) return html`<p class="text-ink-muted">This faction's mage guild offers no spells yet.</p>`;
+  return html`<div class="grid items-start gap-5 sm:grid-cols-2">${schools.map(
+    (group) =>
+      html`<section aria-labelledby="school-${group.school}" class="rounded-xl border border-line bg-surface p-4"><h3 id="school-${group.school}" class="font-semibold text-ink">${group.school} magic</h3><ul class="mt-2 divide-y divide-line text-sm">${group.spells.map(
+        (spell) =>
+          html`<li class="flex items-baseline justify-between gap-3 py-1.5"><span class="min-w-0"><span class="text-ink-muted">Level ${spell.level}</span> · <a href="${gamePaths.spell(spell.id)}" class="font-medium text-ink hover:underline">${spell.name}</a>${
+            spell.isCommon ? html`<span class="ml-1 text-xs text-ink-muted">(common)</span>` : null
+          }</span><span class="shrink-0 text-xs text-ink-muted tabular-nums">${spell.manaCost} mana</span></li>`,
+      )}</ul></section>`,
+  )}</div>`;
+}
+
+/** FactionBanner (features/game/routes/faction-detail.tsx), as a guest sees it (no Edit link). */
+function factionBanner(faction: Faction): Html {
+  return html`<header class="relative mt-4 overflow-hidden rounded-2xl bg-stone-900 text-white shadow-md">${
+    faction.backgroundUrl
+      ? html`<img src="${faction.backgroundUrl}" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">`
+      : null
+  }<div aria-hidden="true" class="absolute inset-0 bg-gradient-to-r from-stone-950/90 via-stone-950/75 to-stone-950/40"></div><div class="relative flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:p-10">${portrait(faction.logoUrl, faction.name, 112, { eager: true, className: "ring-2 ring-white/30" })}<div class="min-w-0 flex-1"><div class="flex flex-wrap items-center gap-3"><h1 class="font-display text-3xl font-bold tracking-tight sm:text-4xl">${faction.name}</h1>${alignmentBadge(faction.alignment)}${
+    !faction.isActive ? html`<span class="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">Inactive</span>` : null
+  }</div><p class="mt-3 max-w-3xl text-stone-100">${faction.summary}</p><dl class="mt-5 flex flex-wrap gap-x-8 gap-y-3 text-sm">${
+    faction.specialty ? html`<div class="max-w-md"><dt class="text-stone-300">Specialty</dt><dd class="font-semibold">${faction.specialty}</dd></div>` : null
+  }<div><dt class="text-stone-300">Units</dt><dd class="text-lg font-semibold tabular-nums">${faction.unitCount}</dd></div><div><dt class="text-stone-300">Heroes</dt><dd class="text-lg font-semibold tabular-nums">${faction.heroCount}</dd></div></dl></div></div></header>`;
+}
+
+/** Overview (features/game/routes/faction-detail.tsx): description, spells, resources and bonuses. */
+function factionOverview(faction: Faction): Html {
+  const aside = (title: string, text: string | null) =>
+    text ? html`<section class="rounded-xl border border-line bg-surface p-5"><h2 class="font-semibold text-ink">${title}</h2><p class="mt-2 text-sm whitespace-pre-line text-ink-muted">${text}</p></section>` : null;
+  return html`<div class="grid gap-8 lg:grid-cols-3"><div class="lg:col-span-2"><h2 class="font-display text-2xl font-bold text-ink">About the ${faction.name}</h2><div class="mt-3 leading-relaxed break-words whitespace-pre-line text-ink">${faction.description}</div><section aria-labelledby="spells-heading" class="mt-10"><h2 id="spells-heading" class="font-display text-2xl font-bold text-ink">Spells</h2><p class="mt-1 mb-4 text-sm text-ink-muted">What this faction's mage guild teaches, by school and level.</p>${spellList(faction.spells ?? [])}</section></div><aside class="space-y-5">${aside("Starting Resources", faction.startingResources)}${aside("Faction Bonuses", faction.factionBonuses)}</aside></div>`;
+}
+
+/**
+ * /factions/{id} (features/game/routes/faction-detail.tsx): breadcrumb, banner, the tab row and,
+ * on the Overview tab, its panel. The Units and Heroes tabs (filters with state) leave their panel
+ * to the app: only the page's footer comes after it.
+ */
+export function paintFaction(faction: Faction, view: FactionView): string {
+  const tabs: { id: FactionTab; label: string }[] = [
+    { id: "overview", label: "Overview" },
+    { id: "units", label: `Units (${faction.unitCount})` },
+    { id: "heroes", label: `Heroes (${faction.heroCount})` },
+  ];
+  return html`<div class="mx-auto max-w-6xl px-4 py-8">${breadcrumb(
+    [
+      { label: "Home", to: "/" },
+      { label: "Factions", to: "/factions" },
+    ],
+    faction.name,
+  )}${factionBanner(faction)}<div class="mt-8"><div role="tablist" aria-label="${faction.name} sections" class="${TAB_LOOKS.underline.list}">${tabs.map((tab) => {
+    const active = tab.id === view.tab;
+    return html`<button type="button" role="tab" id="faction-tab-${tab.id}" aria-selected="${String(active)}" aria-controls="faction-panel-${tab.id}" tabindex="${active ? "0" : "-1"}" class="${tabClass("underline", active)}">${tab.label}</button>`;
+  })}</div><div role="tabpanel" id="faction-panel-${view.tab}" aria-labelledby="faction-tab-${view.tab}" tabindex="0" class="pt-6 focus-visible:outline-none">${
+    view.tab === "overview" ? factionOverview(faction) : null
+  }</div></div></div>`.toString();
+}
+
+/**
+ * /game-info/{slug} (features/game/routes/game-info-article.tsx): the article down to its way
+ * back. The related articles are read after the article and come last, so they are left to the app.
+ */
+export function paintGameInfoArticle(article: GameInfoArticle): string {
+  const published = article.publishedAt ?? article.createdAt;
+  return html`<article class="mx-auto max-w-3xl px-4 py-10">${breadcrumb(
+    [
+      { label: "Home", to: "/" },
+      { label: "Game Info", to: "/game-info" },
+    ],
+    article.title,
+  )}<header class="mt-6"><p class="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">${article.category}</p><h1 class="mt-2 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${article.title}</h1>${
+    article.summary ? html`<p class="mt-4 text-lg text-ink-muted">${article.summary}</p>` : null
+  }<p class="mt-3 text-sm text-ink-muted">${article.author ? html`By ${article.author} · ` : null}<time datetime="${published}">${formatLongDate(published)}</time>${
+    !article.isPublished ? html`<span class="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>` : null
+  }</p></header><div data-testid="gameinfo-content" class="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">${article.content}</div><div class="mt-10"><a href="/game-info" class="${buttonClass({ variant: "secondary" })}">← All Game Info</a></div></article>`.toString();
+}

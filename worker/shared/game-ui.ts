@@ -1,0 +1,39 @@
+/**
+ * Fixed texts and class names of the game pages, used by the SPA's components
+ * (web/src/features/game) and by the Worker's painted first views (worker/pages/paint/game.ts),
+ * so both render the same thing.
+ */
+import type { Alignment } from "./game";
+
+/** The badge colours of each alignment: Order blue, Chaos red, Neutral purple. */
+const ALIGNMENT_TONES: Record<Alignment, string> = {
+  Order: "bg-blue-100 text-blue-900 ring-blue-700/25 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-400/30",
+  Chaos: "bg-red-100 text-red-900 ring-red-700/25 dark:bg-red-950 dark:text-red-200 dark:ring-red-400/30",
+  Neutral: "bg-purple-100 text-purple-900 ring-purple-700/25 dark:bg-purple-950 dark:text-purple-200 dark:ring-purple-400/30",
+};
+
+/** Class names of the alignment badge (a pill with the alignment's colours). */
+export function alignmentBadgeClass(alignment: Alignment, className = ""): string {
+  return `inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${ALIGNMENT_TONES[alignment]} ${className}`;
+}
+
+/**
+ * The WebP twin of a demo image: the seed stores every portrait (/files/portraits/…) and faction
+ * logo (/files/factions/…) also as a smaller WebP under the same name. Other files (uploads) have
+ * no twin and are shown as they are.
+ */
+export function webpTwin(src: string): string | null {
+  return /^\/files\/(portraits|factions)\/[^?#]+\.(jpg|png)$/.test(src) ? src.replace(/\.(jpg|png)$/, ".webp") : null;
+}
+
+/** The letter shown instead of a missing portrait. */
+export const portraitInitial = (name: string) => name.trim().charAt(0).toUpperCase() || "?";
+
+/** Headings and intros of /factions and /game-info (one screen, two titles). */
+export const FACTIONS_COPY = {
+  factionsTitle: "Factions",
+  factionsIntro: "Choose a faction to see its units, heroes and spells.",
+  gameInfoTitle: "Game Info",
+  gameInfoIntro: "Guides, lore and mechanics, and every faction of the realm with its units and heroes.",
+  featuredTitle: "Featured Guides",
+} as const;
