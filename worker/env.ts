@@ -1,6 +1,5 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { z } from "zod";
-import type * as schema from "./db/schema";
 import { runtimeConfigProblems } from "./lib/config-guards";
 import type { Role } from "./db/schema";
 
@@ -34,7 +33,8 @@ export function checkEnv(env: Env): string[] {
   return problems;
 }
 
-export type Database = DrizzleD1Database<typeof schema>;
+/** Without the relational `db.query` API (see openDatabase): queries use the query builder. */
+export type Database = DrizzleD1Database;
 
 export type AuthUser = {
   id: number;

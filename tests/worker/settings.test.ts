@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
-import { drizzle } from "drizzle-orm/d1";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getSettings } from "../../worker/db/queries/settings";
-import * as schema from "../../worker/db/schema";
+import { openDatabase } from "../../worker/db/client";
 import { call, createUser, resetSettings, setSettings, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
 type Tokens = { user: string; moderator: string; admin: string };
@@ -174,7 +173,7 @@ describe("settings obeyed", () => {
 
   it("upload limit: getSettings (the reader uploads use) returns the saved maximum size in MB", async () => {
     await setSettings({ maxFileUploadSize: 42 });
-    expect((await getSettings(drizzle(env.DB, { schema }))).maxFileUploadSize).toBe(42);
+    expect((await getSettings(openDatabase(env.DB))).maxFileUploadSize).toBe(42);
   });
 
   it("upload limit: starting an upload over the saved size answers 413 payload_too_large naming it; at the size it is not refused for size", async () => {

@@ -124,7 +124,7 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
     // Guest HTML may be kept by shared caches as long as every answer in it may (and no longer).
     const ttls = result.answers.map((a) => a.ttl);
     const sharedMaxAge = guest && ttls.length && ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
-    return renderTemplate((await loadShell(c)).template, result.meta, result.status, {
+    return await renderTemplate((await loadShell(c)).template, result.meta, result.status, {
       initialData: guest ? Object.fromEntries(result.answers.map((a) => [a.key, a.body])) : undefined,
       preloadTags: await preloadTags(c, result),
       // The app loader preloads the route's code once the page has painted (not before).
@@ -139,7 +139,11 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
   }
 }
 
-/** GET routes of every registered page; guest HTML goes through the edge cache (per build). */
+/**
+ * GET routes of every registered page; guest HTML goes through the edge cache (per build). A
+ * painted page carries its ETag from renderTemplate; etag() answers If-None-Match with 304 and
+ * hashes only the plain-shell fallback.
+ */
 export const pageRoutes = pages.reduce(
   (app, page) =>
     app.get(page.pattern, async (c) => {
