@@ -10,6 +10,7 @@ import type { HeroDetail } from "../schemas/hero";
 import type { SpellWithFactions } from "../schemas/spell";
 import type { UnitDetail, UnitsByIds } from "../schemas/unit";
 import { api, definePage } from "./define";
+import { paintSpellBook } from "./paint/game";
 
 export const unitPage = definePage({
   pattern: "/units/:id",
@@ -38,6 +39,7 @@ export const spellBookPage = definePage({
   module: "features/game/routes/spells",
   data: ({ url }) => ({ spells: api<Paged<SpellWithFactions>>(gameKeys.spellBook(parseSpellBookFilters(url.searchParams))) }),
   meta: ({ origin }) => ({ meta: spellBookMeta(origin) }),
+  paint: ({ url }, { spells }) => (spells ? paintSpellBook(parseSpellBookFilters(url.searchParams), spells.items) : null),
 });
 
 export const spellPage = definePage({
