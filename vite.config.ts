@@ -187,6 +187,42 @@ const routeModulesManifest = (): Plugin => ({
   },
 });
 
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+
+/**
+ * Marks the entry chunk and the chunks it imports with V8's `//# allFunctionsCalledOnLoad` compile
+ * hint: Chromium then compiles their functions while the script streams in, on a background
+ * thread, instead of lazily on the main thread the first time each runs. Every page calls most of
+ * React, the router and the shell at boot; measured on / and /news/{id} (CPU ×4), the main thread's
+ * work from the bundle's start to idle fell by ~40 % and its blocking time to near zero.
+ * Other browsers read it as a comment.
+ */
+const compileHints = (): Plugin => ({
+  name: "realm-codex:compile-hints",
+  apply: "build",
+  enforce: "post",
+  generateBundle: {
+    // After Vite's own rewrites (the preload map it puts at the top of the entry): the hint must be the first line.
+    order: "post",
+    handler(_options, bundle) {
+      if (this.environment.name !== "client") return;
+      const chunks = new Map<string, OutputChunk>();
+      for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output);
+      const boot = new Set<string>();
+      const collect = (file: string) => {
+        if (boot.has(file)) return;
+        boot.add(file);
+        for (const imported of chunks.get(file)?.imports ?? []) collect(imported);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) collect(chunk.fileName);
+      for (const file of boot) {
+        const chunk = chunks.get(file);
+        if (chunk && !chunk.code.startsWith(COMPILE_HINT)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      }
+    },
+  },
+});
+
 // One `vite build` makes both the Worker (dist/realm_codex) and the SPA (dist/client).
 export default defineConfig({
   root: "web",
@@ -211,5 +247,6 @@ export default defineConfig({
     loadAppAfterPaint(),
     devInlineScriptsAsFiles(),
     routeModulesManifest(),
+    compileHints(),
   ],
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FALLBACK_SHELL, renderPage } from "../../worker/lib/html-meta";
+import { FALLBACK_SHELL, renderPage, renderTemplate, shellTemplate } from "../../worker/lib/html-meta";
 import { escapeXml } from "../../worker/lib/seo-documents";
 import { APP_LOADER_SCRIPT, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
 import { headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
@@ -124,6 +124,53 @@ describe("renderPage (the HTMLRewriter on a fixture shell)", () => {
     const blocks = jsonLdBlocks(html);
     expect(blocks.map((b) => b["@type"])).toEqual(["NewsArticle", "BreadcrumbList"]);
     expect(blocks[0]!.headline).toBe(`Evil ${XSS}`);
+  });
+});
+
+describe("renderTemplate (the shell prepared once, then string concatenation)", () => {
+  /** A shell with everything a page writes into: head, the busy page slot, body, two head elements to replace. */
+  const SLOT_FIXTURE = FIXTURE.replace(
+    '<body><div id="root"></div></body>',
+    `<body><div id="root"><header>Realm Codex</header><main id="main-content"><div data-page-slot="" aria-busy="true"><p>Loading…</p></div></main></div>\n  <script>/* loader */</script></body>`,
+  ).replace("<title>Realm Codex</title>", '<title>Realm Codex</title>\n    <link rel="canonical" href="/">');
+  const slotShell = () => new Response(SLOT_FIXTURE, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  const article = newsArticleMeta(SITE, {
+    id: 7, title: `Evil ${XSS}`, summary: "S\u2028", author: "A", imageUrl: null, tags: [],
+    publishedAt: "2026-01-01T00:00:00.000Z", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
+  });
+  const extras = {
+    initialData: { "/api/news/7": { title: `Evil ${XSS}\u2028` } },
+    preloadTags: ['<link rel="preload" as="image" href="/a.webp" fetchpriority="high">'],
+    routeModules: ["/assets/route.js"],
+    paint: `<article><h1>Evil &lt;/script&gt;\u2028</h1></article>`,
+    sharedMaxAge: 30,
+  };
+  const cases = {
+    "painted content, data, preloads and route modules": extras,
+    "nothing but the metadata": {},
+    "data without painted content": { initialData: extras.initialData },
+  };
+
+  for (const [name, options] of Object.entries(cases)) {
+    it(`gives the same document, status and headers as renderPage: ${name}`, async () => {
+      const template = await shellTemplate(slotShell());
+      for (let i = 0; i < 2; i++) {
+        const fast = renderTemplate(template, article, 404, options);
+        const slow = renderPage(slotShell(), article, 404, options);
+        const html = await fast.text();
+        expect(html).toBe(await slow.text());
+        if ("paint" in options) expect(html).toContain('<div data-page-slot=""><article><h1>Evil &lt;/script&gt;&#8232;</h1></article></div>');
+        expect(fast.status).toBe(404);
+        expect([...fast.headers].filter(([k]) => k !== "content-length")).toEqual([...slow.headers]);
+      }
+    });
+  }
+
+  it("gives the same document as renderPage on the built-in shell and on the built index.html", async () => {
+    for (const shell of [() => new Response("missing", { status: 404 }), () => env.ASSETS.fetch("http://localhost/")]) {
+      const fast = renderTemplate(await shellTemplate(await shell()), homeMeta(SITE), 200, extras);
+      expect(await fast.text()).toBe(await renderPage(await shell(), homeMeta(SITE), 200, extras).text());
+    }
   });
 });
 

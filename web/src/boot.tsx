@@ -49,7 +49,8 @@ function start() {
   const app = <App router={router} swrConfig={createSwrConfig()} onSignedOut={toLogin} />;
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead
   // of hydrating the whole shell in one long task (the shell is already painted, nothing waits).
-  if (prerendered) startTransition(() => void hydrateRoot(root, app));
+  // Creating the root (React's event listeners) is a task of its own, after the router's.
+  if (prerendered) setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0);
   else createRoot(root).render(app);
 }
 

@@ -55,6 +55,22 @@ async function currentGeneration(cache: Cache): Promise<string> {
   return stored ? await stored.text() : "0";
 }
 
+/**
+ * The generation each request reads under, looked up once per request (keyed by its execution
+ * context): a page and the API answers inside it share one lookup and one generation.
+ */
+const requestGenerations = new WeakMap<object, Promise<string>>();
+
+function requestGeneration(cache: Cache, ctx: WaitUntil | undefined): Promise<string> {
+  if (!ctx) return currentGeneration(cache);
+  let generation = requestGenerations.get(ctx);
+  if (!generation) {
+    generation = currentGeneration(cache);
+    requestGenerations.set(ctx, generation);
+  }
+  return generation;
+}
+
 /** Starts a new content generation (after a write): earlier cached guest answers are no longer used. */
 export async function bumpEdgeGeneration(): Promise<void> {
   const cache = defaultCache();
@@ -89,7 +105,7 @@ export async function edgeCached(
 ): Promise<Response> {
   const cache = isGuestRead(request) ? defaultCache() : undefined;
   if (!cache) return produce();
-  const generation = await currentGeneration(cache);
+  const generation = await requestGeneration(cache, ctx);
   const cacheKey = new Request(`${key}${key.includes("?") ? "&" : "?"}__generation=${encodeURIComponent(generation)}`, { method: "GET" });
   const hit = wantsFresh(request) ? undefined : await cache.match(cacheKey).catch(() => undefined);
   if (hit) {

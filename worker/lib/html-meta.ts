@@ -94,37 +94,103 @@ function shellSource(shell: Response): Response {
   return new Response(FALLBACK_SHELL);
 }
 
+/** What a page writes into the shell: appended to <head> and <body>, and into the page slot. */
+type PageInserts = { head: string; body: string; paint: string };
+
+function pageInserts(meta: PageMeta, extras: RenderExtras): PageInserts {
+  const { initialData, preloadTags = [] } = extras;
+  let body = "";
+  if (initialData && Object.keys(initialData).length) {
+    body += `  <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(initialData)}</script>\n  `;
+  }
+  if (extras.routeModules?.length) {
+    body += `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptJson(extras.routeModules)}</script>\n  `;
+  }
+  return {
+    head: `    ${[headTags(meta), ...preloadTags].join("\n    ")}\n  `,
+    body,
+    // U+2028/U+2029 are harmless in HTML text but written as references, like in the JSON.
+    paint: extras.paint?.replace(/\u2028/g, "&#8232;").replace(/\u2029/g, "&#8233;") ?? "",
+  };
+}
+
+/** The rewriter that removes the shell's own head elements that a page's metadata replaces. */
+function withoutReplaced(): HTMLRewriter {
+  let rewriter = new HTMLRewriter();
+  for (const selector of REPLACED) rewriter = rewriter.on(selector, { element: (el) => void el.remove() });
+  return rewriter;
+}
+
+/** The page slot takes painted content: real content, not a placeholder, so no longer busy. */
+function fillSlot(el: Element, html: string): void {
+  el.removeAttribute("aria-busy");
+  el.setInnerContent(html, { html: true });
+}
+
 /**
  * The shell with the page's metadata, the given status, the site's security headers and no
  * stale validators from the asset server. `shell` is the asset server's answer for "/"; when it
- * is not an HTML page the built-in FALLBACK_SHELL is used.
+ * is not an HTML page the built-in FALLBACK_SHELL is used. (Pages served many times use
+ * `shellTemplate` + `renderTemplate`, which give the same document without a rewriter pass.)
  */
 export function renderPage(shell: Response, meta: PageMeta, status: number, extras: RenderExtras = {}): Response {
-  let rewriter = new HTMLRewriter();
-  for (const selector of REPLACED) rewriter = rewriter.on(selector, { element: (el) => void el.remove() });
-  const { initialData, preloadTags = [] } = extras;
-  const head = [headTags(meta), ...preloadTags].join("\n    ");
-  rewriter = rewriter.on("head", { element: (el) => void el.append(`    ${head}\n  `, { html: true }) });
-  if (initialData && Object.keys(initialData).length) {
-    const script = `<script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(initialData)}</script>`;
-    rewriter = rewriter.on("body", { element: (el) => void el.append(`  ${script}\n  `, { html: true }) });
-  }
-  if (extras.routeModules?.length) {
-    const script = `<script type="application/json" id="${ROUTE_MODULES_ID}">${scriptJson(extras.routeModules)}</script>`;
-    rewriter = rewriter.on("body", { element: (el) => void el.append(`  ${script}\n  `, { html: true }) });
-  }
-  // U+2028/U+2029 are harmless in HTML text but written as references, like in the JSON.
-  const paint = extras.paint?.replace(/\u2028/g, "&#8232;").replace(/\u2029/g, "&#8233;");
-  if (paint) {
-    rewriter = rewriter.on(PAGE_SLOT_SELECTOR, {
-      element: (el) => {
-        // Real content, not a placeholder: no longer busy.
-        el.removeAttribute("aria-busy");
-        el.setInnerContent(paint, { html: true });
-      },
-    });
-  }
+  const { head, body, paint } = pageInserts(meta, extras);
+  let rewriter = withoutReplaced().on("head", { element: (el) => void el.append(head, { html: true }) });
+  if (body) rewriter = rewriter.on("body", { element: (el) => void el.append(body, { html: true }) });
+  if (paint) rewriter = rewriter.on(PAGE_SLOT_SELECTOR, { element: (el) => fillSlot(el, paint) });
   return new Response(rewriter.transform(shellSource(shell)).body, { status, headers: htmlHeaders(extras.sharedMaxAge) });
+}
+
+/** The shell's text cut at the places a page writes into (in document order). */
+type Cuts = { html: string; cuts: { at: number; slot: keyof PageInserts }[] };
+
+/**
+ * The shell prepared once for many pages: the head elements a page replaces are gone and the
+ * places a page writes into are known offsets, so a page is string concatenation rather than
+ * another HTMLRewriter pass over the whole document (the shell carries the entry CSS inline).
+ * `painted` has the page slot emptied for painted content; `plain` keeps its placeholder.
+ */
+export type ShellTemplate = { plain: Cuts; painted: Cuts };
+
+async function cutShell(source: string, painted: boolean): Promise<Cuts> {
+  // A marker no shell contains: a comment named by a fresh random id.
+  const id = crypto.randomUUID();
+  const marker = (slot: keyof PageInserts) => `<!--${id}:${slot}-->`;
+  let rewriter = withoutReplaced()
+    .on("head", { element: (el) => void el.append(marker("head"), { html: true }) })
+    .on("body", { element: (el) => void el.append(marker("body"), { html: true }) });
+  if (painted) rewriter = rewriter.on(PAGE_SLOT_SELECTOR, { element: (el) => fillSlot(el, marker("paint")) });
+  const marked = await rewriter.transform(new Response(source)).text();
+  const result: Cuts = { html: "", cuts: [] };
+  let last = 0;
+  for (const match of marked.matchAll(new RegExp(`<!--${id}:(head|body|paint)-->`, "g"))) {
+    result.html += marked.slice(last, match.index);
+    result.cuts.push({ at: result.html.length, slot: match[1] as keyof PageInserts });
+    last = match.index + match[0].length;
+  }
+  result.html += marked.slice(last);
+  return result;
+}
+
+/** Prepares the asset server's index.html (or FALLBACK_SHELL when it is not HTML) for `renderTemplate`. */
+export async function shellTemplate(shell: Response): Promise<ShellTemplate> {
+  const source = await shellSource(shell).text();
+  const [plain, painted] = await Promise.all([cutShell(source, false), cutShell(source, true)]);
+  return { plain, painted };
+}
+
+/** The same document as `renderPage` on the shell the template was made from. */
+export function renderTemplate(template: ShellTemplate, meta: PageMeta, status: number, extras: RenderExtras = {}): Response {
+  const inserts = pageInserts(meta, extras);
+  const { html, cuts } = inserts.paint ? template.painted : template.plain;
+  let out = "";
+  let last = 0;
+  for (const { at, slot } of cuts) {
+    out += html.slice(last, at) + inserts[slot];
+    last = at;
+  }
+  out += html.slice(last);
+  return new Response(out, { status, headers: htmlHeaders(extras.sharedMaxAge) });
 }
 
 /** The shell as it is (no page metadata or data), 200, with the site's headers. */

@@ -10,7 +10,7 @@ import { escapeHtml, siteOrigin } from "@shared/seo";
 import { api as apiApp } from "../app";
 import type { AppEnv } from "../env";
 import { edgeCached, sharedTtl, wantsFresh } from "../lib/edge-cache";
-import { renderPage, renderPlainShell } from "../lib/html-meta";
+import { renderPlainShell, renderTemplate, shellTemplate, type ShellTemplate } from "../lib/html-meta";
 import type { ApiAnswer, Page, PageResult } from "./define";
 import { gamePages } from "./game";
 import { mediaPages } from "./media";
@@ -60,17 +60,26 @@ async function guestApi(c: Ctx, key: string): Promise<ApiAnswer> {
   return { key, status: 200, body: await res.json(), ttl: sharedTtl(res) };
 }
 
-let buildId: Promise<string> | undefined;
+type BuiltShell = { build: string; template: ShellTemplate };
+let builtShell: Promise<BuiltShell> | undefined;
 
-/** Changes with every build (the shell's ETag), so cached HTML never names assets of an older one. */
-function currentBuild(c: Ctx): Promise<string> {
-  buildId ??= shell(c)
-    .then((res) => {
-      void res.body?.cancel();
-      return res.headers.get("ETag")?.replace(/\W/g, "") || "none";
+/**
+ * The SPA's index.html, read and prepared for `renderTemplate` once per isolate (a deployment
+ * ships a new isolate), so a page does not fetch and rewrite the whole shell each time. Its ETag
+ * names the build, so cached HTML never names assets of an older one. While the asset server
+ * has no index.html (no client build) the built-in shell is used and the read is tried again.
+ */
+function loadShell(c: Ctx): Promise<BuiltShell> {
+  builtShell ??= shell(c)
+    .then(async (res) => {
+      if (!res.ok) builtShell = undefined;
+      return { build: res.headers.get("ETag")?.replace(/\W/g, "") || "none", template: await shellTemplate(res) };
     })
-    .catch(() => "none");
-  return buildId;
+    .catch(async () => {
+      builtShell = undefined;
+      return { build: "none", template: await shellTemplate(new Response(null, { status: 503 })) };
+    });
+  return builtShell;
 }
 
 /**
@@ -115,7 +124,7 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
     // Guest HTML may be kept by shared caches as long as every answer in it may (and no longer).
     const ttls = result.answers.map((a) => a.ttl);
     const sharedMaxAge = guest && ttls.length && ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
-    return renderPage(await shell(c), result.meta, result.status, {
+    return renderTemplate((await loadShell(c)).template, result.meta, result.status, {
       initialData: guest ? Object.fromEntries(result.answers.map((a) => [a.key, a.body])) : undefined,
       preloadTags: await preloadTags(c, result),
       // The app loader preloads the route's code once the page has painted (not before).
@@ -135,7 +144,7 @@ export const pageRoutes = pages.reduce(
   (app, page) =>
     app.get(page.pattern, async (c) => {
       const key = new URL(c.req.url);
-      key.searchParams.set("__build", await currentBuild(c));
+      key.searchParams.set("__build", (await loadShell(c)).build);
       return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c, page));
     }),
   new Hono<AppEnv>().use(etag()),

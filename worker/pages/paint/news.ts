@@ -70,14 +70,16 @@ function newsCard(article: NewsListItem, priority: "high" | "eager" | "lazy"): H
 /** FilterSelect of NewsFilters (features/news/components/news-filters.tsx), the URL's value selected. */
 function filterSelect(id: string, label: string, allLabel: string, value: string, values: string[]): Html {
   const all = value && !values.includes(value) ? [value, ...values] : values;
-  return html`<div><label for="${id}" class="sr-only">${label}</label><select id="${id}" class="${SELECT_CLASS}"><option value=""${value ? "" : html` selected`}>${allLabel}</option>${all.map(
+  return html`<div><label for="${id}" class="sr-only">${label}</label><select id="${id}" disabled class="${SELECT_CLASS}"><option value=""${value ? "" : html` selected`}>${allLabel}</option>${all.map(
     (v) => html`<option value="${v}"${v === value ? html` selected` : ""}>${v}</option>`,
   )}</select></div>`;
 }
 
 /**
  * The news list (features/news/routes/news-list.tsx) down to its cards: the filter card with the
- * URL's filters (NewsFilters, NewsSearchBox) and the page's articles. Null for an empty page (the
+ * URL's filters (NewsFilters, NewsSearchBox) and the page's articles. The search box and the
+ * dropdowns are disabled until the app replaces them: what a reader typed or chose into a
+ * painted control would be lost when the app takes over. Null for an empty page (the
  * app's own message then shows).
  */
 export function paintNewsList(
@@ -91,7 +93,7 @@ export function paintNewsList(
     { label: "Tag", value: filters.tag, name: "tag" },
     { label: "Author", value: filters.author, name: "author" },
   ].filter((f) => f.value);
-  return html`<div class="mx-auto max-w-6xl px-4 py-10"><h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Latest News</h1><div class="mt-6"><section aria-label="Filter articles" class="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-5"><div class="grid gap-4 md:grid-cols-3"><div class="relative"><label for="news-search" class="sr-only">Search articles</label><svg aria-hidden="true" viewBox="0 0 20 20" class="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" fill="none" stroke="currentColor" stroke-width="2"><circle cx="8.5" cy="8.5" r="5.5"></circle><path d="m13 13 4 4" stroke-linecap="round"></path></svg><input id="news-search" type="search" value="${filters.search}" placeholder="Search articles..." autocomplete="off" class="w-full rounded-lg border border-line bg-surface py-2 pr-3 pl-9 text-sm text-ink placeholder:text-ink-muted focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"></div>${filterSelect(
+  return html`<div class="mx-auto max-w-6xl px-4 py-10"><h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Latest News</h1><div class="mt-6"><section aria-label="Filter articles" class="rounded-xl border border-line bg-surface p-4 shadow-sm sm:p-5"><div class="grid gap-4 md:grid-cols-3"><div class="relative"><label for="news-search" class="sr-only">Search articles</label><svg aria-hidden="true" viewBox="0 0 20 20" class="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" fill="none" stroke="currentColor" stroke-width="2"><circle cx="8.5" cy="8.5" r="5.5"></circle><path d="m13 13 4 4" stroke-linecap="round"></path></svg><input id="news-search" type="search" value="${filters.search}" placeholder="Search articles..." autocomplete="off" disabled class="w-full rounded-lg border border-line bg-surface py-2 pr-3 pl-9 text-sm text-ink placeholder:text-ink-muted focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none"></div>${filterSelect(
     "news-tag",
     "Filter by Tag",
     "All Tags",
