@@ -53,6 +53,16 @@ test.describe("game pages: content painted by the Worker before JavaScript", () 
       path: async (page: Page) => `/game-info/${(await featuredGuide(page)).slug}`,
       selectors: ["main h1", 'main nav[aria-label="Breadcrumb"]', "main article header > p", "main time", '[data-testid="gameinfo-content"]', 'main a[href="/game-info"].inline-flex'],
     },
+    {
+      name: "/spells",
+      path: async () => "/spells",
+      selectors: ["main h1", 'main [aria-label="Filter spells"]', "#spell-target", '[data-testid="spell-count"]', '[data-testid="spell-list"] li:nth-child(2) article', '[data-testid="spell-list"] article dl'],
+    },
+    {
+      name: "/spells?school=Fire&level=2",
+      path: async () => "/spells?school=Fire&level=2",
+      selectors: ["main h1", 'main [aria-label="Filter spells"] button', '[data-testid="spell-list"] article h2', '[data-testid="spell-list"] article dl'],
+    },
   ];
   for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
     for (const { name, path, selectors } of cases) {

@@ -155,3 +155,37 @@ describe("painted first views of the game pages: /game-info/{slug}", () => {
     }
   });
 });
+
+describe("painted first views of the game pages: /spells", () => {
+  it("GET /spells?school=… paints the heading, the filter bar with the URL's values and the matching spells' cards (200)", async () => {
+    const res = await call("/spells?school=Fire&level=2");
+    expect(res.status).toBe(200);
+    const slot = paintedSlot(await res.text())!;
+    expect(slot).toContain('<h1 class="mt-4 font-display text-3xl font-bold tracking-tight text-ink">Spell Book</h1>');
+    expect(slot).toContain('<div role="search" aria-label="Filter spells" class="mt-6 flex flex-wrap items-end gap-3">');
+    expect(slot).toContain('<option value="Fire" selected>Fire</option>');
+    expect(slot).toContain('<option value="2" selected>Level 2</option>');
+    expect(slot).toContain('<option value="" selected>All Types</option><option value="Combat">Combat</option>');
+    expect(slot).toContain(">Clear Filters</button>");
+    expect(slot).toMatch(/<a href="\/spells\/\d+" class="[^"]*">Painted Fireball [^<]*<\/a>/);
+    expect(slot).toContain(`<a href="/factions/${ids.faction}" class="text-brand-700 hover:underline dark:text-brand-400">${names.faction}</a>`);
+    expect(slot).toContain('<dt class="text-xs text-ink-muted">Mana cost</dt><dd class="font-semibold text-ink">9</dd>');
+    expect(slot).toContain('<span class="text-ink-muted">Kind:</span> damage</li>');
+    expect(slot).not.toContain("Dark</span>");
+  });
+
+  it("GET /spells without filters shows no Clear Filters button; hostile spell names are painted as text (200)", async () => {
+    const slot = paintedSlot(await (await call("/spells")).text())!;
+    expect(slot).not.toContain("Clear Filters");
+    expect(slot).toContain('data-testid="spell-count"');
+    expectInert(slot);
+  });
+
+  it("filters matching no spell paint the page without a list (200), and a request with Authorization gets an empty slot", async () => {
+    const slot = paintedSlot(await (await call("/spells?school=Light&level=5&type=Global&target=Self")).text())!;
+    expect(slot).toContain("Spell Book</h1>");
+    expect(slot).not.toContain('data-testid="spell-list"');
+    const { token } = await userWithToken(["User"]);
+    expect(paintedSlot(await (await call("/spells", { token })).text())).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import type { SpellWithFactions } from "../schemas/spell";
 import type { UnitDetail, UnitsByIds } from "../schemas/unit";
 import { webpTwin } from "@shared/game-ui";
 import { api, definePage, type PreloadImage } from "./define";
+import { paintSpellBook } from "./paint/game";
 import { paintHero, paintSpell, paintUnit } from "./paint/wiki";
 
 /** A portrait as the page shows it: its WebP twin first where there is one. */
@@ -49,6 +50,7 @@ export const spellBookPage = definePage({
   module: "features/game/routes/spells",
   data: ({ url }) => ({ spells: api<Paged<SpellWithFactions>>(gameKeys.spellBook(parseSpellBookFilters(url.searchParams))) }),
   meta: ({ origin }) => ({ meta: spellBookMeta(origin) }),
+  paint: ({ url }, { spells }) => (spells ? paintSpellBook(parseSpellBookFilters(url.searchParams), spells.items) : null),
 });
 
 export const spellPage = definePage({

@@ -35,10 +35,3 @@ export function abilityList(value: Unit["specialAbilities"]): string[] {
   if (!Array.isArray(value)) return typeof value === "string" && value ? [value] : [];
   return value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).filter(Boolean);
 }
-
-/** Names of the school skill levels a spell can require (0 = none). */
-const SKILL_LEVELS = ["None", "Basic", "Advanced", "Expert"] as const;
-
-/** A spell's requirement: "None" or "Expert school skill". */
-export const requirementText = (level: number) =>
-  level <= 0 ? "None" : `${SKILL_LEVELS[level] ?? `Level ${level}`} school skill`;

@@ -37,3 +37,30 @@ export const FACTIONS_COPY = {
   gameInfoIntro: "Guides, lore and mechanics, and every faction of the realm with its units and heroes.",
   featuredTitle: "Featured Guides",
 } as const;
+
+/** Names of the school skill levels a spell can require (0 = none). */
+const SKILL_LEVELS = ["None", "Basic", "Advanced", "Expert"] as const;
+
+export const requirementText = (level: number) => (level <= 0 ? "None" : `${SKILL_LEVELS[level] ?? `Level ${level}`} school skill`);
+
+/** The labelled numbers and rules of a spell's details, in display order. */
+export function spellDetailRows(spell: {
+  manaCost: number;
+  basePower: number;
+  duration: string;
+  type: string;
+  target: string;
+  requiredSkillLevel: number;
+}): [string, string][] {
+  return [
+    ["Mana cost", String(spell.manaCost)],
+    ["Base power", String(spell.basePower)],
+    ["Duration", spell.duration],
+    ["Type", spell.type],
+    ["Target", spell.target],
+    ["Requirement", requirementText(spell.requiredSkillLevel)],
+  ];
+}
+
+/** A spell no faction's mage guild teaches. */
+export const NO_TEACHER_TEXT = "No faction’s mage guild teaches this spell.";

@@ -5,16 +5,19 @@
  * for the same data, as a guest sees them. `html` escapes every interpolated string.
  */
 import { html } from "hono/html";
+import { badgeClass } from "@shared/badge-class";
 import { buttonClass } from "@shared/button-class";
 import { formatLongDate } from "@shared/format-date";
-import { gamePaths, SPELL_SCHOOLS, type Alignment } from "@shared/game";
-import type { FactionTab, FactionView } from "@shared/game-keys";
-import { alignmentBadgeClass, FACTIONS_COPY } from "@shared/game-ui";
+import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, type Alignment } from "@shared/game";
+import type { FactionTab, FactionView, SpellBookFilters } from "@shared/game-keys";
+import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE } from "@shared/game-seo";
+import { alignmentBadgeClass, FACTIONS_COPY, NO_TEACHER_TEXT, spellDetailRows } from "@shared/game-ui";
+import { effectEntries } from "@shared/game-text";
 import { TAB_LOOKS, tabClass } from "@shared/tab-class";
 import type { Faction } from "../../schemas/faction";
 import type { Paged } from "../../schemas/game-query";
 import type { GameInfoArticle, GameInfoListItem } from "../../schemas/gameinfo";
-import type { Spell } from "../../schemas/spell";
+import type { Spell, SpellWithFactions } from "../../schemas/spell";
 import { breadcrumb, portrait, type Html } from "./common";
 
 /** AlignmentBadge (features/game/components/alignment-badge.tsx). */
@@ -138,4 +141,63 @@ export function paintGameInfoArticle(article: GameInfoArticle): string {
   }<p class="mt-3 text-sm text-ink-muted">${article.author ? html`By ${article.author} · ` : null}<time datetime="${published}">${formatLongDate(published)}</time>${
     !article.isPublished ? html`<span class="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>` : null
   }</p></header><div data-testid="gameinfo-content" class="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">${article.content}</div><div class="mt-10"><a href="/game-info" class="${buttonClass({ variant: "secondary" })}">← All Game Info</a></div></article>`.toString();
+}
+
+/** SpellDetails (features/game/components/spell-details.tsx), with h3 headings. */
+function spellDetails(spell: SpellWithFactions): Html {
+  const effects = effectEntries(spell.effects);
+  return html`<div class="space-y-3 text-sm"><dl class="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">${spellDetailRows(spell).map(
+    ([label, value]) => html`<div class="min-w-0"><dt class="text-xs text-ink-muted">${label}</dt><dd class="font-semibold text-ink">${value}</dd></div>`,
+  )}</dl>${
+    effects.length
+      ? html`<div><h3 class="text-xs font-semibold tracking-wide text-ink-muted uppercase">Effects</h3><ul class="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-ink">${effects.map(
+          (e) => html`<li><span class="text-ink-muted">${e.label}:</span> ${e.value}</li>`,
+        )}</ul></div>`
+      : null
+  }<div><h3 class="text-xs font-semibold tracking-wide text-ink-muted uppercase">Taught by</h3>${
+    spell.factions.length
+      ? html`<ul class="mt-1 flex flex-wrap gap-2">${spell.factions.map(
+          (f) => html`<li><a href="${gamePaths.faction(f.id)}" class="text-brand-700 hover:underline dark:text-brand-400">${f.name}</a></li>`,
+        )}</ul>`
+      : html`<p class="mt-1 text-ink-muted">${NO_TEACHER_TEXT}</p>`
+  }</div></div>`;
+}
+
+/** FilterSelect (features/game/components/filter-select.tsx), showing `value` (it changes nothing before the app runs). */
+function filterSelect(id: string, label: string, value: string, options: { value: string; label: string }[]): Html {
+  return html`<div class="flex flex-col gap-1"><label for="${id}" class="text-xs font-semibold text-ink-muted">${label}</label><select id="${id}" class="h-10 min-w-40 rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600">${options.map(
+    (o) => html`<option value="${o.value}"${o.value === value ? html` selected` : null}>${o.label}</option>`,
+  )}</select></div>`;
+}
+
+const SPELL_LEVELS = Array.from({ length: SPELL_LEVEL_RANGE.max - SPELL_LEVEL_RANGE.min + 1 }, (_, i) => SPELL_LEVEL_RANGE.min + i);
+const all = (label: string) => ({ value: "", label });
+
+/**
+ * /spells (features/game/routes/spells.tsx): breadcrumb, heading, the filter bar with the URL's
+ * values (the same boxes; it works once the app runs) and the matching spells' cards.
+ */
+export function paintSpellBook(filters: SpellBookFilters, spells: SpellWithFactions[]): string {
+  const active = Object.values(filters).some((v) => v !== undefined);
+  return html`<div class="mx-auto max-w-6xl px-4 py-8">${breadcrumb([{ label: "Home", to: "/" }], SPELL_BOOK_TITLE)}<h1 class="mt-4 font-display text-3xl font-bold tracking-tight text-ink">${SPELL_BOOK_TITLE}</h1><p class="mt-2 max-w-3xl text-ink-muted">${SPELL_BOOK_DESCRIPTION}</p><div role="search" aria-label="Filter spells" class="mt-6 flex flex-wrap items-end gap-3">${filterSelect(
+    "spell-school",
+    "School",
+    filters.school ?? "",
+    [all("All Schools"), ...SPELL_SCHOOLS.map((s) => ({ value: s, label: s }))],
+  )}${filterSelect("spell-level", "Level", filters.level === undefined ? "" : String(filters.level), [
+    all("All Levels"),
+    ...SPELL_LEVELS.map((l) => ({ value: String(l), label: `Level ${l}` })),
+  ])}${filterSelect("spell-type", "Type", filters.type ?? "", [all("All Types"), ...SPELL_TYPES.map((t) => ({ value: t, label: t }))])}${filterSelect(
+    "spell-target",
+    "Target",
+    filters.target ?? "",
+    [all("All Targets"), ...SPELL_TARGETS.map((t) => ({ value: t, label: t }))],
+  )}${active ? html`<button type="button" class="${buttonClass({ variant: "ghost" })}">Clear Filters</button>` : null}</div><div class="mt-6" aria-busy="false">${
+    spells.length
+      ? html`<p class="mb-3 text-sm text-ink-muted" role="status" data-testid="spell-count">${spells.length} ${spells.length === 1 ? "spell" : "spells"}</p><ul class="grid gap-4 md:grid-cols-2" data-testid="spell-list">${spells.map(
+          (spell) =>
+            html`<li><article aria-labelledby="spell-${spell.id}" class="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm"><div class="flex flex-wrap items-start justify-between gap-2"><h2 id="spell-${spell.id}" class="text-lg font-semibold text-ink"><a href="${gamePaths.spell(spell.id)}" class="hover:text-brand-700 hover:underline dark:hover:text-brand-400">${spell.name}</a></h2><div class="flex gap-1.5"><span class="${badgeClass("brand")}">${spell.school}</span><span class="${badgeClass()}">Level ${spell.level}</span></div></div><p class="mt-2 text-sm text-ink-muted">${spell.description}</p><div class="mt-4">${spellDetails(spell)}</div></article></li>`,
+        )}</ul>`
+      : null
+  }</div></div>`.toString();
 }

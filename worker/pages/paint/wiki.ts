@@ -11,7 +11,8 @@ import { badgeClass, type BadgeTone } from "@shared/badge-class";
 import { buttonClass } from "@shared/button-class";
 import { gamePaths, RARITY_RANGE, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { SPELL_BOOK_TITLE } from "@shared/game-seo";
-import { abilityList, effectEntries, requirementText, textList } from "@shared/game-text";
+import { NO_TEACHER_TEXT, spellDetailRows } from "@shared/game-ui";
+import { abilityList, effectEntries, textList } from "@shared/game-text";
 import { signed, statDiffs, UNIT_STATS } from "@shared/unit-stats";
 import type { HeroDetail } from "../../schemas/hero";
 import type { SpellWithFactions } from "../../schemas/spell";
@@ -170,14 +171,7 @@ export function paintHero(hero: HeroDetail): string {
 /** SpellDetails (features/game/components/spell-details.tsx), headings at level 2. */
 function spellDetails(spell: SpellWithFactions): Html {
   const effects = effectEntries(spell.effects);
-  const rows: [string, string][] = [
-    ["Mana cost", String(spell.manaCost)],
-    ["Base power", String(spell.basePower)],
-    ["Duration", spell.duration],
-    ["Type", spell.type],
-    ["Target", spell.target],
-    ["Requirement", requirementText(spell.requiredSkillLevel)],
-  ];
+  const rows = spellDetailRows(spell);
   const h = "text-xs font-semibold tracking-wide text-ink-muted uppercase";
   return html`<div class="space-y-3 text-sm"><dl class="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">${rows.map(
     ([label, value]) => html`<div class="min-w-0"><dt class="text-xs text-ink-muted">${label}</dt><dd class="font-semibold text-ink">${value}</dd></div>`,
@@ -192,7 +186,7 @@ function spellDetails(spell: SpellWithFactions): Html {
       ? html`<ul class="mt-1 flex flex-wrap gap-2">${spell.factions.map(
           (f) => html`<li><a href="${gamePaths.faction(f.id)}" class="text-brand-700 hover:underline dark:text-brand-400">${f.name}</a></li>`,
         )}</ul>`
-      : html`<p class="mt-1 text-ink-muted">No faction’s mage guild teaches this spell.</p>`
+      : html`<p class="mt-1 text-ink-muted">${NO_TEACHER_TEXT}</p>`
   }</div></div>`;
 }
 

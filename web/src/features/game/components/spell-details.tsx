@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { gamePaths } from "@shared/game";
 import type { SpellWithFactions } from "@schemas/spell";
-import { effectEntries, requirementText } from "@shared/game-text";
+import { effectEntries } from "@shared/game-text";
+import { NO_TEACHER_TEXT, spellDetailRows } from "@shared/game-ui";
 
 /**
  * A spell's numbers and rules: mana cost, base power, duration, type, target, requirement,
@@ -10,14 +11,7 @@ import { effectEntries, requirementText } from "@shared/game-text";
 export function SpellDetails({ spell, headingLevel = 3 }: { spell: SpellWithFactions; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const effects = effectEntries(spell.effects);
-  const rows: [string, string][] = [
-    ["Mana cost", String(spell.manaCost)],
-    ["Base power", String(spell.basePower)],
-    ["Duration", spell.duration],
-    ["Type", spell.type],
-    ["Target", spell.target],
-    ["Requirement", requirementText(spell.requiredSkillLevel)],
-  ];
+  const rows = spellDetailRows(spell);
   return (
     <div className="space-y-3 text-sm">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
@@ -53,7 +47,7 @@ export function SpellDetails({ spell, headingLevel = 3 }: { spell: SpellWithFact
             ))}
           </ul>
         ) : (
-          <p className="mt-1 text-ink-muted">No faction’s mage guild teaches this spell.</p>
+          <p className="mt-1 text-ink-muted">{NO_TEACHER_TEXT}</p>
         )}
       </div>
     </div>
