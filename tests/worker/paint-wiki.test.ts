@@ -184,7 +184,7 @@ describe("GET /screenshots: the gallery painted into the page slot", () => {
     const { slot } = await slotOf(`/screenshots?categoryId=${gallery.category}`);
     expect(slot).toContain('<h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Gallery</h1>');
     expect(slot).toContain('aria-label="Filters (1 active)"');
-    expect(slot).toContain('<button type="button" aria-pressed="false" class="inline-flex min-h-10');
+    expect(slot).toContain('<button type="button" disabled aria-pressed="false" class="inline-flex min-h-10');
     expect(slot).toMatch(new RegExp(`aria-pressed="true"[^>]*><span aria-hidden="true" class="h-2.5 w-2.5 rounded-full ring-1 ring-black/10" style="background-color:#A855F7"></span>${gallery.categoryName}</button>`));
     expect(slot).toContain(`Showing: <span class="font-medium text-ink">${gallery.categoryName}</span>`);
     expect(slot).toContain('<p class="sr-only" aria-live="polite">2 media items</p>');

@@ -118,7 +118,7 @@ export function paintFaction(faction: Faction, view: FactionView): string {
     faction.name,
   )}${factionBanner(faction)}<div class="mt-8"><div role="tablist" aria-label="${faction.name} sections" class="${TAB_LOOKS.underline.list}">${tabs.map((tab) => {
     const active = tab.id === view.tab;
-    return html`<button type="button" role="tab" id="faction-tab-${tab.id}" aria-selected="${String(active)}" aria-controls="faction-panel-${tab.id}" tabindex="${active ? "0" : "-1"}" class="${tabClass("underline", active)}">${tab.label}</button>`;
+    return html`<button type="button" disabled role="tab" id="faction-tab-${tab.id}" aria-selected="${String(active)}" aria-controls="faction-panel-${tab.id}" tabindex="${active ? "0" : "-1"}" class="${tabClass("underline", active)}">${tab.label}</button>`;
   })}</div><div role="tabpanel" id="faction-panel-${view.tab}" aria-labelledby="faction-tab-${view.tab}" tabindex="0" class="pt-6 focus-visible:outline-none">${
     view.tab === "overview" ? factionOverview(faction) : null
   }</div></div></div>`.toString();
@@ -165,7 +165,7 @@ function spellDetails(spell: SpellWithFactions): Html {
 
 /** FilterSelect (features/game/components/filter-select.tsx), showing `value` (it changes nothing before the app runs). */
 function filterSelect(id: string, label: string, value: string, options: { value: string; label: string }[]): Html {
-  return html`<div class="flex flex-col gap-1"><label for="${id}" class="text-xs font-semibold text-ink-muted">${label}</label><select id="${id}" class="h-10 min-w-40 rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600">${options.map(
+  return html`<div class="flex flex-col gap-1"><label for="${id}" class="text-xs font-semibold text-ink-muted">${label}</label><select id="${id}" disabled class="h-10 min-w-40 rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600">${options.map(
     (o) => html`<option value="${o.value}"${o.value === value ? html` selected` : null}>${o.label}</option>`,
   )}</select></div>`;
 }
@@ -192,7 +192,7 @@ export function paintSpellBook(filters: SpellBookFilters, spells: SpellWithFacti
     "Target",
     filters.target ?? "",
     [all("All Targets"), ...SPELL_TARGETS.map((t) => ({ value: t, label: t }))],
-  )}${active ? html`<button type="button" class="${buttonClass({ variant: "ghost" })}">Clear Filters</button>` : null}</div><div class="mt-6" aria-busy="false">${
+  )}${active ? html`<button type="button" disabled class="${buttonClass({ variant: "ghost" })}">Clear Filters</button>` : null}</div><div class="mt-6" aria-busy="false">${
     spells.length
       ? html`<p class="mb-3 text-sm text-ink-muted" role="status" data-testid="spell-count">${spells.length} ${spells.length === 1 ? "spell" : "spells"}</p><ul class="grid gap-4 md:grid-cols-2" data-testid="spell-list">${spells.map(
           (spell) =>

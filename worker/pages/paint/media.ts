@@ -20,7 +20,7 @@ const chipClass = (pressed: boolean) => `${FILTER_CHIP.base} ${pressed ? FILTER_
 
 /** FilterSheet's button (features/gallery/components/filter-sheet.tsx), shown on phones. */
 function filterButton(activeCount: number): Html {
-  return html`<button type="button" class="${buttonClass({ variant: "secondary", className: "md:hidden" })}" aria-haspopup="dialog" aria-label="${activeCount > 0 ? `Filters (${activeCount} active)` : "Filters"}"><svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" class="h-4 w-4" aria-hidden="true"><path d="${FILTER_ICON_PATH}" stroke-linecap="round"></path></svg>Filters${
+  return html`<button type="button" disabled class="${buttonClass({ variant: "secondary", className: "md:hidden" })}" aria-haspopup="dialog" aria-label="${activeCount > 0 ? `Filters (${activeCount} active)` : "Filters"}"><svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" class="h-4 w-4" aria-hidden="true"><path d="${FILTER_ICON_PATH}" stroke-linecap="round"></path></svg>Filters${
     activeCount > 0
       ? html`<span aria-hidden="true" class="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1.5 text-xs text-white">${activeCount}</span>`
       : null
@@ -30,12 +30,12 @@ function filterButton(activeCount: number): Html {
 /** GalleryFilters as the bar (features/gallery/components/gallery-filters.tsx). */
 function filterBar(filters: GalleryUrlFilters, options: MediaFilters | null): Html {
   const group = "flex flex-wrap items-center gap-2";
-  return html`<div class="flex flex-wrap items-start justify-between gap-4"><div role="group" aria-label="Category" class="${group}"><button type="button" aria-pressed="${String(filters.categoryId === null)}" class="${chipClass(filters.categoryId === null)}">All Categories</button>${(options?.categories ?? []).map((category) => {
+  return html`<div class="flex flex-wrap items-start justify-between gap-4"><div role="group" aria-label="Category" class="${group}"><button type="button" disabled aria-pressed="${String(filters.categoryId === null)}" class="${chipClass(filters.categoryId === null)}">All Categories</button>${(options?.categories ?? []).map((category) => {
     const pressed = filters.categoryId === category.value;
-    return html`<button type="button" aria-pressed="${String(pressed)}" class="${chipClass(pressed)}"${pressed ? null : html` style="border-color:${category.color}"`}><span aria-hidden="true" class="h-2.5 w-2.5 rounded-full ring-1 ring-black/10" style="background-color:${category.color}"></span>${category.label}</button>`;
+    return html`<button type="button" disabled aria-pressed="${String(pressed)}" class="${chipClass(pressed)}"${pressed ? null : html` style="border-color:${category.color}"`}><span aria-hidden="true" class="h-2.5 w-2.5 rounded-full ring-1 ring-black/10" style="background-color:${category.color}"></span>${category.label}</button>`;
   })}</div><div role="group" aria-label="Media type" class="${group}">${TYPE_OPTIONS.map((option) => {
     const pressed = filters.mediaType === option.value;
-    return html`<button type="button" aria-pressed="${String(pressed)}" class="${chipClass(pressed)}">${option.label}</button>`;
+    return html`<button type="button" disabled aria-pressed="${String(pressed)}" class="${chipClass(pressed)}">${option.label}</button>`;
   })}</div></div>`;
 }
 
@@ -56,7 +56,7 @@ function mediaCard(item: MediaItem, eager: boolean): Html {
     item.mediaType === "video"
       ? html`<span class="inline-flex items-center gap-1 rounded-full bg-stone-950/80 px-2.5 py-0.5 text-xs font-semibold text-white">${playIcon("h-3 w-3")}Video</span>`
       : null
-  }${item.isFeatured ? html`<span class="${badgeClass("warning")}">Featured</span>` : null}</div></div><div class="flex flex-1 flex-col gap-2 p-4"><h2 class="text-base font-semibold text-ink"><button type="button" aria-haspopup="dialog" class="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-500">${item.title}</button></h2>${
+  }${item.isFeatured ? html`<span class="${badgeClass("warning")}">Featured</span>` : null}</div></div><div class="flex flex-1 flex-col gap-2 p-4"><h2 class="text-base font-semibold text-ink"><button type="button" disabled aria-haspopup="dialog" class="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-500">${item.title}</button></h2>${
     item.description ? html`<p class="line-clamp-2 text-sm text-ink-muted">${item.description}</p>` : null
   }<div class="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-ink-muted">${
     item.category
@@ -78,7 +78,7 @@ export function paintGallery(filters: GalleryUrlFilters, list: MediaListResponse
   const summary = [filters.categoryId ? (categoryName ?? "Selected category") : null, typeName].filter(Boolean).join(" · ");
   return html`<div class="mx-auto max-w-7xl px-4 py-10"><div class="flex flex-wrap items-center justify-between gap-4"><h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Gallery</h1>${filterButton(activeCount)}</div><div class="mt-6 hidden md:block">${filterBar(filters, options)}</div>${
     activeCount > 0
-      ? html`<p class="mt-4 flex flex-wrap items-center gap-2 text-sm text-ink-muted"><span>Showing: <span class="font-medium text-ink">${summary}</span></span><button type="button" class="rounded font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400">Clear</button></p>`
+      ? html`<p class="mt-4 flex flex-wrap items-center gap-2 text-sm text-ink-muted"><span>Showing: <span class="font-medium text-ink">${summary}</span></span><button type="button" disabled class="rounded font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400">Clear</button></p>`
       : null
   }<div class="mt-8" aria-busy="false"><p class="sr-only" aria-live="polite">${list.totalCount === 1 ? "1 media item" : `${list.totalCount} media items`}</p><ul class="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Media">${list.items.map(
     (item, index) => html`<li class="flex"><div class="w-full">${mediaCard(item, index === 0)}</div></li>`,

@@ -103,8 +103,8 @@ export function paintNewsList(
     active.length
       ? html`<div class="mt-4 flex flex-wrap items-center gap-2 border-t border-line pt-4 text-sm"><span class="font-medium text-ink-muted">Active filters:</span>${active.map(
           (f) =>
-            html`<span class="inline-flex items-center gap-1 rounded-full bg-brand-100 py-0.5 pr-1 pl-2.5 text-brand-900 dark:bg-brand-950 dark:text-brand-200">${f.label}: ${f.value}<button type="button" aria-label="Remove ${f.label.toLowerCase()} filter" class="rounded-full px-1.5 leading-5 hover:bg-brand-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-brand-900">×</button></span>`,
-        )}<button type="button" class="ml-auto rounded-lg px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400 dark:hover:bg-brand-950">Clear All Filters</button></div>`
+            html`<span class="inline-flex items-center gap-1 rounded-full bg-brand-100 py-0.5 pr-1 pl-2.5 text-brand-900 dark:bg-brand-950 dark:text-brand-200">${f.label}: ${f.value}<button type="button" disabled aria-label="Remove ${f.label.toLowerCase()} filter" class="rounded-full px-1.5 leading-5 hover:bg-brand-200 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:bg-brand-900">×</button></span>`,
+        )}<button type="button" disabled class="ml-auto rounded-lg px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400 dark:hover:bg-brand-950">Clear All Filters</button></div>`
       : null
   }</section></div><div class="mt-8"><p class="sr-only" aria-live="polite">${list.totalCount === 1 ? "1 article" : `${list.totalCount} articles`}</p><div class="grid gap-6 md:grid-cols-2">${list.items.map(
     (article, index) => newsCard(article, index === 0 ? "high" : index < 2 ? "eager" : "lazy"),

@@ -26,7 +26,7 @@ const badge = (content: unknown, tone: BadgeTone = "neutral"): Html => html`<spa
 
 /** CompareToggle (features/game/components/compare-toggle.tsx) with nothing chosen yet. */
 function compareToggle(unit: { name: string }, size: "sm" | "md" = "sm"): Html {
-  return html`<span class="inline-flex flex-col items-start gap-1"><button type="button" class="${buttonClass({ variant: "secondary", size })}" aria-pressed="false" aria-label="Compare ${unit.name}" data-testid="compare-toggle"><span aria-hidden="true">+</span>Compare</button></span>`;
+  return html`<span class="inline-flex flex-col items-start gap-1"><button type="button" disabled class="${buttonClass({ variant: "secondary", size })}" aria-pressed="false" aria-label="Compare ${unit.name}" data-testid="compare-toggle"><span aria-hidden="true">+</span>Compare</button></span>`;
 }
 
 type Member = { name: string; summary: string; portraitUrl: string | null; faction?: { id: number; name: string } | null };
