@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { paintedGeometryTests, type PaintedCase } from "./support/painted";
 
 type NewsList = { items: { id: number; title: string; tags: string[] }[] };
 
@@ -189,18 +190,8 @@ test.describe("the prerendered shell", () => {
   });
 });
 
-/** Boxes (rounded) of the page's main parts on `path`: headings, images, the first link of each card. */
-async function contentGeometry(page: Page, selectors: string[]) {
-  const boxes: Record<string, number[] | null> = {};
-  for (const selector of selectors) {
-    const box = await page.locator(selector).first().boundingBox();
-    boxes[selector] = box ? [box.x, box.y, box.width, box.height].map(Math.round) : null;
-  }
-  return boxes;
-}
-
 test.describe("content painted by the Worker before JavaScript", () => {
-  const cases = [
+  const cases: PaintedCase[] = [
     { name: "/news/{id}", path: async (page: Page) => `/news/${(await latestArticle(page)).id}`, selectors: ["main h1", "main article img", '[data-testid="article-content"]', "main dl"] },
     {
       name: "/news?tag=…",
@@ -209,24 +200,5 @@ test.describe("content painted by the Worker before JavaScript", () => {
     },
     { name: "/", path: async () => "/", selectors: ["main h1", 'section[aria-labelledby="home-latest"] h2', 'section[aria-labelledby="home-latest"] article img', 'section[aria-labelledby="home-latest"] article h3'] },
   ];
-  for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
-    for (const { name, path, selectors } of cases) {
-      test(`${name} at ${viewport.width} px: without JavaScript the content is there, and the app renders it in the same place`, async ({ browser, page }) => {
-        const url = await path(page);
-        const context = await browser.newContext({ javaScriptEnabled: false, viewport });
-        const painted = await context.newPage();
-        await painted.goto(url);
-        await expect(painted.locator("main h1")).toBeVisible();
-        const before = await contentGeometry(painted, selectors);
-        await context.close();
-        for (const [selector, box] of Object.entries(before)) expect(box, `${selector} is painted`).not.toBeNull();
-
-        await page.setViewportSize(viewport);
-        await page.goto(url);
-        // The app has taken over: its page component replaced the painted slot.
-        await expect(page.locator("[data-page-slot]")).toHaveCount(0);
-        expect(await contentGeometry(page, selectors)).toEqual(before);
-      });
-    }
-  }
+  paintedGeometryTests(cases);
 });

@@ -1,14 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-
-/** Boxes (rounded) of the page's main parts: the first match of each selector. */
-async function contentGeometry(page: Page, selectors: string[]) {
-  const boxes: Record<string, number[] | null> = {};
-  for (const selector of selectors) {
-    const box = await page.locator(selector).first().boundingBox();
-    boxes[selector] = box ? [box.x, box.y, box.width, box.height].map(Math.round) : null;
-  }
-  return boxes;
-}
+import { paintedGeometryTests, type PaintedCase } from "./support/painted";
 
 type Paged<T> = { items: T[] };
 
@@ -31,7 +22,7 @@ async function featuredGuide(page: Page) {
 }
 
 test.describe("game pages: content painted by the Worker before JavaScript", () => {
-  const cases = [
+  const cases: PaintedCase[] = [
     { name: "/factions", path: async () => "/factions", selectors: ["main h1", "main ul > li:last-child article", "main article h2", "main article [data-alignment]", "main article dl"] },
     {
       name: "/game-info",
@@ -64,24 +55,5 @@ test.describe("game pages: content painted by the Worker before JavaScript", () 
       selectors: ["main h1", 'main [aria-label="Filter spells"] button', '[data-testid="spell-list"] article h2', '[data-testid="spell-list"] article dl'],
     },
   ];
-  for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
-    for (const { name, path, selectors } of cases) {
-      test(`${name} at ${viewport.width} px: without JavaScript the content is there, and the app renders it in the same place`, async ({ browser, page }) => {
-        const url = await path(page);
-        const context = await browser.newContext({ javaScriptEnabled: false, viewport });
-        const painted = await context.newPage();
-        await painted.goto(url);
-        await expect(painted.locator("main h1")).toBeVisible();
-        const before = await contentGeometry(painted, selectors);
-        await context.close();
-        for (const [selector, box] of Object.entries(before)) expect(box, `${selector} is painted`).not.toBeNull();
-
-        await page.setViewportSize(viewport);
-        await page.goto(url);
-        // The app has taken over: its page component replaced the painted slot.
-        await expect(page.locator("[data-page-slot]")).toHaveCount(0);
-        expect(await contentGeometry(page, selectors)).toEqual(before);
-      });
-    }
-  }
+  paintedGeometryTests(cases);
 });

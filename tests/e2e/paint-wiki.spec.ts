@@ -4,6 +4,7 @@
  * (at a phone's and a laptop's width).
  */
 import { expect, test, type Page } from "@playwright/test";
+import { paintedGeometryTests, type PaintedCase } from "./support/painted";
 
 /** The id of the first item a guest can see in a game list (e.g. "/api/unit?pageSize=1"). */
 async function firstId(page: Page, listPath: string) {
@@ -14,18 +15,8 @@ async function firstId(page: Page, listPath: string) {
   return item!.id;
 }
 
-/** Boxes of the first element of each selector, rounded to whole pixels. */
-async function contentGeometry(page: Page, selectors: string[]) {
-  const boxes: Record<string, number[] | null> = {};
-  for (const selector of selectors) {
-    const box = await page.locator(selector).first().boundingBox();
-    boxes[selector] = box ? [box.x, box.y, box.width, box.height].map(Math.round) : null;
-  }
-  return boxes;
-}
-
 test.describe("wiki and gallery content painted by the Worker before JavaScript", () => {
-  const cases = [
+  const cases: PaintedCase[] = [
     {
       name: "/units/{id}",
       path: async (page: Page) => `/units/${await firstId(page, "/api/unit?pageSize=1")}`,
@@ -47,24 +38,5 @@ test.describe("wiki and gallery content painted by the Worker before JavaScript"
       selectors: ["main h1", 'main ul[aria-label="Media"] img', 'main ul[aria-label="Media"] h2', 'main ul[aria-label="Media"] li:nth-child(2)'],
     },
   ];
-  for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
-    for (const { name, path, selectors } of cases) {
-      test(`${name} at ${viewport.width} px: without JavaScript the content is there, and the app renders it in the same place`, async ({ browser, page }) => {
-        const url = await path(page);
-        const context = await browser.newContext({ javaScriptEnabled: false, viewport });
-        const painted = await context.newPage();
-        await painted.goto(url);
-        await expect(painted.locator("main h1")).toBeVisible();
-        const before = await contentGeometry(painted, selectors);
-        await context.close();
-        for (const [selector, box] of Object.entries(before)) expect(box, `${selector} is painted`).not.toBeNull();
-
-        await page.setViewportSize(viewport);
-        await page.goto(url);
-        // The app has taken over: its page component replaced the painted slot.
-        await expect(page.locator("[data-page-slot]")).toHaveCount(0);
-        expect(await contentGeometry(page, selectors)).toEqual(before);
-      });
-    }
-  }
+  paintedGeometryTests(cases);
 });
