@@ -1,6 +1,9 @@
 /** Pieces shared by the painted first views (worker/pages/paint/*.ts): see ./news.ts for how a view mirrors its component. */
 import { html } from "hono/html";
-import { portraitInitial, webpTwin } from "@shared/game-ui";
+import { gamePaths } from "@shared/game";
+import { effectEntries } from "@shared/game-text";
+import { NO_TEACHER_TEXT, portraitInitial, spellDetailRows, webpTwin } from "@shared/game-ui";
+import type { SpellWithFactions } from "../../schemas/spell";
 
 export type Html = ReturnType<typeof html>;
 
@@ -29,4 +32,26 @@ export function portrait(src: string | null, name: string, size: number, { eager
   const webp = webpTwin(src);
   const img = html`<img src="${src}" alt="" width="${size}" height="${size}" loading="${eager ? "eager" : "lazy"}" decoding="async" class="h-full w-full object-cover">`;
   return html`<div style="${style}" class="${box} bg-surface-muted">${webp ? html`<picture><source type="image/webp" srcset="${webp}">${img}</picture>` : img}</div>`;
+}
+
+/** SpellDetails (features/game/components/spell-details.tsx): its headings at `headingLevel`, as the page renders it. */
+export function spellDetails(spell: SpellWithFactions, headingLevel: 2 | 3): Html {
+  const effects = effectEntries(spell.effects);
+  const H = headingLevel === 2 ? "h2" : "h3";
+  const h = "text-xs font-semibold tracking-wide text-ink-muted uppercase";
+  return html`<div class="space-y-3 text-sm"><dl class="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">${spellDetailRows(spell).map(
+    ([label, value]) => html`<div class="min-w-0"><dt class="text-xs text-ink-muted">${label}</dt><dd class="font-semibold text-ink">${value}</dd></div>`,
+  )}</dl>${
+    effects.length
+      ? html`<div><${H} class="${h}">Effects</${H}><ul class="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-ink">${effects.map(
+          (e) => html`<li><span class="text-ink-muted">${e.label}:</span> ${e.value}</li>`,
+        )}</ul></div>`
+      : null
+  }<div><${H} class="${h}">Taught by</${H}>${
+    spell.factions.length
+      ? html`<ul class="mt-1 flex flex-wrap gap-2">${spell.factions.map(
+          (f) => html`<li><a href="${gamePaths.faction(f.id)}" class="text-brand-700 hover:underline dark:text-brand-400">${f.name}</a></li>`,
+        )}</ul>`
+      : html`<p class="mt-1 text-ink-muted">${NO_TEACHER_TEXT}</p>`
+  }</div></div>`;
 }

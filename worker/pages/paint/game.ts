@@ -11,14 +11,13 @@ import { formatLongDate } from "@shared/format-date";
 import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, type Alignment } from "@shared/game";
 import type { FactionTab, FactionView, SpellBookFilters } from "@shared/game-keys";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE } from "@shared/game-seo";
-import { alignmentBadgeClass, FACTIONS_COPY, NO_TEACHER_TEXT, spellDetailRows } from "@shared/game-ui";
-import { effectEntries } from "@shared/game-text";
+import { alignmentBadgeClass, FACTIONS_COPY } from "@shared/game-ui";
 import { TAB_LOOKS, tabClass } from "@shared/tab-class";
 import type { Faction } from "../../schemas/faction";
 import type { Paged } from "../../schemas/game-query";
 import type { GameInfoArticle, GameInfoListItem } from "../../schemas/gameinfo";
 import type { Spell, SpellWithFactions } from "../../schemas/spell";
-import { breadcrumb, portrait, type Html } from "./common";
+import { breadcrumb, portrait, type Html, spellDetails } from "./common";
 
 /** AlignmentBadge (features/game/components/alignment-badge.tsx). */
 function alignmentBadge(alignment: Alignment, className = ""): Html {
@@ -143,26 +142,6 @@ export function paintGameInfoArticle(article: GameInfoArticle): string {
   }</p></header><div data-testid="gameinfo-content" class="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">${article.content}</div><div class="mt-10"><a href="/game-info" class="${buttonClass({ variant: "secondary" })}">← All Game Info</a></div></article>`.toString();
 }
 
-/** SpellDetails (features/game/components/spell-details.tsx), with h3 headings. */
-function spellDetails(spell: SpellWithFactions): Html {
-  const effects = effectEntries(spell.effects);
-  return html`<div class="space-y-3 text-sm"><dl class="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">${spellDetailRows(spell).map(
-    ([label, value]) => html`<div class="min-w-0"><dt class="text-xs text-ink-muted">${label}</dt><dd class="font-semibold text-ink">${value}</dd></div>`,
-  )}</dl>${
-    effects.length
-      ? html`<div><h3 class="text-xs font-semibold tracking-wide text-ink-muted uppercase">Effects</h3><ul class="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-ink">${effects.map(
-          (e) => html`<li><span class="text-ink-muted">${e.label}:</span> ${e.value}</li>`,
-        )}</ul></div>`
-      : null
-  }<div><h3 class="text-xs font-semibold tracking-wide text-ink-muted uppercase">Taught by</h3>${
-    spell.factions.length
-      ? html`<ul class="mt-1 flex flex-wrap gap-2">${spell.factions.map(
-          (f) => html`<li><a href="${gamePaths.faction(f.id)}" class="text-brand-700 hover:underline dark:text-brand-400">${f.name}</a></li>`,
-        )}</ul>`
-      : html`<p class="mt-1 text-ink-muted">${NO_TEACHER_TEXT}</p>`
-  }</div></div>`;
-}
-
 /** FilterSelect (features/game/components/filter-select.tsx), showing `value` (it changes nothing before the app runs). */
 function filterSelect(id: string, label: string, value: string, options: { value: string; label: string }[]): Html {
   return html`<div class="flex flex-col gap-1"><label for="${id}" class="text-xs font-semibold text-ink-muted">${label}</label><select id="${id}" disabled class="h-10 min-w-40 rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600">${options.map(
@@ -196,7 +175,7 @@ export function paintSpellBook(filters: SpellBookFilters, spells: SpellWithFacti
     spells.length
       ? html`<p class="mb-3 text-sm text-ink-muted" role="status" data-testid="spell-count">${spells.length} ${spells.length === 1 ? "spell" : "spells"}</p><ul class="grid gap-4 md:grid-cols-2" data-testid="spell-list">${spells.map(
           (spell) =>
-            html`<li><article aria-labelledby="spell-${spell.id}" class="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm"><div class="flex flex-wrap items-start justify-between gap-2"><h2 id="spell-${spell.id}" class="text-lg font-semibold text-ink"><a href="${gamePaths.spell(spell.id)}" class="hover:text-brand-700 hover:underline dark:hover:text-brand-400">${spell.name}</a></h2><div class="flex gap-1.5"><span class="${badgeClass("brand")}">${spell.school}</span><span class="${badgeClass()}">Level ${spell.level}</span></div></div><p class="mt-2 text-sm text-ink-muted">${spell.description}</p><div class="mt-4">${spellDetails(spell)}</div></article></li>`,
+            html`<li><article aria-labelledby="spell-${spell.id}" class="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm"><div class="flex flex-wrap items-start justify-between gap-2"><h2 id="spell-${spell.id}" class="text-lg font-semibold text-ink"><a href="${gamePaths.spell(spell.id)}" class="hover:text-brand-700 hover:underline dark:hover:text-brand-400">${spell.name}</a></h2><div class="flex gap-1.5"><span class="${badgeClass("brand")}">${spell.school}</span><span class="${badgeClass()}">Level ${spell.level}</span></div></div><p class="mt-2 text-sm text-ink-muted">${spell.description}</p><div class="mt-4">${spellDetails(spell, 3)}</div></article></li>`,
         )}</ul>`
       : null
   }</div></div>`.toString();

@@ -6,13 +6,12 @@
  * the app replaces them with its own. `html` escapes every interpolated string.
  */
 import { html } from "hono/html";
-import { breadcrumb, portrait, type Html } from "./common";
+import { breadcrumb, portrait, type Html, spellDetails } from "./common";
 import { badgeClass, type BadgeTone } from "@shared/badge-class";
 import { buttonClass } from "@shared/button-class";
 import { gamePaths, RARITY_RANGE, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { SPELL_BOOK_TITLE } from "@shared/game-seo";
-import { NO_TEACHER_TEXT, spellDetailRows } from "@shared/game-ui";
-import { abilityList, effectEntries, textList } from "@shared/game-text";
+import { abilityList, textList } from "@shared/game-text";
 import { signed, statDiffs, UNIT_STATS } from "@shared/unit-stats";
 import type { HeroDetail } from "../../schemas/hero";
 import type { SpellWithFactions } from "../../schemas/spell";
@@ -168,28 +167,6 @@ export function paintHero(hero: HeroDetail): string {
   }<p class="mt-3 text-sm"><a href="${gamePaths.spells}" class="text-brand-700 hover:underline dark:text-brand-400">Open the spell book</a></p></section></div><section aria-labelledby="hero-bio" class="mt-8"><h2 id="hero-bio" class="${H2}">Biography</h2><p class="mt-2 break-words whitespace-pre-line text-ink">${hero.biography}</p></section></article>`.toString();
 }
 
-/** SpellDetails (features/game/components/spell-details.tsx), headings at level 2. */
-function spellDetails(spell: SpellWithFactions): Html {
-  const effects = effectEntries(spell.effects);
-  const rows = spellDetailRows(spell);
-  const h = "text-xs font-semibold tracking-wide text-ink-muted uppercase";
-  return html`<div class="space-y-3 text-sm"><dl class="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">${rows.map(
-    ([label, value]) => html`<div class="min-w-0"><dt class="text-xs text-ink-muted">${label}</dt><dd class="font-semibold text-ink">${value}</dd></div>`,
-  )}</dl>${
-    effects.length
-      ? html`<div><h2 class="${h}">Effects</h2><ul class="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-ink">${effects.map(
-          (e) => html`<li><span class="text-ink-muted">${e.label}:</span> ${e.value}</li>`,
-        )}</ul></div>`
-      : null
-  }<div><h2 class="${h}">Taught by</h2>${
-    spell.factions.length
-      ? html`<ul class="mt-1 flex flex-wrap gap-2">${spell.factions.map(
-          (f) => html`<li><a href="${gamePaths.faction(f.id)}" class="text-brand-700 hover:underline dark:text-brand-400">${f.name}</a></li>`,
-        )}</ul>`
-      : html`<p class="mt-1 text-ink-muted">${NO_TEACHER_TEXT}</p>`
-  }</div></div>`;
-}
-
 /** The spell page (features/game/routes/spell.tsx), all of it. */
 export function paintSpell(spell: SpellWithFactions): string {
   return html`<article class="mx-auto max-w-3xl px-4 py-8">${breadcrumb(
@@ -200,5 +177,5 @@ export function paintSpell(spell: SpellWithFactions): string {
     spell.name,
   )}<div class="mt-6 flex flex-wrap gap-2">${badge(spell.school, "brand")}${badge(`Level ${spell.level}`)}${spell.isCommon ? badge("Common", "success") : null}${
     spell.isActive ? null : badge("Inactive", "warning")
-  }</div><h1 class="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${spell.name}</h1><p class="mt-3 text-lg text-ink">${spell.description}</p><div class="mt-6 rounded-2xl border border-line bg-surface p-5">${spellDetails(spell)}</div></article>`.toString();
+  }</div><h1 class="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${spell.name}</h1><p class="mt-3 text-lg text-ink">${spell.description}</p><div class="mt-6 rounded-2xl border border-line bg-surface p-5">${spellDetails(spell, 2)}</div></article>`.toString();
 }
