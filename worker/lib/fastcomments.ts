@@ -3,18 +3,11 @@
  * the widget trusts `userDataJSONBase64` because `verificationHash` is the hex HMAC-SHA256,
  * keyed with the tenant's API secret, of `String(timestamp) + userDataJSONBase64`.
  */
-import type { Role } from "../db/schema";
+import type { User } from "../schemas/user";
 import { isAdminRole, isModeratorLevel } from "@shared/roles";
 
-export type SsoUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  profilePictureUrl: string | null;
-  roles: Role[];
-};
+/** The fields of the signed-in user the widget is told. */
+export type SsoUser = Pick<User, "id" | "email" | "firstName" | "lastName" | "displayName" | "profilePictureUrl" | "roles">;
 
 export type SecureSsoPayload = {
   userDataJSONBase64: string;

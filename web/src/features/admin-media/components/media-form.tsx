@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { CategoryOptions, FactionOptions } from "@/features/admin-media/components/media-select-options";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
@@ -96,24 +97,14 @@ export function MediaForm({ initial, categories, factions, onSubmit, onCancel }:
         <FormField id="media-categoryId" label={requiredLabel("Category")} error={errors.categoryId?.[0]}>
           {(p) => (
             <select {...p} className={inputClass} value={values.categoryId} required onChange={(e) => set("categoryId", Number(e.target.value))} name="categoryId">
-              <option value={0}>Select a category</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <CategoryOptions categories={categories} />
             </select>
           )}
         </FormField>
         <FormField id="media-factionId" label="Faction" error={errors.factionId?.[0]}>
           {(p) => (
             <select {...p} className={inputClass} value={values.factionId ?? 0} onChange={(e) => set("factionId", Number(e.target.value))} name="factionId">
-              <option value={0}>None</option>
-              {factions.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
+              <FactionOptions factions={factions} />
             </select>
           )}
         </FormField>

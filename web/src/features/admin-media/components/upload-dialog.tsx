@@ -1,4 +1,5 @@
 import { useId, useState, type DragEvent } from "react";
+import { CategoryOptions, FactionOptions } from "@/features/admin-media/components/media-select-options";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -310,24 +311,14 @@ function UploadRow({ entry, categories, factions, onUpdate, onRemove }: { entry:
           <FormField id={`${base}-category`} label="Category" error={problems?.categoryId}>
             {(p) => (
               <select {...p} className={inputClass} value={entry.categoryId} onChange={(e) => onUpdate(entry.key, { categoryId: Number(e.target.value) })}>
-                <option value={0}>Select a category</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
+                <CategoryOptions categories={categories} />
               </select>
             )}
           </FormField>
           <FormField id={`${base}-faction`} label="Faction">
             {(p) => (
               <select {...p} className={inputClass} value={entry.factionId ?? 0} onChange={(e) => onUpdate(entry.key, { factionId: Number(e.target.value) || null })}>
-                <option value={0}>None</option>
-                {factions.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.name}
-                  </option>
-                ))}
+                <FactionOptions factions={factions} />
               </select>
             )}
           </FormField>
