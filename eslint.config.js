@@ -21,7 +21,24 @@ export default tseslint.config(
     // lib/ never import a feature (docs/decisions/0007-feature-boundaries.md).
     files: ["web/src/**/*.{ts,tsx,js,jsx}"],
     plugins: { boundaries },
-    rules: { "boundaries/feature-boundaries": ["error", { srcRoot: "web/src", alias: "@/" }] },
+    rules: {
+      "boundaries/feature-boundaries": ["error", { srcRoot: "web/src", alias: "@/" }],
+      // react-router's declarative mode only: the data router would add ~18 KB gzip to every page
+      // (docs/decisions/0020-declarative-routing.md).
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["createBrowserRouter", "createMemoryRouter", "createHashRouter", "RouterProvider", "useNavigation", "useLoaderData", "useRouteError", "ScrollRestoration"],
+              message: "The app uses react-router's declarative mode (docs/decisions/0020-declarative-routing.md).",
+            },
+            { name: "react-router/dom", message: "The app uses react-router's declarative mode (docs/decisions/0020-declarative-routing.md)." },
+          ],
+        },
+      ],
+    },
   },
   {
     // Data access lives in worker/db/queries (drizzle, taking the db handle); nothing else in the

@@ -37,6 +37,11 @@ test.describe("wiki and gallery content painted by the Worker before JavaScript"
       path: async () => "/screenshots",
       selectors: ["main h1", 'main ul[aria-label="Media"] img', 'main ul[aria-label="Media"] h2', 'main ul[aria-label="Media"] li:nth-child(2)'],
     },
+    {
+      name: "/forum",
+      path: async () => "/forum",
+      selectors: ["main h1", "main header p", "#guidelines-heading", "main section li:nth-child(5)", "#discussion-heading"],
+    },
   ];
   paintedGeometryTests(cases);
 });

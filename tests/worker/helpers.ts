@@ -160,3 +160,9 @@ export const resetSettings = () =>
     maintenanceMode: false,
     maintenanceMessage: "",
   });
+
+/** The markup the Worker painted into the shell's page slot, or null when the slot is empty or absent. */
+export function paintedSlot(html: string): string | null {
+  const match = html.match(/<div data-page-slot="">([\s\S]*?)<\/div><\/main>/);
+  return match && match[1] ? match[1] : null;
+}

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scriptJson } from "../../worker/lib/html-meta";
-import { call, userWithToken } from "./helpers";
+import { call, paintedSlot, userWithToken } from "./helpers";
 
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -142,12 +142,6 @@ describe("pages painted at the edge: first API answers in the HTML", () => {
     expect(html).toContain("<title>Edge painted article | Realm Codex</title>");
   });
 });
-
-/** The markup the Worker painted into the page slot, or null when the slot is empty/absent. */
-function paintedSlot(html: string): string | null {
-  const match = html.match(/<div data-page-slot="">([\s\S]*?)<\/div><\/main>/);
-  return match && match[1] ? match[1] : null;
-}
 
 describe("pages painted at the edge: the first view in the HTML", () => {
   it("GET /news/{id} paints the article (title, summary, tags, content, image) into the page slot, no longer busy (200)", async () => {

@@ -1,15 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertFaction, insertGameInfo, insertSpell, unique } from "./game-fixtures";
-import { call, userWithToken } from "./helpers";
+import { call, paintedSlot, userWithToken } from "./helpers";
 
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
 const ESCAPED = "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#8232;&#8233; &amp; &#39; &quot;";
-
-/** The markup the Worker painted into the page slot, or null when the slot is empty/absent. */
-function paintedSlot(html: string): string | null {
-  const match = html.match(/<div data-page-slot="">([\s\S]*?)<\/div><\/main>/);
-  return match && match[1] ? match[1] : null;
-}
 
 /** No element, script or comment comes from hostile text. */
 function expectInert(slot: string) {

@@ -1,22 +1,16 @@
 /**
  * The wiki and gallery pages' first view painted by the Worker into the shell's page slot (unit,
- * hero, spell, /screenshots):
+ * hero, spell, /screenshots, /forum):
  * the painted markup, hostile text escaped, and an empty slot for 404 pages and for requests
  * carrying Authorization.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
-import { call, userWithToken } from "./helpers";
+import { call, paintedSlot, userWithToken } from "./helpers";
 
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
 const ESCAPED = "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#8232;&#8233; &amp; &#39; &quot;";
-
-/** The painted page slot's content, or null when the slot is empty. */
-function paintedSlot(html: string): string | null {
-  const match = html.match(/<div data-page-slot="">([\s\S]*?)<\/div><\/main>/);
-  return match && match[1] ? match[1] : null;
-}
 
 async function slotOf(path: string, status = 200) {
   const res = await call(path);
@@ -208,6 +202,25 @@ describe("GET /screenshots: the gallery painted into the page slot", () => {
     expect((await slotOf(`/screenshots?categoryId=${gallery.empty}`)).slot).toBeNull();
     const { token } = await userWithToken(["User"]);
     const res = await call("/screenshots", { token });
+    expect(res.status).toBe(200);
+    expect(paintedSlot(await res.text())).toBeNull();
+  });
+});
+
+describe("GET /forum: the forum's fixed first view painted into the page slot", () => {
+  it("paints the heading, the intro, the five guidelines and the Discussion heading; the slot is no longer busy (200)", async () => {
+    const { html, slot } = await slotOf("/forum");
+    expect(slot).not.toBeNull();
+    expect(html).toContain('<div data-page-slot="">');
+    expect(slot).toContain('<h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Community Forum</h1>');
+    expect(slot).toContain("Talk strategy, share your favourite factions and meet other players.");
+    for (const rule of ["Be respectful", "Stay on topic", "No spam", "Use appropriate language", "Search before posting"]) expect(slot).toContain(`</svg>${rule}</li>`);
+    expect(slot).toContain('<h2 id="discussion-heading" class="font-display text-2xl font-bold text-ink">Discussion</h2>');
+  });
+
+  it("a request with Authorization gets an empty slot (200)", async () => {
+    const { token } = await userWithToken(["User"]);
+    const res = await call("/forum", { token });
     expect(res.status).toBe(200);
     expect(paintedSlot(await res.text())).toBeNull();
   });

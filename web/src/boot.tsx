@@ -1,31 +1,10 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
 import { App } from "./app/app";
-import { routes } from "./app/router";
-import { markHydrating, whenHydrated } from "./lib/hydrated";
+import { markHydrating } from "./lib/hydrated";
 import { seedInitialData } from "./lib/initial-data";
 import { createSwrConfig } from "./lib/swr-config";
-
-/**
- * The routes with each lazy page module held back until hydration is over: the module still
- * starts loading at once (the Worker also preloads it), but the router renders the page only
- * after React has taken over the prerendered shell, which shows the page placeholder.
- */
-function afterHydration(list: RouteObject[]): RouteObject[] {
-  return list.map((route) => {
-    const { lazy, children } = route;
-    const held = { ...route } as RouteObject;
-    if (typeof lazy === "function") {
-      held.lazy = (() => {
-        const loading = lazy();
-        return whenHydrated().then(() => loading);
-      }) as typeof lazy;
-    }
-    if (children) held.children = afterHydration(children);
-    return held;
-  });
-}
 
 function start() {
   // The page's first API answers, written into the HTML by the Worker, go into SWR's cache first.
@@ -36,17 +15,18 @@ function start() {
   const prerendered = root.firstElementChild !== null;
   if (prerendered) markHydrating();
 
-  const router = createBrowserRouter(prerendered ? afterHydration(routes) : routes);
+  // `v5Compat`: the app's router hears pushes and replaces, not only back/forward.
+  const history = createBrowserHistory({ v5Compat: true });
 
   // Any 401 clears the session; the browser then goes to the sign-in page,
   // remembering the page it was on. A failed sign-in (401 on /login itself) stays put.
   const toLogin = () => {
-    const { pathname, search, hash } = router.state.location;
+    const { pathname, search, hash } = history.location;
     if (pathname === "/login") return;
-    void router.navigate("/login", { state: { from: `${pathname}${search}${hash}` } });
+    history.push("/login", { from: `${pathname}${search}${hash}` });
   };
 
-  const app = <App router={router} swrConfig={createSwrConfig()} onSignedOut={toLogin} />;
+  const app = <App history={history} swrConfig={createSwrConfig()} onSignedOut={toLogin} />;
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead
   // of hydrating the whole shell in one long task (the shell is already painted, nothing waits).
   // Creating the root (React's event listeners) is a task of its own, after the router's.
@@ -54,5 +34,5 @@ function start() {
   else createRoot(root).render(app);
 }
 
-// Evaluating the bundle is one long task already; the router and React start in the next one.
+// Evaluating the bundle is one long task already; the history and React start in the next one.
 setTimeout(start, 0);

@@ -1,7 +1,6 @@
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter } from "react-router";
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from "react-router";
 import { App } from "./app/app";
-import { routes } from "./app/router";
 import { markHydrating } from "./lib/hydrated";
 import { createSwrConfig } from "./lib/swr-config";
 
@@ -13,10 +12,6 @@ import { createSwrConfig } from "./lib/swr-config";
  */
 export function renderShell(): string {
   markHydrating();
-  const router = createMemoryRouter(routes, { initialEntries: ["/"] });
-  try {
-    return renderToString(<App router={router} swrConfig={createSwrConfig(false)} />);
-  } finally {
-    router.dispose();
-  }
+  const history = createMemoryHistory({ initialEntries: ["/"], v5Compat: true });
+  return renderToString(<App history={history} swrConfig={createSwrConfig(false)} />);
 }

@@ -1,11 +1,13 @@
-/** Site pages painted at the edge: the forum and the search page (metadata only, no first data). */
+/** Site pages served by the Worker: the forum (its fixed first view painted) and the search page (metadata only). */
 import { forumMeta, searchMeta } from "@shared/seo";
 import { definePage } from "./define";
+import { paintForum } from "./paint/site";
 
 export const forumPage = definePage({
   pattern: "/forum",
   module: "features/forum/routes/forum",
   meta: ({ origin }) => ({ meta: forumMeta(origin) }),
+  paint: () => paintForum(),
 });
 
 export const searchPage = definePage({

@@ -1,20 +1,22 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useSession } from "@/lib/session";
 import { useSiteSettings } from "@/lib/site-settings";
 import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
 import { MaintenanceBanner, MaintenanceScreen } from "./shell/maintenance";
+import { useNavigationPending } from "./app-router";
+import { ErrorBoundary } from "./route-error";
+import { useScrollRestoration } from "./scroll-restoration";
 
 // The mobile menu (and the dialog it is built on) loads when it is first wanted, not with the
 // shell: most visits never open it. Pointing at or focusing the toggle starts the download.
 const loadMobileMenu = () => import("./shell/mobile-menu");
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
-/** A thin bar at the top while a lazy page or a loader is on its way. */
+/** A thin bar at the top while a navigation waits for its page's module. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === "idle") return null;
+  if (!useNavigationPending()) return null;
   return (
     <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-brand-600/20">
       <div className="h-full w-1/3 bg-brand-600 motion-safe:animate-[progress_1s_ease-in-out_infinite]" />
@@ -29,6 +31,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const site = useSiteSettings();
   const { isModerator } = useSession();
+  useScrollRestoration();
   // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
   const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
   // The Worker's static maintenance notice (for visitors without JavaScript) gives way to the app.
@@ -82,17 +85,22 @@ export function RootLayout() {
       {/* At least a screen tall below the header (h-16): the footer starts below the fold on every
           page, so it never moves into view when a page's content replaces its placeholder. */}
       <main id="main-content" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
-        {lockedOut ? <MaintenanceScreen siteName={site.siteName} message={site.maintenanceMessage} /> : <Outlet />}
+        {lockedOut ? (
+          <MaintenanceScreen siteName={site.siteName} message={site.maintenanceMessage} />
+        ) : (
+          <ErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        )}
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
 
 /**
- * The page area while the first page's lazy module loads (the router's HydrateFallback, set on
- * the pathless route under the shell so the shell itself paints at once and stays mounted).
+ * The page area while the first page's module loads (see lazyPage in ./lazy-page), inside the
+ * shell, which paints at once and stays mounted.
  * The main element is a screen tall, so the footer stays below the fold: no layout shift when
  * the page lands, however short or long it is.
  *

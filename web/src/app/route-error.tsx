@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Component, type ReactNode } from "react";
+import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageMeta } from "@/lib/page-meta";
 
@@ -7,21 +8,42 @@ function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
 }
 
-/**
- * The router's errorElement. Inside the shell for page errors; `withShell={false}` when the
- * shell itself failed (then it carries its own page background).
- */
-export function RouteError({ withShell = true }: { withShell?: boolean }) {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page Not Found" : "Something went wrong";
-  const message = notFound
-    ? "The page you are looking for does not exist."
-    : isChunkLoadError(error)
-      ? "A new version of the site is available. Reload the page to continue."
-      : "An unexpected error stopped this page from loading. Please try again.";
+type BoundaryProps = { children: ReactNode; withShell?: boolean; /** A new value clears the error (the URL's path). */ resetKey?: string };
 
-  if (!notFound) console.error(error);
+/**
+ * Catches what a page (or, `withShell={false}`, the shell itself) throws while rendering, including
+ * a page module that failed to load, and shows the error page instead. Going to another path
+ * clears it.
+ */
+export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; resetKey?: string; failed: boolean }> {
+  override state = { error: null as unknown, resetKey: this.props.resetKey, failed: false };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { resetKey?: string; failed: boolean }) {
+    return props.resetKey === state.resetKey ? null : { error: null, failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError withShell={this.props.withShell} error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * The error page. Inside the shell for page errors; `withShell={false}` when the shell itself
+ * failed (then it carries its own page background).
+ */
+export function RouteError({ withShell = true, error }: { withShell?: boolean; error: unknown }) {
+  const title = "Something went wrong";
+  const message = isChunkLoadError(error)
+    ? "A new version of the site is available. Reload the page to continue."
+    : "An unexpected error stopped this page from loading. Please try again.";
 
   return (
     <section className={`flex flex-col items-center px-4 py-20 text-center ${withShell ? "" : "min-h-dvh justify-center bg-page text-ink"}`}>
@@ -31,13 +53,11 @@ export function RouteError({ withShell = true }: { withShell?: boolean }) {
         {message}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {notFound ? null : (
-          <button type="button" className={buttonClass()} onClick={() => location.reload()}>
-            Reload Page
-          </button>
-        )}
+        <button type="button" className={buttonClass()} onClick={() => location.reload()}>
+          Reload Page
+        </button>
         {withShell ? (
-          <Link to="/" className={buttonClass({ variant: notFound ? "primary" : "secondary" })}>
+          <Link to="/" className={buttonClass({ variant: "secondary" })}>
             Go Home
           </Link>
         ) : (

@@ -3,23 +3,9 @@ import { createContext, startTransition, use, useEffect, useState, type ReactNod
 /** Set before the shell prerendered at build time is hydrated (src/boot.tsx) and while prerendering. */
 let hydrating = false;
 
-let hydrationDone: () => void = () => {};
-let hydrationPromise: Promise<void> = Promise.resolve();
-
 /** The next <HydrationProvider> to mount starts in the "not hydrated yet" state. */
 export function markHydrating(): void {
   hydrating = true;
-  hydrationPromise = new Promise((resolve) => (hydrationDone = resolve));
-}
-
-/**
- * Resolves once React has hydrated the prerendered shell (at once when nothing is hydrating).
- * Hydration runs in a transition that yields to the browser; an update that lands in between
- * (the router rendering the page once its lazy module arrives) would make React hydrate against
- * a different tree than the HTML and throw the shell away. src/boot.tsx holds those back until then.
- */
-export function whenHydrated(): Promise<void> {
-  return hydrationPromise;
 }
 
 // Without a provider (components rendered on their own, e.g. in tests) everything counts as hydrated.
@@ -35,7 +21,6 @@ export function HydrationProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (hydrated) return;
     hydrating = false;
-    hydrationDone();
     startTransition(() => setHydrated(true));
   }, [hydrated]);
   return <HydratedContext value={hydrated}>{children}</HydratedContext>;

@@ -1,29 +1,21 @@
 import { CommentsWidget, MODERATION_NOTE } from "@/components/comments-widget";
 import { PageMeta } from "@/lib/page-meta";
 import { useSiteSettings } from "@/lib/site-settings";
+import { FORUM_GUIDELINES, FORUM_INTRO, FORUM_TITLE } from "@shared/forum-copy";
 import { FORUM_DESCRIPTION } from "@shared/seo";
 
 /** The forum's one discussion thread in the comment service (fixed, never derived from the URL). */
 export const FORUM_THREAD_ID = "realm-codex-forum";
-
-/** The community guidelines. */
-export const FORUM_GUIDELINES = [
-  "Be respectful",
-  "Stay on topic",
-  "No spam",
-  "Use appropriate language",
-  "Search before posting",
-] as const;
 
 /** /forum: the community guidelines and the discussion widget (the article comments' widget and sign-on). */
 export function Component() {
   const { enableComments, moderateComments } = useSiteSettings();
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6 sm:py-12">
-      <PageMeta title="Community Forum" description={FORUM_DESCRIPTION} keywords={["forum", "community", "discussion"]} />
+      <PageMeta title={FORUM_TITLE} description={FORUM_DESCRIPTION} keywords={["forum", "community", "discussion"]} />
       <header>
-        <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Community Forum</h1>
-        <p className="mt-2 text-ink-muted">Talk strategy, share your favourite factions and meet other players.</p>
+        <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{FORUM_TITLE}</h1>
+        <p className="mt-2 text-ink-muted">{FORUM_INTRO}</p>
       </header>
 
       <section aria-labelledby="guidelines-heading" className="rounded-2xl border border-brand-600/30 bg-brand-50 p-5 dark:bg-brand-950/40">

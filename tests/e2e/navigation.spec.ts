@@ -1,0 +1,69 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** The app has taken over the page (RootLayout sets html[data-app] once it runs). */
+async function appRunning(page: Page) {
+  await page.locator("html[data-app]").waitFor({ state: "attached" });
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+test.describe("scroll position between pages", () => {
+  test.use({ viewport: { width: 412, height: 600 } });
+
+  test("a new page opens at its top, and Back returns to where the reader was on the list", async ({ page }) => {
+    await page.goto("/news");
+    await appRunning(page);
+    const link = page.locator('main a[href^="/news/"]').nth(3);
+    await link.scrollIntoViewIfNeeded();
+    const listPosition = await scrollY(page);
+    expect(listPosition).toBeGreaterThan(0);
+
+    await link.click();
+    await expect(page).toHaveURL(/\/news\/\d+$/);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect.poll(() => scrollY(page)).toBe(listPosition);
+  });
+});
+
+test.describe("a page whose code is still on its way", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the previous page stays with a progress bar until the next page's module arrives", async ({ page }) => {
+    await page.goto("/");
+    await appRunning(page);
+    const homeHeading = await page.getByRole("main").getByRole("heading", { level: 1 }).textContent();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/forum-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.getByRole("banner").getByRole("link", { name: "Forum" }).click();
+    await expect(page.getByRole("progressbar", { name: "Loading page" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(homeHeading!);
+
+    release();
+    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Community Forum" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Loading page" })).toHaveCount(0);
+  });
+
+  test("a page whose module fails to load shows the error page with the reload advice, inside the shell", async ({ page }) => {
+    await page.goto("/");
+    await appRunning(page);
+    await page.route(/\/assets\/forum-[\w-]+\.js$/, (route) => route.abort());
+
+    await page.getByRole("banner").getByRole("link", { name: "Forum" }).click();
+    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("A new version of the site is available. Reload the page to continue.");
+    await expect(page.getByRole("main").getByRole("button", { name: "Reload Page" })).toBeVisible();
+    // The shell stays, and its links lead away from the error.
+    await page.getByRole("banner").getByRole("link", { name: "News" }).click();
+    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
+  });
+});

@@ -1,0 +1,58 @@
+import { use, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { useHydrated } from "@/lib/hydrated";
+import { PagePending } from "./root-layout";
+
+/** What a page module (web/src/features/<feature>/routes/<page>.tsx) exports. */
+export type PageModule = { Component: ComponentType };
+
+type Loaded = { Component: ComponentType } | { error: unknown };
+
+const notYet = () => undefined;
+
+/** Set once the first page has rendered: pages mounted later come from a navigation. */
+let started = false;
+
+/**
+ * A page whose module loads on demand (its own chunk, which the Worker preloads with the page's
+ * HTML). The import starts when the page first renders. Until it has arrived:
+ * - on the first page of a visit, the page area keeps showing `PagePending`: the shell's page slot
+ *   with the first view the Worker painted into it, as the HTML had it (no blank, no jump). The
+ *   page's component replaces it only once React has hydrated the shell AND the module is here;
+ * - on a later navigation the page suspends; navigations run in a transition (AppRouter), so React
+ *   keeps the previous page on screen, with the progress bar, until the new one can render. (No
+ *   Suspense boundary is needed: nothing suspends outside a transition.)
+ * A module that fails to load (e.g. a chunk removed by a deploy) throws to the page's error boundary.
+ */
+export function lazyPage(load: () => Promise<PageModule>): ComponentType {
+  let promise: Promise<ComponentType> | undefined;
+  let loaded: Loaded | undefined;
+  const start = () =>
+    (promise ??= load().then(
+      (module) => {
+        loaded = { Component: module.Component };
+        return module.Component;
+      },
+      (error: unknown) => {
+        loaded = { error };
+        throw error;
+      },
+    ));
+  const subscribe = (notify: () => void) => {
+    start().then(notify, notify);
+    return () => {};
+  };
+  const current = () => loaded;
+
+  function LazyPage() {
+    const hydrated = useHydrated();
+    const [firstPage] = useState(() => !started);
+    useEffect(() => void (started = true), []);
+    // While hydrating, the server snapshot (nothing loaded) keeps the render equal to the HTML.
+    const state = useSyncExternalStore(subscribe, current, notYet);
+    if (!hydrated || (!state && firstPage)) return <PagePending />;
+    if (state && "error" in state) throw state.error;
+    const Page = state ? state.Component : use(start());
+    return <Page />;
+  }
+  return LazyPage;
+}
