@@ -57,3 +57,22 @@ test.describe("game pages: content painted by the Worker before JavaScript", () 
   ];
   paintedGeometryTests(cases);
 });
+
+test.describe("long lists render about a screenful at first", () => {
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  for (const javaScriptEnabled of [false, true]) {
+    test(`/spells ${javaScriptEnabled ? "in the app" : "as painted"}: a card far below the fold is not rendered until the reader scrolls near it`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      await page.goto("/spells");
+      if (javaScriptEnabled) await page.locator("html[data-app]").waitFor({ state: "attached" });
+      const title = page.locator('[data-testid="spell-list"] > li:last-child article h2');
+      const rendered = () => title.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+      expect(await rendered()).toBe(false);
+      await title.scrollIntoViewIfNeeded();
+      await expect.poll(rendered).toBe(true);
+      await context.close();
+    });
+  }
+});

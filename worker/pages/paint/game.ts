@@ -12,6 +12,7 @@ import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES
 import type { FactionTab, FactionView, SpellBookFilters } from "@shared/game-keys";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE } from "@shared/game-seo";
 import { alignmentBadgeClass, FACTIONS_COPY } from "@shared/game-ui";
+import { SPELL_CARD_OFFSCREEN } from "@shared/offscreen";
 import { TAB_LOOKS, tabClass } from "@shared/tab-class";
 import type { Faction } from "../../schemas/faction";
 import type { Paged } from "../../schemas/game-query";
@@ -175,7 +176,7 @@ export function paintSpellBook(filters: SpellBookFilters, spells: SpellWithFacti
     spells.length
       ? html`<p class="mb-3 text-sm text-ink-muted" role="status" data-testid="spell-count">${spells.length} ${spells.length === 1 ? "spell" : "spells"}</p><ul class="grid gap-4 md:grid-cols-2" data-testid="spell-list">${spells.map(
           (spell) =>
-            html`<li><article aria-labelledby="spell-${spell.id}" class="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm"><div class="flex flex-wrap items-start justify-between gap-2"><h2 id="spell-${spell.id}" class="text-lg font-semibold text-ink"><a href="${gamePaths.spell(spell.id)}" class="hover:text-brand-700 hover:underline dark:hover:text-brand-400">${spell.name}</a></h2><div class="flex gap-1.5"><span class="${badgeClass("brand")}">${spell.school}</span><span class="${badgeClass()}">Level ${spell.level}</span></div></div><p class="mt-2 text-sm text-ink-muted">${spell.description}</p><div class="mt-4">${spellDetails(spell, 3)}</div></article></li>`,
+            html`<li><article aria-labelledby="spell-${spell.id}" class="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm ${SPELL_CARD_OFFSCREEN}"><div class="flex flex-wrap items-start justify-between gap-2"><h2 id="spell-${spell.id}" class="text-lg font-semibold text-ink"><a href="${gamePaths.spell(spell.id)}" class="hover:text-brand-700 hover:underline dark:hover:text-brand-400">${spell.name}</a></h2><div class="flex gap-1.5"><span class="${badgeClass("brand")}">${spell.school}</span><span class="${badgeClass()}">Level ${spell.level}</span></div></div><p class="mt-2 text-sm text-ink-muted">${spell.description}</p><div class="mt-4">${spellDetails(spell, 3)}</div></article></li>`,
         )}</ul>`
       : null
   }</div></div>`.toString();

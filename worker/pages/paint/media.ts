@@ -11,6 +11,7 @@ import { badgeClass } from "@shared/badge-class";
 import { buttonClass } from "@shared/button-class";
 import { activeFilterCount, EYE_ICON_PATH, FILTER_CHIP, FILTER_ICON_PATH, formatViews, PLAY_ICON_PATH, THUMB_HEIGHT, THUMB_WIDTH, TYPE_OPTIONS } from "@shared/gallery-ui";
 import type { GalleryUrlFilters } from "@shared/media-keys";
+import { MEDIA_CARD_OFFSCREEN } from "@shared/offscreen";
 import type { MediaFilters, MediaItem, MediaListResponse } from "../../schemas/media";
 
 const playIcon = (className: string): Html =>
@@ -52,7 +53,7 @@ function thumbnail(item: MediaItem, eager: boolean): Html {
 
 /** MediaCard (features/gallery/components/media-card.tsx) for a guest (no Edit link). */
 function mediaCard(item: MediaItem, eager: boolean): Html {
-  return html`<article class="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm"><div class="relative">${thumbnail(item, eager)}<div class="pointer-events-none absolute top-2 left-2 flex gap-1.5">${
+  return html`<article class="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm ${MEDIA_CARD_OFFSCREEN}"><div class="relative">${thumbnail(item, eager)}<div class="pointer-events-none absolute top-2 left-2 flex gap-1.5">${
     item.mediaType === "video"
       ? html`<span class="inline-flex items-center gap-1 rounded-full bg-stone-950/80 px-2.5 py-0.5 text-xs font-semibold text-white">${playIcon("h-3 w-3")}Video</span>`
       : null

@@ -13,6 +13,7 @@ import { articleImage, breadcrumb, type Html } from "./common";
 import { buttonClass } from "@shared/button-class";
 import { formatLongDate, formatLongDateTime } from "@shared/format-date";
 import { HOME_COPY } from "@shared/home-copy";
+import { NEWS_CARD_OFFSCREEN } from "@shared/offscreen";
 import type { NewsArticle, NewsListItem } from "../../schemas/news";
 
 /** TagChips (features/news/components/tag-chips.tsx). */
@@ -64,7 +65,7 @@ const SELECT_CLASS =
 /** NewsCard (features/news/components/news-card.tsx). */
 function newsCard(article: NewsListItem, priority: "high" | "eager" | "lazy"): Html {
   const date = article.publishedAt ?? article.createdAt;
-  return html`<article class="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">${articleImage(article.imageUrl, priority)}<div class="flex flex-1 flex-col gap-3 p-5">${tagChips(article.tags)}<h2 class="text-xl font-semibold text-ink"><a href="/news/${article.id}" class="rounded hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:text-brand-400">${article.title}</a></h2><p class="text-ink-muted">${article.summary}</p><div class="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2 text-sm text-ink-muted"><div><span>By ${article.author}</span><span aria-hidden="true"> · </span><time datetime="${date}">${formatLongDate(date)}</time></div><a href="/news/${article.id}" aria-label="Read Full Article: ${article.title}" class="rounded-lg font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400">Read Full Article →</a></div></div></article>`;
+  return html`<article class="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm ${NEWS_CARD_OFFSCREEN}">${articleImage(article.imageUrl, priority)}<div class="flex flex-1 flex-col gap-3 p-5">${tagChips(article.tags)}<h2 class="text-xl font-semibold text-ink"><a href="/news/${article.id}" class="rounded hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:text-brand-400">${article.title}</a></h2><p class="text-ink-muted">${article.summary}</p><div class="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2 text-sm text-ink-muted"><div><span>By ${article.author}</span><span aria-hidden="true"> · </span><time datetime="${date}">${formatLongDate(date)}</time></div><a href="/news/${article.id}" aria-label="Read Full Article: ${article.title}" class="rounded-lg font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400">Read Full Article →</a></div></div></article>`;
 }
 
 /** FilterSelect of NewsFilters (features/news/components/news-filters.tsx), the URL's value selected. */

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { formatViews } from "@shared/gallery-ui";
+import { MEDIA_CARD_OFFSCREEN } from "@shared/offscreen";
 import type { MediaItem } from "@schemas/media";
 import { EyeIcon, MediaThumbnail, PlayIcon } from "./media-thumbnail";
 
@@ -17,7 +18,7 @@ type Props = {
 /** A gallery card: thumbnail (video and Featured badges), title, description, category, faction, views. */
 export function MediaCard({ item, onOpen, canEdit, eager }: Props) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+    <article className={`group relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm ${MEDIA_CARD_OFFSCREEN}`}>
       <div className="relative">
         <MediaThumbnail item={item} eager={eager} />
         <div className="pointer-events-none absolute top-2 left-2 flex gap-1.5">

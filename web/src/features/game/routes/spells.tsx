@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES } from "@shared/game";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE, spellBookMeta } from "@shared/game-seo";
+import { SPELL_CARD_OFFSCREEN } from "@shared/offscreen";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
@@ -86,7 +87,7 @@ export function Component() {
             <ul className="grid gap-4 md:grid-cols-2" data-testid="spell-list">
               {spells.map((spell) => (
                 <li key={spell.id}>
-                  <article aria-labelledby={`spell-${spell.id}`} className="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm">
+                  <article aria-labelledby={`spell-${spell.id}`} className={`h-full rounded-2xl border border-line bg-surface p-5 shadow-sm ${SPELL_CARD_OFFSCREEN}`}>
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <h2 id={`spell-${spell.id}`} className="text-lg font-semibold text-ink">
                         <Link to={gamePaths.spell(spell.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">

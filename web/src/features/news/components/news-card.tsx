@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatLongDate } from "@shared/format-date";
+import { NEWS_CARD_OFFSCREEN } from "@shared/offscreen";
 import type { NewsListItem } from "@schemas/news";
 import { ArticleImage, type ImagePriority } from "./article-image";
 import { TagChips } from "./tag-chips";
@@ -8,7 +9,7 @@ import { TagChips } from "./tag-chips";
 export function NewsCard({ article, imagePriority = "lazy" }: { article: NewsListItem; imagePriority?: ImagePriority }) {
   const date = article.publishedAt ?? article.createdAt;
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
+    <article className={`flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm ${NEWS_CARD_OFFSCREEN}`}>
       <ArticleImage src={article.imageUrl} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <TagChips tags={article.tags} />
