@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sharedTtl } from "../../worker/lib/edge-cache";
+import { api } from "../../worker/app";
+import { markPageRead } from "../../worker/middleware/read-etag";
 import type { NewsArticle } from "../../worker/schemas/news";
 import { call as rawCall, userWithToken, type CallInit } from "./helpers";
 
@@ -61,6 +63,40 @@ describe("edge cache (Workers Cache API) for guest reads", () => {
     const signedIn = await call(path, { headers: { Authorization: `Bearer ${moderator}` } });
     expect(signedIn.headers.get(CACHE)).toBeNull();
     expect(await signedIn.text()).not.toContain('id="initial-data"');
+  });
+
+  it("a painted page reads its first data through the API's cache entry but does not fill it (page MISS, API still MISS; a cached answer is what the page paints)", async () => {
+    const insert = async (title: string) =>
+      (await env.DB.prepare(
+        `INSERT INTO news_articles (title, summary, content, author, is_published, published_at)
+         VALUES (?1, 'S', 'C', 'Edge Tester', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id`,
+      )
+        .bind(title)
+        .first<{ id: number }>())!.id;
+    const unstored = await insert(unique("Unstored"));
+    const page = await call(`/news/${unstored}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get(CACHE)).toBe("MISS");
+    expect((await call(`/api/news/${unstored}`)).headers.get(CACHE)).toBe("MISS");
+
+    // A cached API answer is read by the page: change the row behind the cache's back.
+    const cachedTitle = unique("Cached");
+    const cached = await insert(cachedTitle);
+    expect((await call(`/api/news/${cached}`)).headers.get(CACHE)).toBe("MISS");
+    await env.DB.prepare("UPDATE news_articles SET title = ?1 WHERE id = ?2").bind(unique("Changed"), cached).run();
+    const html = await (await call(`/news/${cached}`)).text();
+    expect(html).toContain(`<h1 class="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${cachedTitle}</h1>`);
+  });
+
+  it("the API's answers carry an ETag, except to the Worker's own reads for a page (nobody revalidates those)", async () => {
+    const url = `https://example.com/api/news/${articleId}`;
+    const browser = await api.fetch(new Request(url), env);
+    expect(browser.status).toBe(200);
+    expect(browser.headers.get("ETag")).toBeTruthy();
+    const own = await api.fetch(markPageRead(new Request(url)), env);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("ETag")).toBeNull();
+    expect(await own.json()).toEqual(await browser.json());
   });
 
   it("a cached answer still honours If-None-Match with 304", async () => {

@@ -95,13 +95,14 @@ export function changesContent(request: Request): boolean {
  * Answers a guest read from the cache under `key` (a URL), else produces it and stores it when
  * its Cache-Control allows. Other requests go straight to `produce`. A cached answer still
  * honours If-None-Match (304); a request with `Cache-Control: no-cache` gets (and stores) a
- * fresh answer, as HTTP says.
+ * fresh answer, as HTTP says. `store: false` reads the cache but never writes it.
  */
 export async function edgeCached(
   request: Request,
   key: string,
   ctx: WaitUntil | undefined,
   produce: () => Promise<Response>,
+  { store = true }: { store?: boolean } = {},
 ): Promise<Response> {
   const cache = isGuestRead(request) ? defaultCache() : undefined;
   if (!cache) return produce();
@@ -121,7 +122,7 @@ export async function edgeCached(
     return answer;
   }
   const response = await produce();
-  if (request.method !== "GET" || sharedTtl(response) <= 0) return response;
+  if (!store || request.method !== "GET" || sharedTtl(response) <= 0) return response;
   const answer = new Response(response.body, response);
   answer.headers.set(EDGE_CACHE_HEADER, "MISS");
   const stored = cache.put(cacheKey, answer.clone()).catch(() => undefined);

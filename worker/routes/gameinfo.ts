@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
+import { readEtag } from "../middleware/read-etag";
 import {
   createGameInfo,
   deleteGameInfo,
@@ -38,7 +38,7 @@ const pathSlug = (slug: string) => {
  * admins, audited.
  */
 export const gameInfoRoutes = new Hono<AppEnv>()
-  .use(etag())
+  .use(readEtag())
   .get("/", validate("query", gameInfoListQuerySchema), async (c) => {
     const { page, pageSize, publishedOnly, ...filter } = c.req.valid("query");
     const { items, totalCount } = await listGameInfo(c.get("db"), { ...filter, all: includeHidden(c, publishedOnly) }, page, pageSize);

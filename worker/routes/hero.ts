@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
+import { readEtag } from "../middleware/read-etag";
 import { createHero, deleteHero, getHeroDetail, heroFilters, listHeroes, updateHero } from "../db/queries/hero";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
@@ -14,7 +14,7 @@ import { heroDetailQuerySchema, heroFiltersQuerySchema, heroInputSchema, heroLis
  * on request); audited writes for moderators and admins.
  */
 export const heroRoutes = new Hono<AppEnv>()
-  .use(etag())
+  .use(readEtag())
   .get("/", validate("query", heroListQuerySchema), async (c) => {
     const { page, pageSize, activeOnly, ...filter } = c.req.valid("query");
     const { items, totalCount } = await listHeroes(c.get("db"), { ...filter, all: includeHidden(c, activeOnly) }, page, pageSize);

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { etag } from "hono/etag";
+import { readEtag } from "../middleware/read-etag";
 import { parseId } from "@shared/ids";
 import {
   categoryUsage,
@@ -124,7 +124,7 @@ async function visitorKey(c: Context<AppEnv>, day: string): Promise<string> {
  * by everyone (active ones only below Moderator) and written by admins.
  */
 export const mediaRoutes = new Hono<AppEnv>()
-  .use(etag())
+  .use(readEtag())
   .get("/", validate("query", mediaListQuerySchema), async (c) => {
     const query = c.req.valid("query");
     const moderator = isModerator(c.get("user"));

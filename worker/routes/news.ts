@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
+import { readEtag } from "../middleware/read-etag";
 import { createNews, changedFields, deleteNews, getNews, listNews, newsFilters, updateNews } from "../db/queries/news";
 import type { AppEnv } from "../env";
 import { notFound, staleVersion } from "../lib/errors";
@@ -31,7 +31,7 @@ const auditFields = (fields: Partial<NewsArticleInput>) => {
  * list drafts with `status=all|draft` and read drafts by id. Writes are moderator-level.
  */
 export const newsRoutes = new Hono<AppEnv>()
-  .use(etag())
+  .use(readEtag())
   .get("/", validate("query", newsListQuerySchema), async (c) => {
     const query = c.req.valid("query");
     const status = isModerator(c.get("user")) ? (query.status ?? "published") : "published";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
+import { readEtag } from "../middleware/read-etag";
 import { search } from "../db/queries/search";
 import type { AppEnv } from "../env";
 import { ftsQuery } from "../lib/fts";
@@ -15,7 +15,7 @@ const CACHE = { maxAge: 60, staleWhileRevalidate: 300 };
  * The text is turned into a quoted FTS5 expression (no user text is ever FTS syntax); text with
  * no words answers no results. Guests and users see published and active rows only.
  */
-export const searchRoutes = new Hono<AppEnv>().use(etag()).get("/", validate("query", searchQuerySchema), async (c) => {
+export const searchRoutes = new Hono<AppEnv>().use(readEtag()).get("/", validate("query", searchQuerySchema), async (c) => {
   const { q, type, page } = c.req.valid("query");
   const query = q.trim();
   const match = ftsQuery(query);

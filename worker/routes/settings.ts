@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
+import { readEtag } from "../middleware/read-etag";
 import { getSettings, saveSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
@@ -15,7 +15,7 @@ const PUBLIC_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
  * limit, maintenance).
  */
 export const settingsRoutes = new Hono<AppEnv>()
-  .get("/public", etag(), async (c) => {
+  .get("/public", readEtag(), async (c) => {
     const settings = toPublicSettings(await getSettings(c.get("db")));
     c.header("Cache-Control", PUBLIC_CACHE_CONTROL);
     return c.json(settings, 200);

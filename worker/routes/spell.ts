@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
+import { readEtag } from "../middleware/read-etag";
 import { createSpell, deleteSpell, getSpellDetail, listSpells, spellFilters, updateSpell } from "../db/queries/spell";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
@@ -15,7 +15,7 @@ import { spellDetailQuerySchema, spellInputSchema, spellListQuerySchema } from "
  * `includeFactions` each names its factions), filters, one spell.
  */
 export const spellRoutes = new Hono<AppEnv>()
-  .use(etag())
+  .use(readEtag())
   .get("/", validate("query", spellListQuerySchema), async (c) => {
     const { page, pageSize, activeOnly, includeFactions, ...filter } = c.req.valid("query");
     const all = includeHidden(c, activeOnly);

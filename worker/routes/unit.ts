@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
+import { readEtag } from "../middleware/read-etag";
 import { createUnit, deleteUnit, getUnitDetail, listUnits, unitFilters, unitsByIds, updateUnit } from "../db/queries/unit";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
@@ -15,7 +15,7 @@ import { unitDetailQuerySchema, unitFiltersQuerySchema, unitInputSchema, unitLis
  * and admins (audited; PUT with a stale `updatedAt` is 409 stale_version).
  */
 export const unitRoutes = new Hono<AppEnv>()
-  .use(etag())
+  .use(readEtag())
   .get("/", validate("query", unitListQuerySchema), async (c) => {
     const { page, pageSize, activeOnly, ids, ...filter } = c.req.valid("query");
     if (ids !== undefined) {
