@@ -3,7 +3,7 @@
  *  - JS and CSS bytes (raw and gzip) that `/` loads in real Chromium,
  *  - the Worker bundle (gzip) from `wrangler deploy --dry-run`,
  *  - /api requests made by the first load of /, /news and /news/{id} (should be 0),
- *  - request throughput of public reads and guest HTML relative to /api/health on local workerd
+ *  - request throughput of public reads and every painted page type's guest HTML relative to /api/health on local workerd
  *    (autocannon), with the edge cache skipped (miss, `Cache-Control: no-cache`) and used (hit).
  *  - Lighthouse (mobile, simulated throttling) on each public page type: tests/perf/lighthouse.ts.
  *  - uploads (tests/perf/uploads.ts): 50 and 100 MB through the Worker into R2 (MB/s), workerd
@@ -125,7 +125,8 @@ async function main() {
     lighthouse.push(...(await lighthouseRows(BASE, rows)));
     const health = await throughput("/api/health");
     rows.push({ what: "GET /api/health", value: `${health.toFixed(0)} req/s`, budget: "reference", ok: null });
-    for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/", "/api/media", "/api/media/filters", "/screenshots"]) {
+    const pages = ["/", "/news", "/news/1", "/factions", "/factions/1", "/spells", "/units/1", "/heroes/1", "/screenshots", "/forum"];
+    for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/api/media", "/api/media/filters", ...pages]) {
       // Edge cache missed (every request does the D1 work; the budget) and used (reported).
       for (const miss of [true, false]) {
         const rps = await throughput(path, miss);
