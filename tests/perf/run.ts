@@ -2,7 +2,7 @@
  * `npm run bench`: benchmarks, not tests. Builds the site, then measures:
  *  - JS and CSS bytes (raw and gzip) that `/` loads in real Chromium,
  *  - the Worker bundle (gzip) from `wrangler deploy --dry-run`,
- *  - /api requests made by the first load of /, /news and /news/{id} (should be 0),
+ *  - /api requests made by the first load of every public page type (should be 0),
  *  - request throughput of public reads and every painted page type's guest HTML relative to /api/health on local workerd
  *    (autocannon), with the edge cache skipped (miss, `Cache-Control: no-cache`) and used (hit).
  *  - Lighthouse (mobile, simulated throttling) on each public page type: tests/perf/lighthouse.ts.
@@ -84,7 +84,7 @@ async function pageWeight() {
     rows.push({ what: "JS loaded by / (raw / gzip)", value: `${kb(totals.js[0]!)} / ${kb(totals.js[1]!)}`, budget: "≤ 110 KB gzip", ok: totals.js[1]! <= 110 * 1024 });
     rows.push({ what: "CSS loaded by / (raw / gzip)", value: `${kb(totals.css[0]!)} / ${kb(totals.css[1]!)}`, budget: "—", ok: null });
     // /api requests during the first load of each public page (the Worker writes the data into the HTML).
-    for (const path of ["/", "/news", "/news/1"]) {
+    for (const path of ["/", "/news", "/news/1", "/factions", "/factions/1", "/game-info", "/game-info/schools-of-magic", "/screenshots", "/units/1", "/heroes/1", "/spells", "/spells/1", "/forum"]) {
       const fresh = await browser.newPage();
       let apiCount = 0;
       fresh.on("request", (req) => {
