@@ -67,3 +67,28 @@ test.describe("a page whose code is still on its way", () => {
     await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
   });
 });
+
+test("a link focused in the painted page before the app ran still has the focus after the app takes over", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // Hold the app's entry so the reader acts on the painted page first.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/news/1");
+  await expect(page.locator("html[data-app]")).toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "More News" }).focus();
+
+  release();
+  await page.locator("html[data-app]").waitFor({ state: "attached" });
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active instanceof HTMLAnchorElement ? `${active.getAttribute("href")} ${active.textContent}` : active?.tagName;
+      }),
+    )
+    .toBe("/news More News");
+});

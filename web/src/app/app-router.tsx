@@ -1,5 +1,6 @@
 import { createContext, use, useLayoutEffect, useState, useTransition, type ReactNode } from "react";
 import { Router, type UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
+import { saveScrollPosition } from "./scroll-restoration";
 
 type History = ReturnType<typeof createBrowserHistory>;
 
@@ -14,7 +15,14 @@ const NavigationPendingContext = createContext(false);
 export function AppRouter({ history, children }: { history: History; children: ReactNode }) {
   const [pending, startTransition] = useTransition();
   const [state, setState] = useState(() => ({ action: history.action, location: history.location }));
-  useLayoutEffect(() => history.listen(({ action, location }) => startTransition(() => setState({ action, location }))), [history]);
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) => {
+        saveScrollPosition();
+        startTransition(() => setState({ action, location }));
+      }),
+    [history],
+  );
   return (
     <NavigationPendingContext value={pending}>
       <Router location={state.location} navigationType={state.action} navigator={history}>

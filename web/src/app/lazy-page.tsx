@@ -1,5 +1,6 @@
-import { use, useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { use, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { useHydrated } from "@/lib/hydrated";
+import { restorePaintedFocus } from "./painted-focus";
 import { PagePending } from "./root-layout";
 
 /** What a page module (web/src/features/<feature>/routes/<page>.tsx) exports. */
@@ -49,7 +50,12 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
     useEffect(() => void (started = true), []);
     // While hydrating, the server snapshot (nothing loaded) keeps the render equal to the HTML.
     const state = useSyncExternalStore(subscribe, current, notYet);
-    if (!hydrated || (!state && firstPage)) return <PagePending />;
+    const pending = !hydrated || (!state && firstPage);
+    // The page's component has just replaced the painted slot: keep the reader's focus.
+    useLayoutEffect(() => {
+      if (!pending) restorePaintedFocus(document.getElementById("main-content"));
+    }, [pending]);
+    if (pending) return <PagePending />;
     if (state && "error" in state) throw state.error;
     const Page = state ? state.Component : use(start());
     return <Page />;

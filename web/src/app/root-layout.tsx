@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useSession } from "@/lib/session";
 import { useSiteSettings } from "@/lib/site-settings";
@@ -6,6 +6,7 @@ import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
 import { MaintenanceBanner, MaintenanceScreen } from "./shell/maintenance";
 import { useNavigationPending } from "./app-router";
+import { rememberPaintedFocus } from "./painted-focus";
 import { ErrorBoundary } from "./route-error";
 import { useScrollRestoration } from "./scroll-restoration";
 
@@ -107,10 +108,16 @@ export function RootLayout() {
  * For public content URLs the Worker paints the page's first view into this slot (worker/pages,
  * `paint`). React keeps that markup as it is while it hydrates (an element whose inner HTML React
  * sets is not hydrated child by child; the warning for the differing content is for this element
- * alone) until the page's own component replaces it with the same elements.
+ * alone) until the page's own component replaces it with the same elements (and focus moves to
+ * the app's copy of a focused painted link: ./painted-focus).
  */
 export function PagePending() {
-  return <div aria-busy="true" data-page-slot="" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
+  const slot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = slot.current;
+    return () => rememberPaintedFocus(element);
+  }, []);
+  return <div ref={slot} aria-busy="true" data-page-slot="" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
 }
 
 const KEEP_SERVER_HTML = { __html: "" };

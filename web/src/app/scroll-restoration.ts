@@ -21,6 +21,20 @@ function writePositions(positions: Map<string, number>) {
   }
 }
 
+/** Saved positions by history entry key (read from sessionStorage once), and the entry on screen. */
+let positions: Map<string, number> | undefined;
+let currentKey: string | undefined;
+
+const saved = () => (positions ??= readPositions());
+
+/**
+ * Records where the reader is on the entry on screen. AppRouter calls it as a navigation starts,
+ * before the next page changes the document's height (scroll events alone may not have fired yet).
+ */
+export function saveScrollPosition(): void {
+  if (currentKey !== undefined) saved().set(currentKey, scrollY);
+}
+
 /**
  * Scroll positions across navigations, per history entry (kept in sessionStorage, so they survive
  * a reload): a new page (link, redirect) starts at its top, or at the element its #hash names;
@@ -31,37 +45,32 @@ function writePositions(positions: Map<string, number>) {
 export function useScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const positions = useRef<Map<string, number>>(null);
-  const currentKey = useRef(location.key);
   const first = useRef(true);
 
   // Remember the position of the entry being read, as the reader scrolls.
   useEffect(() => {
-    positions.current ??= readPositions();
     history.scrollRestoration = "manual";
     // Scroll events come at most once a frame; saving is a map write.
-    const onScroll = () => void positions.current!.set(currentKey.current, scrollY);
-    const persist = () => writePositions(positions.current!);
-    addEventListener("scroll", onScroll, { passive: true });
+    const persist = () => writePositions(saved());
+    addEventListener("scroll", saveScrollPosition, { passive: true });
     addEventListener("pagehide", persist);
     return () => {
-      removeEventListener("scroll", onScroll);
+      removeEventListener("scroll", saveScrollPosition);
       removeEventListener("pagehide", persist);
     };
   }, []);
 
   // After the new location's page has rendered, before the browser paints it.
   useLayoutEffect(() => {
-    currentKey.current = location.key;
+    currentKey = location.key;
     if (first.current) {
       first.current = false;
       return;
     }
-    positions.current ??= readPositions();
-    writePositions(positions.current);
-    const saved = positions.current.get(location.key);
-    if (navigationType === "POP" && saved !== undefined) {
-      scrollTo(0, saved);
+    writePositions(saved());
+    const position = saved().get(location.key);
+    if (navigationType === "POP" && position !== undefined) {
+      scrollTo(0, position);
       return;
     }
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
