@@ -26,7 +26,10 @@ test.describe("scroll position between pages", () => {
 
     await page.goBack();
     await expect(page).toHaveURL(/\/news$/);
-    await expect.poll(() => scrollY(page)).toBe(listPosition);
+    // Cards far off screen are sized by an estimate until rendered (content-visibility); the browser's
+    // scroll anchoring then corrects the position by the difference, so allow a few pixels.
+    await expect.poll(async () => Math.abs((await scrollY(page)) - listPosition)).toBeLessThanOrEqual(24);
+    await expect(link).toBeInViewport();
   });
 });
 
