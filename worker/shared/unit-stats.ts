@@ -71,3 +71,19 @@ export function statDiffs(previous: Stats, next: Stats): StatDiff[] {
 
 /** "+2" or "−3" (a real minus sign). */
 export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${Math.abs(n)}` : "0");
+
+/** A unit's stat list as the unit page shows it (damage as min–max, cost in gold): label, value. */
+export function unitStatRows(unit: Unit): [string, string][] {
+  return [
+    ["Attack", String(unit.attack)],
+    ["Defense", String(unit.defense)],
+    ["Damage", `${unit.minDamage}–${unit.maxDamage}`],
+    ["Health", String(unit.health)],
+    ["Speed", String(unit.speed)],
+    ["Initiative", String(unit.initiative)],
+    ["Morale", String(unit.morale)],
+    ["Luck", String(unit.luck)],
+    ["Cost", `${unit.cost} gold`],
+    ["Weekly growth", String(unit.weeklyGrowth)],
+  ];
+}

@@ -12,7 +12,7 @@ import { buttonClass } from "@shared/button-class";
 import { gamePaths, RARITY_RANGE, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { SPELL_BOOK_TITLE } from "@shared/game-seo";
 import { abilityList, textList } from "@shared/game-text";
-import { signed, statDiffs, UNIT_STATS } from "@shared/unit-stats";
+import { signed, statDiffs, UNIT_STATS, unitStatRows } from "@shared/unit-stats";
 import type { HeroDetail } from "../../schemas/hero";
 import type { SpellWithFactions } from "../../schemas/spell";
 import type { Unit, UnitDetail } from "../../schemas/unit";
@@ -43,18 +43,7 @@ function memberHeader(entity: Member, badges: Html[], subtitle: Html | null, chi
 
 /** UnitStatList (features/game/components/unit-stats.tsx). */
 function unitStatList(unit: Unit): Html {
-  const rows: [string, string][] = [
-    ["Attack", String(unit.attack)],
-    ["Defense", String(unit.defense)],
-    ["Damage", `${unit.minDamage}–${unit.maxDamage}`],
-    ["Health", String(unit.health)],
-    ["Speed", String(unit.speed)],
-    ["Initiative", String(unit.initiative)],
-    ["Morale", String(unit.morale)],
-    ["Luck", String(unit.luck)],
-    ["Cost", `${unit.cost} gold`],
-    ["Weekly growth", String(unit.weeklyGrowth)],
-  ];
+  const rows = unitStatRows(unit);
   return html`<dl class="grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-line bg-line sm:grid-cols-5 mt-3" data-testid="unit-stats">${rows.map(
     ([label, value]) => html`<div class="bg-surface px-3 py-2"><dt class="text-xs font-medium text-ink-muted">${label}</dt><dd class="text-lg font-semibold text-ink tabular-nums">${value}</dd></div>`,
   )}</dl>`;

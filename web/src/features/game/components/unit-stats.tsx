@@ -1,19 +1,9 @@
 import type { Unit } from "@schemas/unit";
+import { unitStatRows } from "@shared/unit-stats";
 
 /** Every stat of a unit as a definition list (damage as min–max). */
 export function UnitStatList({ unit, className = "" }: { unit: Unit; className?: string }) {
-  const rows: [string, string][] = [
-    ["Attack", String(unit.attack)],
-    ["Defense", String(unit.defense)],
-    ["Damage", `${unit.minDamage}–${unit.maxDamage}`],
-    ["Health", String(unit.health)],
-    ["Speed", String(unit.speed)],
-    ["Initiative", String(unit.initiative)],
-    ["Morale", String(unit.morale)],
-    ["Luck", String(unit.luck)],
-    ["Cost", `${unit.cost} gold`],
-    ["Weekly growth", String(unit.weeklyGrowth)],
-  ];
+  const rows = unitStatRows(unit);
   return (
     <dl className={`grid grid-cols-2 gap-px overflow-hidden rounded-xl border border-line bg-line sm:grid-cols-5 ${className}`} data-testid="unit-stats">
       {rows.map(([label, value]) => (
