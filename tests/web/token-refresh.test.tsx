@@ -36,21 +36,37 @@ async function openTab() {
   };
 }
 
-/** navigator.locks for the tabs of this test: one holder at a time, in order. */
+/**
+ * navigator.locks for the tabs of this test, as one lock manager: each name has one holder at a
+ * time, granted in order, and `query()` lists the held names.
+ */
 function installLocks() {
-  let tail = Promise.resolve();
-  const request = (_name: string, callback: () => Promise<unknown>) => {
-    const run = tail.then(callback);
-    tail = run.then(
-      () => undefined,
-      () => undefined,
+  const tails = new Map<string, Promise<void>>();
+  const held: string[] = [];
+  const request = (name: string, callback: () => Promise<unknown>) => {
+    const run = (tails.get(name) ?? Promise.resolve()).then(async () => {
+      held.push(name);
+      try {
+        return await callback();
+      } finally {
+        held.splice(held.indexOf(name), 1);
+      }
+    });
+    tails.set(
+      name,
+      run.then(
+        () => undefined,
+        () => undefined,
+      ),
     );
     return run;
   };
-  vi.stubGlobal("navigator", { ...navigator, locks: { request } });
+  const query = async () => ({ held: held.map((name) => ({ name, mode: "exclusive" as const })), pending: [] });
+  vi.stubGlobal("navigator", { ...navigator, locks: { request, query } });
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -68,6 +84,39 @@ describe("one token refresh for all tabs", () => {
     expect(a!.token).toBe(b!.token);
     expect(localStorage.getItem("authToken")).toBe(a!.token);
     expect(JSON.parse(localStorage.getItem("authUser")!).firstName).toBe("Fresh");
+  });
+
+  it("a tab granted the lock while its storage still shows the old token (Chromium copies storage between tabs late) takes the token handed off through the lock manager, without calling the server", async () => {
+    installLocks();
+    const old = token("old", -10);
+    const fresh = token("new", 3600);
+    localStorage.setItem("authToken", old);
+    const calls = stubFetch({ refreshed: fresh });
+    const tabA = await openTab();
+    const tabB = await openTab();
+    expect((await tabA.refresh.refreshToken(old))!.token).toBe(fresh);
+    localStorage.setItem("authToken", old); // what tab B's process still reads
+    expect((await tabB.refresh.refreshToken(old))!.token).toBe(fresh);
+    expect(calls.filter((c) => c.url.includes("/refresh"))).toHaveLength(1);
+  });
+
+  it("the handoff lasts the server's grace minute: a tab that still holds the old token after it calls the server", async () => {
+    installLocks();
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    const old = token("old", -10);
+    localStorage.setItem("authToken", old);
+    const calls = stubFetch({ refreshed: token("new", 3600) });
+    const tabA = await openTab();
+    const first = tabA.refresh.refreshToken(old);
+    await vi.advanceTimersByTimeAsync(10); // the stubbed server answers after 5 ms
+    await first;
+    await vi.advanceTimersByTimeAsync(60_000);
+    localStorage.setItem("authToken", old);
+    const tabB = await openTab();
+    const second = tabB.refresh.refreshToken(old);
+    await vi.advanceTimersByTimeAsync(10);
+    await second;
+    expect(calls.filter((c) => c.url.includes("/refresh"))).toHaveLength(2);
   });
 
   it("requests of one tab that find the token expired share one refresh and are sent with the new token", async () => {

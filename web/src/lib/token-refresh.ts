@@ -9,11 +9,21 @@ import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
  * the new token, and the others, finding a newer token than the one they had, take it without
  * asking the server again (which would look like reuse of a rotated-out token). Tabs also pick
  * up each other's tokens from storage events (see session.tsx).
+ *
+ * localStorage alone cannot tell the next tab in the queue: Chromium gives each tab's process its
+ * own copy of storage and sends writes to the others asynchronously, so a tab granted the lock
+ * can still read the old token. The lock manager, on the other hand, is one place: before it
+ * releases the refresh lock, the refreshing tab takes a second lock whose name carries the old
+ * token's signature and the new token (a handoff), and holds it for the server's grace period.
+ * The next tab looks the handoff up (`locks.query()`) before it calls the server.
  */
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 const LOCK_NAME = "realm-codex:token-refresh";
+const HANDOFF_PREFIX = "realm-codex:token-refreshed:";
+/** As long as the server accepts a just-rotated token again (REFRESH_GRACE_SECONDS), and no longer. */
+const HANDOFF_MS = 60_000;
 
 /** A numeric claim of the token (seconds), or null when it has none or cannot be read. */
 function numericClaim(token: string, name: "exp" | "iat"): number | null {
@@ -60,10 +70,37 @@ const plainApi = hc<AppType>("/");
 
 export type RefreshResult = { token: string; user: User | null } | null;
 
-async function refreshOnce(seen: string): Promise<RefreshResult> {
+/** The handoff lock's name: which token was refreshed (its signature) and the token that replaced it. */
+const handoffName = (from: string, to: string) => `${HANDOFF_PREFIX}${from.slice(from.lastIndexOf(".") + 1)} ${to}`;
+
+/** The token another tab got for `from` and handed off through the lock manager, if any. */
+async function handedOff(locks: LockManager | undefined, from: string): Promise<string | null> {
+  if (!locks?.query) return null;
+  const prefix = handoffName(from, "");
+  const { held = [] } = await locks.query();
+  const found = held.find((lock) => lock.name?.startsWith(prefix));
+  return found?.name ? found.name.slice(prefix.length) : null;
+}
+
+/** Holds the handoff lock for HANDOFF_MS; resolves once the lock manager has granted it. */
+function handOff(locks: LockManager | undefined, from: string, to: string): Promise<void> {
+  if (!locks) return Promise.resolve();
+  return new Promise((granted) => {
+    void locks
+      .request(handoffName(from, to), () => {
+        granted();
+        return new Promise((release) => setTimeout(release, HANDOFF_MS));
+      })
+      .catch(() => granted());
+  });
+}
+
+async function refreshOnce(seen: string, locks: LockManager | undefined): Promise<RefreshResult> {
   const current = readStorage(STORAGE_KEYS.token);
   if (!current) return null; // Signed out in another tab meanwhile.
   if (current !== seen && !refreshDue(current)) return { token: current, user: storedUser() };
+  const taken = await handedOff(locks, current);
+  if (taken) return { token: taken, user: storedUser() };
   const res = await plainApi.api.auth.refresh.$post(undefined, { headers: { Authorization: `Bearer ${current}` } });
   const status: number = res.status;
   if (status === 401) return null;
@@ -72,6 +109,7 @@ async function refreshOnce(seen: string): Promise<RefreshResult> {
   noteFreshToken(body.token);
   writeStorage(STORAGE_KEYS.token, body.token);
   writeStorage(STORAGE_KEYS.user, JSON.stringify(body.user));
+  await handOff(locks, current, body.token);
   return { token: body.token, user: body.user };
 }
 
@@ -94,7 +132,7 @@ export function refreshToken(seen: string): Promise<RefreshResult> {
   // Several requests of this tab that find the token due share one refresh.
   if (inFlight) return inFlight;
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-  const run = locks ? locks.request(LOCK_NAME, () => refreshOnce(seen)) : refreshOnce(seen);
+  const run = locks ? locks.request(LOCK_NAME, () => refreshOnce(seen, locks)) : refreshOnce(seen, undefined);
   inFlight = run.finally(() => {
     inFlight = undefined;
   });
