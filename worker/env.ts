@@ -2,6 +2,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { z } from "zod";
 import { runtimeConfigProblems } from "./lib/config-guards";
 import type { Role } from "./db/schema";
+import type { SiteContext } from "./lib/site-html";
 
 /** Secrets and vars the Worker cannot run without, checked once per isolate. */
 const envSchema = z.object({
@@ -51,5 +52,7 @@ export type AppEnv = {
     db: Database;
     /** Set by the auth middleware when a valid session token was sent. */
     user?: AuthUser;
+    /** Set for pages (not /api or /files) by the site settings middleware (worker/lib/site-html.ts). */
+    site?: SiteContext;
   };
 };

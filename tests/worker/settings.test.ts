@@ -268,6 +268,29 @@ describe("site name and description", () => {
   });
 });
 
+describe("settings written with the page", () => {
+  it.each(["/news", "/factions"])("%s carries the settings once, from the render and from the edge cache alike, and no internal marker", async (path) => {
+    await setSettings({ siteName: "Aldermere Wiki", siteDescription: "All about Aldermere." });
+    // Bodies are read at once: the cache stores a copy of the body as it is read.
+    const read = async (res: Response) => ({ res, html: await res.text() });
+    const rendered = await read(await call(path, { edgeCache: true }));
+    expect(rendered.res.headers.get("X-Edge-Cache")).toBe("MISS");
+    const cached = await read(await call(path, { edgeCache: true }));
+    expect(cached.res.headers.get("X-Edge-Cache")).toBe("HIT");
+    for (const [how, { res, html }] of [["rendered", rendered], ["from the edge cache", cached]] as const) {
+      expect(res.status, how).toBe(200);
+      expect(res.headers.has("X-Site-Branded"), how).toBe(false);
+      expect(html.match(/id="site-settings"/g), how).toHaveLength(1);
+      expect(html, how).toContain('<meta property="og:site_name" content="Aldermere Wiki">');
+      expect(html, how).toContain('type="application/atom+xml" href="/news/feed.xml" title="Aldermere Wiki News"');
+    }
+    await setSettings({ siteName: "Realm Codex", siteDescription: "" });
+    const html = await (await call(path, { edgeCache: true })).text();
+    expect(html).toContain('<meta property="og:site_name" content="Realm Codex">');
+    expect(html).not.toContain("Aldermere");
+  });
+});
+
 describe("page validators", () => {
   it.each(["/news", "/forum"])("%s: the ETag covers the settings, so after a change the old one gets the new page (200) and the new one a 304", async (path) => {
     const first = await call(path);

@@ -75,6 +75,12 @@ export type RenderExtras = {
   paint?: string;
   /** Seconds shared caches (the edge) may keep this HTML; browsers still revalidate each visit. */
   sharedMaxAge?: number;
+  /**
+   * The site settings written into the page (worker/lib/site-html.ts): the configured name for
+   * og:site_name and the feed link, and the settings' JSON elements for <head>. Without it the
+   * built-in name is used and the settings middleware rewrites the document.
+   */
+  site?: { name: string; headTags: string };
 };
 
 function htmlHeaders(sharedMaxAge = 0): Headers {
@@ -107,7 +113,7 @@ function pageInserts(meta: PageMeta, extras: RenderExtras): PageInserts {
     body += `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptJson(extras.routeModules)}</script>\n  `;
   }
   return {
-    head: `    ${[headTags(meta), ...preloadTags].join("\n    ")}\n  `,
+    head: `    ${[headTags(meta, extras.site?.name), ...preloadTags, ...(extras.site ? [extras.site.headTags] : [])].join("\n    ")}\n  `,
     body,
     // U+2028/U+2029 are harmless in HTML text but written as references, like in the JSON.
     paint: extras.paint?.replace(/\u2028/g, "&#8232;").replace(/\u2029/g, "&#8233;") ?? "",

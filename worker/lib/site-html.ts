@@ -11,7 +11,7 @@ import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../middleware/maintenance";
 import { toPublicSettings, type PublicSiteSettings } from "../schemas/settings";
-import { escapeHtml, isGenericDescription, jsonLdText, noindexMeta, SITE_NAME, withSiteName } from "@shared/seo";
+import { escapeHtml, isGenericDescription, jsonLdText, noindexMeta, SITE_NAME, withSiteName, type PageMeta } from "@shared/seo";
 import { renderPage } from "./html-meta";
 
 /** The element id of the public settings JSON in every served page (read by web/src/lib/site-settings.ts). */
@@ -20,6 +20,29 @@ export const SETTINGS_ELEMENT_ID = "site-settings";
 export const COMMENTS_WIDGET_ELEMENT_ID = "comments-widget";
 /** The comment widget's public settings: a guest's widget starts from them without an API call. */
 export type CommentsWidgetSettings = { tenantId: string; region: "eu" | null };
+
+/** The settings a page is served with, as the middleware hands them to the page registry. */
+export type SiteContext = { settings: PublicSiteSettings; widget: CommentsWidgetSettings; fingerprint: string };
+
+/**
+ * Marks HTML that already carries the site settings (pages rendered from the shell template,
+ * worker/pages): the middleware then sends it as it is instead of rewriting the whole document.
+ * Internal: the middleware removes it before the response leaves.
+ */
+export const BRANDED_HEADER = "X-Site-Branded";
+
+/** The page's metadata with the site's name and description, as `brandHtml` rewrites a document. */
+export function brandMeta(meta: PageMeta, site: PublicSiteSettings): PageMeta {
+  const generic = site.siteDescription && isGenericDescription(meta.description);
+  return { ...meta, title: withSiteName(meta.title, site.siteName), description: generic ? site.siteDescription : meta.description };
+}
+
+/** The public settings (and, while comments are on, the comment widget's) as JSON elements for <head>. */
+export function siteHeadTags(site: PublicSiteSettings, widget?: CommentsWidgetSettings): string {
+  let tags = `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${jsonLdText(site)}</script>`;
+  if (widget && site.enableComments) tags += `<script type="application/json" id="${COMMENTS_WIDGET_ELEMENT_ID}">${jsonLdText(widget)}</script>`;
+  return tags;
+}
 
 /** The element id of the maintenance notice in a maintenance page (removed by the SPA's shell). */
 export const MAINTENANCE_NOTICE_ID = "maintenance-notice";
@@ -76,14 +99,7 @@ export function brandHtml(res: Response, site: PublicSiteSettings, widget?: Comm
     .on('meta[name="description"]', content(describe))
     .on('meta[property="og:description"]', content(describe))
     .on('meta[name="twitter:description"]', content(describe))
-    .on("head", {
-      element: (el) => {
-        el.append(`<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${jsonLdText(site)}</script>`, { html: true });
-        if (widget && site.enableComments) {
-          el.append(`<script type="application/json" id="${COMMENTS_WIDGET_ELEMENT_ID}">${jsonLdText(widget)}</script>`, { html: true });
-        }
-      },
-    });
+    .on("head", { element: (el) => void el.append(siteHeadTags(site, widget), { html: true }) });
   return rewriter.transform(res);
 }
 
@@ -167,6 +183,8 @@ export const siteHtml = createMiddleware<AppEnv>(async (c, next) => {
     return maintenancePage(await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), site);
   }
   const fingerprint = settingsFingerprint(site);
+  const widget = { tenantId: c.env.FASTCOMMENTS_TENANT_ID, region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null };
+  c.set("site", { settings: site, widget, fingerprint });
   const ifNoneMatch = c.req.header("If-None-Match");
   const validators = ifNoneMatch ? innerValidators(ifNoneMatch, fingerprint) : null;
   if (validators?.pages) {
@@ -180,8 +198,10 @@ export const siteHtml = createMiddleware<AppEnv>(async (c, next) => {
     // Unchanged page and settings: the validator handed out is the combined one.
     if (!validators?.pages) return;
     c.res = new Response(null, { status: 304, headers: c.res.headers });
+  } else if (c.res.headers.has(BRANDED_HEADER)) {
+    // A page rendered with these settings (its edge cache entry is keyed by their fingerprint).
+    c.res.headers.delete(BRANDED_HEADER);
   } else if ((c.res.headers.get("Content-Type") ?? "").includes("text/html")) {
-    const widget = { tenantId: c.env.FASTCOMMENTS_TENANT_ID, region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null };
     c.res = new Response(brandHtml(c.res, site, widget).body, { status: c.res.status, headers: c.res.headers });
     // Hono carries the previous answer's headers over: the body changed, its length no longer fits.
     c.res.headers.delete("Content-Length");

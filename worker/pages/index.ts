@@ -6,11 +6,12 @@
  */
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import { escapeHtml, siteOrigin } from "@shared/seo";
+import { escapeHtml, SITE_NAME, siteOrigin } from "@shared/seo";
 import { api as apiApp } from "../app";
 import type { AppEnv } from "../env";
 import { edgeCached, sharedTtl, wantsFresh } from "../lib/edge-cache";
 import { renderPlainShell, renderTemplate, shellTemplate, type ShellTemplate } from "../lib/html-meta";
+import { brandMeta, BRANDED_HEADER, siteHeadTags } from "../lib/site-html";
 import { markPageRead } from "../middleware/read-etag";
 import type { ApiAnswer, Page, PageResult } from "./define";
 import { gamePages } from "./game";
@@ -127,14 +128,20 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
     // Guest HTML may be kept by shared caches as long as every answer in it may (and no longer).
     const ttls = result.answers.map((a) => a.ttl);
     const sharedMaxAge = guest && ttls.length && ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
-    return await renderTemplate((await loadShell(c)).template, result.meta, result.status, {
+    // The site settings go in now, with the page (rather than by a rewrite of the whole document).
+    const site = c.get("site");
+    const meta = site ? brandMeta(result.meta, site.settings) : result.meta;
+    const res = await renderTemplate((await loadShell(c)).template, meta, result.status, {
       initialData: guest ? Object.fromEntries(result.answers.map((a) => [a.key, a.body])) : undefined,
       preloadTags: await preloadTags(c, result),
       // The app loader preloads the route's code once the page has painted (not before).
       routeModules: (await routeFiles(c, result))?.js,
       paint: guest ? result.paint : undefined,
       sharedMaxAge,
+      site: site && { name: site.settings.siteName || SITE_NAME, headTags: siteHeadTags(site.settings, site.widget) },
     });
+    if (site) res.headers.set(BRANDED_HEADER, site.fingerprint);
+    return res;
   } catch (err) {
     // The data is an extra: if it cannot be read, serve the plain SPA (which fetches as before).
     console.error(JSON.stringify({ level: "error", where: "pages", path: c.req.path, error: String(err) }));
@@ -143,7 +150,8 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
 }
 
 /**
- * GET routes of every registered page; guest HTML goes through the edge cache (per build). A
+ * GET routes of every registered page; guest HTML goes through the edge cache (per build and
+ * site settings). A
  * painted page carries its ETag from renderTemplate; etag() answers If-None-Match with 304 and
  * hashes only the plain-shell fallback.
  */
@@ -152,6 +160,9 @@ export const pageRoutes = pages.reduce(
     app.get(page.pattern, async (c) => {
       const key = new URL(c.req.url);
       key.searchParams.set("__build", (await loadShell(c)).build);
+      // The HTML carries the site settings: a settings change is another page.
+      const site = c.get("site");
+      if (site) key.searchParams.set("__site", site.fingerprint);
       return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c, page));
     }),
   new Hono<AppEnv>().use(etag()),

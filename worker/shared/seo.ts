@@ -292,8 +292,11 @@ const metaName = (name: string, content: string) => `<meta name="${name}" conten
 const metaProperty = (property: string, content: string) =>
   `<meta property="${property}" content="${escapeHtml(content)}">`;
 
-/** The head elements for a page, every value escaped. */
-export function headTags(meta: PageMeta): string {
+/**
+ * The head elements for a page, every value escaped. `siteName` is the configured site name
+ * (site settings), which names the feed and og:site_name.
+ */
+export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     metaName("description", meta.description),
@@ -302,14 +305,14 @@ export function headTags(meta: PageMeta): string {
   if (meta.robots) tags.push(metaName("robots", meta.robots));
   if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
   tags.push(
-    `<link rel="alternate" type="application/atom+xml" href="${FEED_PATH}" title="${escapeHtml(FEED_TITLE)}">`,
+    `<link rel="alternate" type="application/atom+xml" href="${FEED_PATH}" title="${escapeHtml(siteName === SITE_NAME ? FEED_TITLE : `${siteName} News`)}">`,
     metaProperty("og:title", meta.title),
     metaProperty("og:description", meta.description),
     metaProperty("og:type", meta.ogType),
   );
   if (meta.canonical) tags.push(metaProperty("og:url", meta.canonical));
   if (meta.image) tags.push(metaProperty("og:image", meta.image));
-  tags.push(metaProperty("og:locale", SITE_LOCALE), metaProperty("og:site_name", SITE_NAME));
+  tags.push(metaProperty("og:locale", SITE_LOCALE), metaProperty("og:site_name", siteName));
   if (meta.article) {
     tags.push(
       metaProperty("article:published_time", meta.article.publishedTime),
