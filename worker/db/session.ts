@@ -26,7 +26,7 @@ export type RequestSession = {
 
 /** Opens the request's D1 session; route code keeps using `c.env.DB` / `c.get("db")` as before. */
 /** Session handles → the D1 binding they run on. */
-const bindings = new WeakMap<object, D1Database>();
+const bindings = new WeakMap<object, object>();
 
 /**
  * The D1 binding behind a database handle (the handle itself when it is not a session). Caches
@@ -34,6 +34,11 @@ const bindings = new WeakMap<object, D1Database>();
  */
 export function bindingOf(handle: object): object {
   return bindings.get(handle) ?? handle;
+}
+
+/** Records that `handle` runs on `binding` (a handle made over another one, see ./read-batch.ts). */
+export function registerHandle(handle: object, binding: object): void {
+  bindings.set(handle, binding);
 }
 
 /** The test-only header that makes the request's database unavailable (see worker/db/unavailable.ts). */

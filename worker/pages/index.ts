@@ -8,6 +8,7 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { escapeHtml, SITE_NAME, siteOrigin } from "@shared/seo";
 import { api as apiApp } from "../app";
+import { readBatch, type ReadBatch } from "../db/read-batch";
 import type { AppEnv } from "../env";
 import { edgeCached, sharedTtl, wantsFresh } from "../lib/edge-cache";
 import { renderPlainShell, renderTemplate, shellTemplate, type ShellTemplate } from "../lib/html-meta";
@@ -46,7 +47,7 @@ function executionCtx(c: Ctx) {
  * A GET through the Worker's own API as a guest (no Authorization, no cookies): the same
  * handlers, validation and response shapes a browser would get for `key`.
  */
-async function guestApi(c: Ctx, key: string): Promise<ApiAnswer> {
+async function guestApi(c: Ctx, key: string, reads: ReadBatch): Promise<ApiAnswer> {
   const url = new URL(key, c.req.url).href;
   const headers = new Headers({ Accept: "application/json" });
   // A page request asking for a fresh answer asks for fresh data too.
@@ -56,7 +57,7 @@ async function guestApi(c: Ctx, key: string): Promise<ApiAnswer> {
   // Read from the edge cache entry a browser's GET of this URL uses, but not written there: the
   // page's own HTML is what gets stored, and a cache write per read made every page miss cost
   // about a third more CPU (measured with the bench's miss throughput; docs/scaling.md).
-  const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, c.env, ctx), { store: false });
+  const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, reads.env, ctx), { store: false });
   if (res.status !== 200) {
     void res.body?.cancel();
     return { key, status: res.status, body: null, ttl: 0 };
@@ -124,7 +125,9 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
   // HTML never carries data that depends on who asks: a request with credentials gets none.
   const guest = !c.req.header("Authorization");
   try {
-    const result = await page.load(req, (key) => guestApi(c, key));
+    // The page's reads share one D1 round trip (worker/db/read-batch.ts).
+    const reads = readBatch(c.env);
+    const result = await page.load(req, (key) => reads.read(() => guestApi(c, key, reads)));
     // Guest HTML may be kept by shared caches as long as every answer in it may (and no longer).
     const ttls = result.answers.map((a) => a.ttl);
     const sharedMaxAge = guest && ttls.length && ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { etag } from "hono/etag";
 import { factionHeroes } from "../db/queries/hero";
 import { createFaction, deleteFaction, getFaction, listFactions, updateFaction } from "../db/queries/faction";
 import { factionUnits } from "../db/queries/unit";
@@ -7,6 +6,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
+import { readEtag } from "../middleware/read-etag";
 import { validate } from "../middleware/validate";
 import { factionDetailQuerySchema, factionInputSchema, factionListQuerySchema } from "../schemas/faction";
 import { whole } from "../schemas/game-query";
@@ -20,7 +20,7 @@ import { factionUnitsQuerySchema } from "../schemas/unit";
  * has units or heroes cannot be deleted (409).
  */
 export const factionRoutes = new Hono<AppEnv>()
-  .use(etag())
+  .use(readEtag())
   .get("/", validate("query", factionListQuerySchema), async (c) => {
     const q = c.req.valid("query");
     const items = await listFactions(c.get("db"), { ...q, all: includeHidden(c, q.activeOnly) });
