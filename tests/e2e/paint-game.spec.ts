@@ -42,7 +42,7 @@ test.describe("game pages: content painted by the Worker before JavaScript", () 
     {
       name: "/game-info/{slug}",
       path: async (page: Page) => `/game-info/${(await featuredGuide(page)).slug}`,
-      selectors: ["main h1", 'main nav[aria-label="Breadcrumb"]', "main article header > p", "main time", '[data-testid="gameinfo-content"]', 'main a[href="/game-info"].inline-flex'],
+      selectors: ["main h1", 'main nav[aria-label="Breadcrumb"]', "main article header > p", "main time", '[data-testid="gameinfo-content"]', 'main a[href="/game-info"].inline-flex', "#related-heading", 'section[aria-labelledby="related-heading"] li:last-child article'],
     },
     {
       name: "/spells",

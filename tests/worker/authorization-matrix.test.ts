@@ -66,6 +66,7 @@ const MATRIX: Record<string, Access> = {
   "GET /api/gameinfo/slug/:slug": "public",
   "GET /api/gameinfo/:id": "public",
   "GET /api/gameinfo/:id/related": "public",
+  "GET /api/gameinfo/slug/:slug/related": "public",
   "POST /api/gameinfo": "moderator",
   "PUT /api/gameinfo/:id": "moderator",
   "DELETE /api/gameinfo/:id": "moderator",

@@ -100,7 +100,10 @@ describe("game pages painted at the edge", () => {
     const html = await res.text();
     expect(html).toContain("<title>Edge guide | Realm Codex</title>");
     expect(jsonLd(html).map((d) => d["@type"])).toEqual(["Article", "BreadcrumbList"]);
-    expect(Object.keys(initialData(html)!)).toEqual([`/api/gameinfo/slug/${slugs.article}`]);
+    // The article and its related articles: the first view makes no /api request.
+    const related = `/api/gameinfo/slug/${slugs.article}/related`;
+    expect(Object.keys(initialData(html)!)).toEqual([`/api/gameinfo/slug/${slugs.article}`, related]);
+    expect(initialData(html)![related]).toEqual(await (await call(related)).json());
     for (const slug of [slugs.draft, "no-such-guide", "Bad_Slug"]) {
       const missing = await call(`/game-info/${slug}`);
       expect(missing.status, slug).toBe(404);

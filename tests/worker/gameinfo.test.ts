@@ -74,6 +74,7 @@ describe("GET /api/gameinfo/{id}, /slug/{slug}", () => {
       expect((await call(`/api/gameinfo/${ids.draft}`, { token })).status).toBe(404);
       expect((await call("/api/gameinfo/slug/secret-dragons", { token })).status).toBe(404);
       expect((await call(`/api/gameinfo/${ids.draft}/related`, { token })).status).toBe(404);
+      expect((await call("/api/gameinfo/slug/secret-dragons/related", { token })).status).toBe(404);
     }
     for (const token of [tokens.moderator, tokens.admin]) {
       expect((await call("/api/gameinfo/slug/secret-dragons", { token })).status).toBe(200);
@@ -81,7 +82,7 @@ describe("GET /api/gameinfo/{id}, /slug/{slug}", () => {
   });
 
   it("answers 404 for malformed ids and impossible slugs", async () => {
-    for (const path of ["/api/gameinfo/abc", "/api/gameinfo/0", "/api/gameinfo/slug/Not_A_Slug", "/api/gameinfo/slug/nope", "/api/gameinfo/abc/related"]) {
+    for (const path of ["/api/gameinfo/abc", "/api/gameinfo/0", "/api/gameinfo/slug/Not_A_Slug", "/api/gameinfo/slug/nope", "/api/gameinfo/abc/related", "/api/gameinfo/slug/Not_A_Slug/related", "/api/gameinfo/slug/nope/related"]) {
       expect((await call(path)).status, path).toBe(404);
     }
   });
@@ -108,5 +109,14 @@ describe("categories, featured, related", () => {
     expect(res.status).toBe(200);
     expect(body.items.map((a) => a.id)).toEqual([ids.dragonLore, ids.wyrm]);
     expect((await get<GameInfoItems>(`/api/gameinfo/${ids.dragons}/related?limit=1`)).body.items.map((a) => a.id)).toEqual([ids.dragonLore]);
+  });
+
+  it("answers the same related articles by the article's slug (200, cached), limit validated (400)", async () => {
+    const { res, body } = await get<GameInfoItems>("/api/gameinfo/slug/taming-dragons/related");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toContain("max-age=60");
+    expect(body).toEqual((await get<GameInfoItems>(`/api/gameinfo/${ids.dragons}/related`)).body);
+    expect((await get<GameInfoItems>("/api/gameinfo/slug/taming-dragons/related?limit=1")).body.items.map((a) => a.id)).toEqual([ids.dragonLore]);
+    expect((await call("/api/gameinfo/slug/taming-dragons/related?limit=0")).status).toBe(400);
   });
 });

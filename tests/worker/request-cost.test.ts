@@ -4,6 +4,7 @@
  * and counts each trip to the database: a statement's first/all/run/raw, a batch, an exec.
  * Every public read, API or HTML, takes one round trip when the edge cache is missed: a page with
  * several reads (the news list and its filters) sends them as one batch (worker/db/read-batch.ts).
+ * A game-info article's page takes two: the article, then the articles related to it.
  * The counts are also the "D1 round trips" column of docs/scaling.md.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
@@ -62,7 +63,7 @@ beforeAll(async () => {
 });
 
 describe("D1 round trips per public read (edge cache missed)", () => {
-  it("every public API read and guest page answers 200 with one round trip", async () => {
+  it("every public API read and guest page answers 200 with one round trip (a game-info article's page two)", async () => {
     const measured: Record<string, number> = {};
     for (const path of paths) {
       const { status, trips } = await cost(path);
@@ -70,6 +71,6 @@ describe("D1 round trips per public read (edge cache missed)", () => {
       measured[path] = trips;
     }
     console.log(`D1 round trips per request: ${JSON.stringify(measured)}`);
-    for (const [path, trips] of Object.entries(measured)) expect(trips, path).toBe(1);
+    for (const [path, trips] of Object.entries(measured)) expect(trips, path).toBe(path.startsWith("/game-info/") ? 2 : 1);
   });
 });

@@ -48,11 +48,14 @@ export const gameInfoArticlePage = definePage({
   data: ({ params }) => {
     const slug = params.slug ?? "";
     const valid = slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
-    return { article: valid ? api<GameInfoArticle>(gameKeys.gameInfoArticle(slug)) : null };
+    return {
+      article: valid ? api<GameInfoArticle>(gameKeys.gameInfoArticle(slug)) : null,
+      related: valid ? api<GameInfoItems>(gameKeys.gameInfoRelated(slug)) : null,
+    };
   },
   meta: ({ origin }, { article }) =>
     article ? { meta: gameInfoArticleMeta(origin, article) } : { meta: gameInfoNotFoundMeta(), status: 404 },
-  paint: (_req, { article }) => (article ? paintGameInfoArticle(article) : null),
+  paint: (_req, { article, related }) => (article ? paintGameInfoArticle(article, related?.items ?? []) : null),
 });
 
 export const gamePages = [factionsPage, gameInfoPage, factionPage, gameInfoArticlePage];

@@ -9,6 +9,7 @@ import {
   getGameInfoBySlug,
   listGameInfo,
   relatedGameInfo,
+  relatedGameInfoBySlug,
   updateGameInfo,
 } from "../db/queries/gameinfo";
 import type { AppEnv } from "../env";
@@ -60,6 +61,13 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     if (!article) throw notFound("Article");
     gameReadCache(c);
     return c.json(article, 200);
+  })
+  // The same as /{id}/related, for a page that knows the slug only (one round trip less).
+  .get("/slug/:slug/related", validate("query", gameInfoRelatedQuerySchema), async (c) => {
+    const items = await relatedGameInfoBySlug(c.get("db"), pathSlug(c.req.param("slug")), c.req.valid("query").limit, canSeeHidden(c));
+    if (!items) throw notFound("Article");
+    gameReadCache(c);
+    return c.json({ items }, 200);
   })
   .get("/:id", validate("query", emptyQuerySchema), async (c) => {
     const article = await getGameInfo(c.get("db"), pathId(c, "Article"), canSeeHidden(c));

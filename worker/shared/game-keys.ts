@@ -33,7 +33,7 @@ export const gameKeys = {
   factionPage: (id: number) => apiKey(`/api/faction/${id}`, FACTION_PAGE_QUERY),
   gameInfoFeatured: () => "/api/gameinfo/featured",
   gameInfoArticle: (slug: string) => `/api/gameinfo/slug/${encodeURIComponent(slug)}`,
-  gameInfoRelated: (id: number) => `/api/gameinfo/${id}/related`,
+  gameInfoRelated: (slug: string) => `/api/gameinfo/slug/${encodeURIComponent(slug)}/related`,
   /** The unit page: the unit with its faction, upgrade chain and same-tier units. */
   unitPage: (id: number) => apiKey(`/api/unit/${id}`, { includeFaction: true, includeSameTier: true, includeUpgrades: true }),
   /** The comparison: the units of `ids` in that order (1 to 4). */

@@ -80,11 +80,17 @@ export async function getGameInfo(db: Database, id: number, all: boolean): Promi
   return row ? toArticle(row) : null;
 }
 
+/**
+ * One article by slug, or null. Sent as a batch (of one) so that a page reading the article and
+ * its related articles together looks it up in one round trip (worker/db/read-batch.ts).
+ */
 export async function getGameInfoBySlug(db: Database, slug: string, all: boolean): Promise<GameInfoArticle | null> {
-  const [row] = await db
-    .select()
-    .from(gameInfoArticles)
-    .where(and(eq(gameInfoArticles.slug, slug), all ? undefined : published));
+  const [[row]] = await db.batch([
+    db
+      .select()
+      .from(gameInfoArticles)
+      .where(and(eq(gameInfoArticles.slug, slug), all ? undefined : published)),
+  ]);
   return row ? toArticle(row) : null;
 }
 
@@ -117,10 +123,19 @@ export async function featuredGameInfo(db: Database, limit: number): Promise<Gam
  */
 export async function relatedGameInfo(db: Database, id: number, limit: number, all: boolean): Promise<GameInfoListItem[] | null> {
   const article = await getGameInfo(db, id, all);
-  if (!article) return null;
+  return article && relatedTo(db, article, limit);
+}
+
+/** As `relatedGameInfo`, for the article with this slug. */
+export async function relatedGameInfoBySlug(db: Database, slug: string, limit: number, all: boolean): Promise<GameInfoListItem[] | null> {
+  const article = await getGameInfoBySlug(db, slug, all);
+  return article && relatedTo(db, article, limit);
+}
+
+async function relatedTo(db: Database, article: GameInfoArticle, limit: number): Promise<GameInfoListItem[]> {
   const words = contentWords(`${article.title} ${article.summary}`);
   const anyWord = ftsAnyQuery(words);
-  const others = and(published, ne(gameInfoArticles.id, id));
+  const others = and(published, ne(gameInfoArticles.id, article.id));
   const [sameCategory, candidates] = await db.batch([
     db
       .select(listColumns)

@@ -126,9 +126,9 @@ export function paintFaction(faction: Faction, view: FactionView): string {
 
 /**
  * /game-info/{slug} (features/game/routes/game-info-article.tsx): the article down to its way
- * back. The related articles are read after the article and come last, so they are left to the app.
+ * back, then its related articles (RelatedArticles; nothing when there are none).
  */
-export function paintGameInfoArticle(article: GameInfoArticle): string {
+export function paintGameInfoArticle(article: GameInfoArticle, related: GameInfoListItem[]): string {
   const published = article.publishedAt ?? article.createdAt;
   return html`<article class="mx-auto max-w-3xl px-4 py-10">${breadcrumb(
     [
@@ -140,7 +140,13 @@ export function paintGameInfoArticle(article: GameInfoArticle): string {
     article.summary ? html`<p class="mt-4 text-lg text-ink-muted">${article.summary}</p>` : null
   }<p class="mt-3 text-sm text-ink-muted">${article.author ? html`By ${article.author} · ` : null}<time datetime="${published}">${formatLongDate(published)}</time>${
     !article.isPublished ? html`<span class="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>` : null
-  }</p></header><div data-testid="gameinfo-content" class="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">${article.content}</div><div class="mt-10"><a href="/game-info" class="${buttonClass({ variant: "secondary" })}">← All Game Info</a></div></article>`.toString();
+  }</p></header><div data-testid="gameinfo-content" class="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">${article.content}</div><div class="mt-10"><a href="/game-info" class="${buttonClass({ variant: "secondary" })}">← All Game Info</a></div>${
+    related.length
+      ? html`<section aria-labelledby="related-heading" class="mt-12 border-t border-line pt-8"><h2 id="related-heading" class="font-display text-2xl font-bold text-ink">Related Articles</h2><ul class="mt-4 grid gap-4 sm:grid-cols-2">${related.map(
+          (a) => html`<li class="flex [&>article]:w-full">${gameInfoCard(a)}</li>`,
+        )}</ul></section>`
+      : null
+  }</article>`.toString();
 }
 
 /** FilterSelect (features/game/components/filter-select.tsx), showing `value` (it changes nothing before the app runs). */

@@ -24,13 +24,13 @@ export function useGameInfoArticle(slug: string | undefined) {
   });
 }
 
-/** GET /api/gameinfo/{id}/related (5 by default). */
-export async function getRelatedGameInfo(id: number): Promise<GameInfoItems> {
-  return unwrap(api.api.gameinfo[":id"].related.$get({ param: { id: String(id) }, query: {} }));
+/** GET /api/gameinfo/slug/{slug}/related (5 by default). */
+export async function getRelatedGameInfo(slug: string): Promise<GameInfoItems> {
+  return unwrap(api.api.gameinfo.slug[":slug"].related.$get({ param: { slug }, query: {} }));
 }
 
-export function useRelatedGameInfo(id: number | undefined) {
-  return useSWR(id === undefined ? null : gameKeys.gameInfoRelated(id), () => getRelatedGameInfo(id!), {
+export function useRelatedGameInfo(slug: string | undefined) {
+  return useSWR(slug === undefined ? null : gameKeys.gameInfoRelated(slug), () => getRelatedGameInfo(slug!), {
     dedupingInterval: GAME_DEDUPE_MS,
   });
 }

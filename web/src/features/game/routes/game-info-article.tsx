@@ -71,13 +71,13 @@ export function Component() {
         </Link>
       </div>
       {/* Last: the related articles arrive after the article, and nothing below them can move. */}
-      <RelatedArticles id={article.id} />
+      <RelatedArticles slug={slug} />
     </article>
   );
 }
 
-function RelatedArticles({ id }: { id: number }) {
-  const { data } = useRelatedGameInfo(id);
+function RelatedArticles({ slug }: { slug: string }) {
+  const { data } = useRelatedGameInfo(slug);
   if (!data?.items.length) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-12 border-t border-line pt-8">
