@@ -45,14 +45,30 @@ function defaultCache(): Cache | undefined {
  * Content generation: every cached guest answer is stored under its URL plus the generation, and
  * every successful API write starts a new one, so guests see a published change on their next
  * read instead of after the TTL. The generation itself lives in the same cache (no D1 read on a
- * hit). The Cache API is per data centre: elsewhere a guest may see the old answer until its TTL
- * ends (docs/decisions/0012-edge-cache-and-d1-sessions.md).
+ * hit), and each isolate keeps what it read for a second (GENERATION_MEMO_MS). The Cache API is
+ * per data centre: elsewhere a guest may see the old answer until its TTL ends
+ * (docs/decisions/0012-edge-cache-and-d1-sessions.md).
  */
 const GENERATION_KEY = "https://edge-cache.invalid/generation";
 
+/**
+ * How long an isolate keeps the generation it read: looking it up cost about a tenth of an API
+ * read's CPU when done for every request. A write in this isolate replaces it at once; a write
+ * elsewhere (another isolate of the same data centre) is seen here within this long.
+ */
+export const GENERATION_MEMO_MS = 1000;
+/** The value itself, never a promise: a request may not wait on another request's I/O. */
+let memo: { value: string; until: number } | undefined;
+/** Counts bumps, so that a lookup begun before a bump cannot put back the older value. */
+let bumps = 0;
+
 async function currentGeneration(cache: Cache): Promise<string> {
+  if (memo && Date.now() < memo.until) return memo.value;
+  const bumpsBefore = bumps;
   const stored = await cache.match(GENERATION_KEY).catch(() => undefined);
-  return stored ? await stored.text() : "0";
+  const value = stored ? await stored.text() : "0";
+  if (bumps === bumpsBefore) memo = { value, until: Date.now() + GENERATION_MEMO_MS };
+  return value;
 }
 
 /**
@@ -76,6 +92,8 @@ export async function bumpEdgeGeneration(): Promise<void> {
   const cache = defaultCache();
   if (!cache) return;
   const value = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
+  bumps++;
+  memo = { value, until: Date.now() + GENERATION_MEMO_MS };
   await cache.put(GENERATION_KEY, new Response(value, { headers: { "Cache-Control": "public, max-age=31536000" } })).catch(() => undefined);
 }
 
