@@ -3,12 +3,12 @@
  * spells) and the visible counts is one batch: one D1 round trip.
  */
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import type { Faction, FactionInput } from "../../schemas/faction";
 import { factions, factionSpells, heroes, spells, units } from "../schema";
 import {
   changedFields,
-  countAll,
   createRecords,
   deleteRecords,
   duplicate,
@@ -71,61 +71,58 @@ const byFaction = <T>(rows: readonly T[], factionOf: (row: T) => number) => {
 };
 
 /**
- * Factions (all visible ones, or the one with `id`) with counts and the asked-for lists.
+ * Factions (all visible ones, or the one with `id`) with counts and the asked-for lists, in one
+ * batch: the factions with their counts (correlated subqueries), then only the lists asked for.
  * Inside a faction, units and heroes are filtered by their own active flag only: the faction's
  * visibility is decided on the faction row.
  */
 async function readFactions(db: Database, options: FactionReadOptions, id?: number, factionVisible = !options.all): Promise<Faction[]> {
   const factionWhere = and(id !== undefined ? eq(factions.id, id) : undefined, factionVisible ? eq(factions.isActive, true) : undefined);
   const ids = db.select({ id: factions.id }).from(factions).where(factionWhere);
-  const unitWhere = and(inArray(units.factionId, ids), options.all ? undefined : eq(units.isActive, true));
-  const heroWhere = and(inArray(heroes.factionId, ids), options.all ? undefined : eq(heroes.isActive, true));
-  const spellWhere = and(inArray(factionSpells.factionId, ids), options.all ? undefined : eq(spells.isActive, true));
+  const activeUnit = options.all ? undefined : eq(units.isActive, true);
+  const activeHero = options.all ? undefined : eq(heroes.isActive, true);
+  const activeSpell = options.all ? undefined : eq(spells.isActive, true);
 
-  const [rows, unitCounts, heroCounts, spellCounts, unitRows, heroRows, spellRows] = await db.batch([
-    db.select().from(factions).where(factionWhere).orderBy(asc(factions.sortOrder), asc(factions.name)),
-    db.select({ factionId: units.factionId, n: countAll() }).from(units).where(unitWhere).groupBy(units.factionId),
-    db.select({ factionId: heroes.factionId, n: countAll() }).from(heroes).where(heroWhere).groupBy(heroes.factionId),
-    db
-      .select({ factionId: factionSpells.factionId, n: countAll() })
-      .from(factionSpells)
-      .innerJoin(spells, eq(spells.id, factionSpells.spellId))
-      .where(spellWhere)
-      .groupBy(factionSpells.factionId),
-    // Lists that were not asked for select nothing (LIMIT 0) so the batch keeps one shape.
-    db
-      .select()
-      .from(units)
-      .where(unitWhere)
-      .orderBy(asc(units.factionId), ...unitOrder)
-      .limit(options.includeUnits ? -1 : 0),
-    db
-      .select()
-      .from(heroes)
-      .where(heroWhere)
-      .orderBy(asc(heroes.factionId), ...heroOrder)
-      .limit(options.includeHeroes ? -1 : 0),
-    db
-      .select({ factionId: factionSpells.factionId, ...spellColumns(options.all) })
-      .from(factionSpells)
-      .innerJoin(spells, eq(spells.id, factionSpells.spellId))
-      .where(spellWhere)
-      .orderBy(asc(factionSpells.factionId), ...spellOrder)
-      .limit(options.includeSpells ? -1 : 0),
-  ]);
+  const main = db
+    .select({
+      faction: factions,
+      units: db.$count(units, and(eq(units.factionId, factions.id), activeUnit)),
+      heroes: db.$count(heroes, and(eq(heroes.factionId, factions.id), activeHero)),
+      spells: sql<number>`(SELECT count(*) FROM ${factionSpells} INNER JOIN ${spells} ON ${spells.id} = ${factionSpells.spellId} WHERE ${and(eq(factionSpells.factionId, factions.id), activeSpell)})`.mapWith(Number),
+    })
+    .from(factions)
+    .where(factionWhere)
+    .orderBy(asc(factions.sortOrder), asc(factions.name));
+  const unitList = db
+    .select()
+    .from(units)
+    .where(and(inArray(units.factionId, ids), activeUnit))
+    .orderBy(asc(units.factionId), ...unitOrder);
+  const heroList = db
+    .select()
+    .from(heroes)
+    .where(and(inArray(heroes.factionId, ids), activeHero))
+    .orderBy(asc(heroes.factionId), ...heroOrder);
+  const spellList = db
+    .select({ factionId: factionSpells.factionId, ...spellColumns(options.all) })
+    .from(factionSpells)
+    .innerJoin(spells, eq(spells.id, factionSpells.spellId))
+    .where(and(inArray(factionSpells.factionId, ids), activeSpell))
+    .orderBy(asc(factionSpells.factionId), ...spellOrder);
 
-  const count = (list: { factionId: number; n: number }[]) => new Map(list.map((r) => [r.factionId, r.n]));
-  const [nUnits, nHeroes, nSpells] = [count(unitCounts), count(heroCounts), count(spellCounts)];
-  const unitsOf = byFaction(unitRows, (u) => u.factionId);
-  const heroesOf = byFaction(heroRows, (h) => h.factionId);
-  const spellsOf = byFaction(spellRows, (s) => s.factionId);
+  // Lists that were not asked for are not sent at all.
+  const lists: BatchItem<"sqlite">[] = [];
+  if (options.includeUnits) lists.push(unitList);
+  if (options.includeHeroes) lists.push(heroList);
+  if (options.includeSpells) lists.push(spellList);
+  const [rows, ...listRows] = (await db.batch([main, ...lists])) as [Awaited<typeof main>, ...unknown[]];
+  const next = <T>(wanted: boolean): T[] => (wanted ? (listRows.shift() as T[]) : []);
+  const unitsOf = byFaction(next<Awaited<typeof unitList>[number]>(options.includeUnits), (u) => u.factionId);
+  const heroesOf = byFaction(next<Awaited<typeof heroList>[number]>(options.includeHeroes), (h) => h.factionId);
+  const spellsOf = byFaction(next<Awaited<typeof spellList>[number]>(options.includeSpells), (s) => s.factionId);
 
-  return rows.map((row) => {
-    const faction = toFactionDto(row, {
-      units: nUnits.get(row.id) ?? 0,
-      heroes: nHeroes.get(row.id) ?? 0,
-      spells: nSpells.get(row.id) ?? 0,
-    });
+  return rows.map(({ faction: row, units: nUnits, heroes: nHeroes, spells: nSpells }) => {
+    const faction = toFactionDto(row, { units: nUnits, heroes: nHeroes, spells: nSpells });
     if (options.includeUnits) faction.units = (unitsOf.get(row.id) ?? []).map(toUnitDto);
     if (options.includeHeroes) faction.heroes = (heroesOf.get(row.id) ?? []).map(toHeroDto);
     if (options.includeSpells) faction.spells = (spellsOf.get(row.id) ?? []).map(toSpellDto);
