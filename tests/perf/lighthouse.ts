@@ -18,6 +18,12 @@ type PageResult = {
   path: string;
   scores: { performance: number; accessibility: number; "best-practices": number; seo: number };
   metrics: { fcp: number; lcp: number; tbt: number; cls: number };
+  /**
+   * Lighthouse's measure of this machine's CPU (higher is faster). Simulated throttling slows the
+   * observed tasks by a fixed 4×, so TBT grows on a slower or busier host: the index tells runs
+   * of different days apart. Reported only; the budgets use Lighthouse's defaults.
+   */
+  benchmarkIndex: number;
   /** Runs that recorded (failed recordings are retried). */
   runs: number;
   failing: string[];
@@ -68,6 +74,7 @@ const median = (values: number[]) => {
 async function auditPage(port: number, url: string, runs: number): Promise<Omit<PageResult, "path">> {
   const samples: PageResult["scores"][] = [];
   const metrics: PageResult["metrics"][] = [];
+  const benchmarkIndexes: number[] = [];
   /** "category: audit id" → the audit's display value in each run that failed it. */
   const failing = new Map<string, string[]>();
   // A run that failed to record (e.g. NO_NAVSTART on a busy machine) has no numbers: retry it,
@@ -83,6 +90,7 @@ async function auditPage(port: number, url: string, runs: number): Promise<Omit<
     const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     samples.push({ performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") });
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    benchmarkIndexes.push(lhr.environment.benchmarkIndex);
     metrics.push({ fcp: numeric("first-contentful-paint"), lcp: numeric("largest-contentful-paint"), tbt: numeric("total-blocking-time"), cls: numeric("cumulative-layout-shift") });
     for (const category of CATEGORIES) {
       for (const ref of lhr.categories[category]?.auditRefs ?? []) {
@@ -105,6 +113,7 @@ async function auditPage(port: number, url: string, runs: number): Promise<Omit<
       seo: pick(samples, "seo"),
     },
     metrics: { fcp: pick(metrics, "fcp"), lcp: pick(metrics, "lcp"), tbt: pick(metrics, "tbt"), cls: pick(metrics, "cls") },
+    benchmarkIndex: median(benchmarkIndexes),
     runs: samples.length,
     failing: [...failing]
       .map(([key, values]) => `${key}${values.some(Boolean) ? ` (${values.filter(Boolean).join(" / ")})` : ""} in ${values.length} of ${samples.length} runs`)
@@ -143,7 +152,8 @@ export async function lighthouseRows(base: string, rows: BenchRow[]): Promise<Pa
         what: `Lighthouse ${path} (median of ${result.runs})`,
         value:
           `Perf ${s.performance} · A11y ${s.accessibility} · BP ${s["best-practices"]} · SEO ${s.seo} · ` +
-          `FCP ${(m.fcp / 1000).toFixed(2)} s · LCP ${(m.lcp / 1000).toFixed(2)} s · TBT ${m.tbt.toFixed(0)} ms · CLS ${m.cls.toFixed(3)}`,
+          `FCP ${(m.fcp / 1000).toFixed(2)} s · LCP ${(m.lcp / 1000).toFixed(2)} s · TBT ${m.tbt.toFixed(0)} ms · CLS ${m.cls.toFixed(3)} ` +
+          `(host benchmarkIndex ${result.benchmarkIndex.toFixed(0)})`,
         budget: "Perf ≥ 98 · A11y/BP/SEO 100 · FCP ≤ 1.2 s · LCP ≤ 1.8 s · TBT ≤ 100 ms · CLS ≤ 0.01",
         ok,
       });
