@@ -10,6 +10,22 @@ async function signInAs(page: Page, email: string) {
   await page.reload();
 }
 
+test.describe("the smallest desktop header", () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test("at 1024 px an admin's bar fits: the logo on one line, the account menu inside the window, no sideways scroll", async ({ page }) => {
+    await signInAs(page, "admin@example.com");
+    const banner = page.getByRole("banner");
+    const account = banner.getByRole("button", { name: /^Account: / });
+    await expect(account).toBeVisible();
+    const logo = await banner.getByRole("link", { name: "Realm Codex home" }).boundingBox();
+    expect(logo!.height, "logo height (one line)").toBeLessThanOrEqual(40);
+    const menu = await account.boundingBox();
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(1024);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  });
+});
+
 test.describe("desktop header per role", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

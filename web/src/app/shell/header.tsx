@@ -29,7 +29,7 @@ function TriggerPlaceholder({ className, children }: { className: string; childr
 }
 
 const navLinkClass = (isActive: boolean) =>
-  `rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+  `rounded-lg px-2 py-2 text-sm font-semibold transition-colors xl:px-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
     isActive ? "bg-brand-50 text-brand-800 dark:bg-brand-950 dark:text-brand-300" : "text-ink-muted hover:bg-surface-muted hover:text-ink"
   }`;
 
@@ -68,10 +68,11 @@ export function Header({
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:gap-3 lg:px-8 xl:gap-4">
         <Logo />
-        <nav aria-label="Main" className="ml-4 hidden lg:block">
-          <ul className="flex items-center gap-1">
+        {/* Tighter links below xl: from 1024 px the bar holds the logo, the links and an admin's menus. */}
+        <nav aria-label="Main" className="hidden lg:block xl:ml-4">
+          <ul className="flex items-center gap-0.5 xl:gap-1">
             {PUBLIC_LINKS.map((link) => (
               <li key={link.to}>
                 <ShellNavLink to={link.to} className={navLinkClass}>
