@@ -154,9 +154,8 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
 
 /**
  * GET routes of every registered page; guest HTML goes through the edge cache (per build and
- * site settings). A
- * painted page carries its ETag from renderTemplate; etag() answers If-None-Match with 304 and
- * hashes only the plain-shell fallback.
+ * site settings). A painted page carries its ETag from renderTemplate; etag() answers
+ * If-None-Match with 304 and hashes only the plain-shell fallback.
  */
 export const pageRoutes = pages.reduce(
   (app, page) =>
