@@ -217,7 +217,14 @@ const compileHints = (): Plugin => ({
       for (const chunk of chunks.values()) if (chunk.isEntry) collect(chunk.fileName);
       for (const file of boot) {
         const chunk = chunks.get(file);
-        if (chunk && !chunk.code.startsWith(COMPILE_HINT)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+        if (!chunk || chunk.code.startsWith(COMPILE_HINT)) continue;
+        chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+        // A source map (`vite build --sourcemap`) must skip the added line: one more ";" in front.
+        const map = bundle[`${file}.map`];
+        if (map?.type === "asset" && typeof map.source === "string") {
+          const json = JSON.parse(map.source) as { mappings: string };
+          map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+        }
       }
     },
   },

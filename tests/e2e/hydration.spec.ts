@@ -28,3 +28,25 @@ for (const path of ["/", "/news", "/news/1", "/factions", "/spells"]) {
     expect(await reportedErrors(page)).toEqual([]);
   });
 }
+
+test("after hydration the header marks the current page on the same link elements it had in the HTML", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await recordReportedErrors(page);
+  await page.addInitScript(() => {
+    // The prerendered links, kept from the moment the document is parsed.
+    addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { __links: Element[] }).__links = [...document.querySelectorAll('nav[aria-label="Main"] a')];
+    });
+  });
+  await page.goto("/factions", { waitUntil: "networkidle" });
+  const current = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Factions" });
+  await expect(current).toHaveAttribute("aria-current", "page");
+  const same = await page.evaluate(() => {
+    const before = (window as unknown as { __links: Element[] }).__links;
+    const after = [...document.querySelectorAll('nav[aria-label="Main"] a')];
+    return before.length > 0 && before.length === after.length && before.every((a, i) => a === after[i] && a.isConnected);
+  });
+  expect(same).toBe(true);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
+  expect(await reportedErrors(page)).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { use, useEffect, useLayoutEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { startTransition, use, useEffect, useLayoutEffect, useState, type ComponentType } from "react";
 import { useHydrated } from "@/lib/hydrated";
 import { restorePaintedFocus } from "./painted-focus";
 import { PagePending } from "./root-layout";
@@ -7,8 +7,6 @@ import { PagePending } from "./root-layout";
 export type PageModule = { Component: ComponentType };
 
 type Loaded = { Component: ComponentType } | { error: unknown };
-
-const notYet = () => undefined;
 
 /** Set once the first page has rendered: pages mounted later come from a navigation. */
 let started = false;
@@ -38,18 +36,28 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
         throw error;
       },
     ));
-  const subscribe = (notify: () => void) => {
-    start().then(notify, notify);
-    return () => {};
-  };
   const current = () => loaded;
 
   function LazyPage() {
     const hydrated = useHydrated();
     const [firstPage] = useState(() => !started);
     useEffect(() => void (started = true), []);
-    // While hydrating, the server snapshot (nothing loaded) keeps the render equal to the HTML.
-    const state = useSyncExternalStore(subscribe, current, notYet);
+    // While hydrating, the page is pending whatever has loaded, so the render equals the HTML.
+    const [state, setState] = useState(current);
+    // The module's arrival renders the page in a transition: React renders it in slices and yields
+    // to the browser between them. (A useSyncExternalStore update renders synchronously: the whole
+    // page in one blocking task, 35–70 ms on the faction and gallery pages.)
+    useEffect(() => {
+      if (state) return;
+      let live = true;
+      const settle = () => {
+        if (live) startTransition(() => setState(current()));
+      };
+      start().then(settle, settle);
+      return () => {
+        live = false;
+      };
+    }, [state]);
     const pending = !hydrated || (!state && firstPage);
     // The page's component has just replaced the painted slot: keep the reader's focus.
     useLayoutEffect(() => {

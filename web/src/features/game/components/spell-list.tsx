@@ -2,11 +2,17 @@ import type { Spell } from "@schemas/spell";
 import { Link } from "react-router";
 import { gamePaths, SPELL_SCHOOLS } from "@shared/game";
 
+/**
+ * Same level: by name in code-point order. Not localeCompare: its first call builds an ICU collator
+ * (~15 ms of main thread during the faction page's hydration; no Intl on first render, ADR 0019).
+ */
+const byLevelThenName = (a: Spell, b: Spell) => a.level - b.level || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
 /** The faction's mage-guild spells, by school (spec order) and level. */
 export function SpellList({ spells }: { spells: Spell[] }) {
   const schools = SPELL_SCHOOLS.map((school) => ({
     school,
-    spells: spells.filter((s) => s.school === school).sort((a, b) => a.level - b.level || a.name.localeCompare(b.name)),
+    spells: spells.filter((s) => s.school === school).sort(byLevelThenName),
   })).filter((g) => g.spells.length);
   if (!schools.length) return <p className="text-ink-muted">This faction's mage guild offers no spells yet.</p>;
   return (
