@@ -121,17 +121,21 @@ async function auditPage(port: number, url: string, runs: number): Promise<Omit<
   };
 }
 
+/** Debian's Chromium (CHROMIUM_PATH overrides), headless, as every Lighthouse run of the bench uses it. */
+export const launchChromium = () =>
+  chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    logLevel: "error",
+  });
+
 /** Runs Lighthouse on every page type against `base` and appends one row per page to `rows`. */
 export async function lighthouseRows(base: string, rows: BenchRow[]): Promise<PageResult[]> {
   if (process.env.BENCH_LIGHTHOUSE === "0") return [];
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
   const pages = await pagesToRun(base);
   console.log(`Lighthouse: ${pages.length} pages × ${runs} runs (mobile, simulated throttling)...`);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-    logLevel: "error",
-  });
+  const chrome = await launchChromium();
   const results: PageResult[] = [];
   try {
     for (const path of pages) {

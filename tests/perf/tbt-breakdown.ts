@@ -9,10 +9,10 @@
  *   npm start   # or any running build
  *   npm run bench:tbt -- http://127.0.0.1:8787/factions/1 [runs]
  */
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { LanternFirstContentfulPaint } from "lighthouse/core/computed/metrics/lantern-first-contentful-paint.js";
 import { LanternTotalBlockingTime } from "lighthouse/core/computed/metrics/lantern-total-blocking-time.js";
+import { launchChromium } from "./lighthouse.ts";
 
 type TraceEvent = { name: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: Record<string, unknown> } };
 type CpuNode = { type: string; event: TraceEvent; childEvents: TraceEvent[] };
@@ -25,17 +25,17 @@ if (!url) {
 }
 const ms = (us: number) => Math.round(us / 1000);
 
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-});
+const chrome = await launchChromium();
 try {
-  for (let run = 0; run < Number(runsArg ?? 1); run++) {
+  const runs = Math.max(1, Number(runsArg ?? 1));
+  // A run that fails to record (NO_NAVSTART, often the first in a fresh browser) is retried, as in the bench.
+  for (let run = 0, attempts = 0; run < runs && attempts < runs * 2; attempts++) {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
     if (!result || result.lhr.runtimeError) {
-      console.log(`run ${run + 1}: ${result?.lhr.runtimeError?.code ?? "no result"} (discarded)`);
+      console.log(`attempt ${attempts + 1}: ${result?.lhr.runtimeError?.code ?? "no result"} (discarded)`);
       continue;
     }
+    run++;
     const { artifacts, lhr } = result;
     const events = artifacts.Trace.traceEvents as unknown as TraceEvent[];
     const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && String(e.args.data.documentLoaderURL).startsWith("http"));
@@ -57,7 +57,7 @@ try {
     // The pessimistic TBT estimate is measured from the optimistic FCP (Lantern's own pairing).
     const fcpAt = fcp.optimisticEstimate.timeInMs;
     console.log(
-      `run ${run + 1}: TBT ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0)} ms ` +
+      `run ${run}: TBT ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0)} ms ` +
         `(Lantern ${Math.round(tbt.optimisticEstimate.timeInMs)}–${Math.round(tbt.pessimisticEstimate.timeInMs)}), simulated FCP ${Math.round(fcpAt)} ms`,
     );
     const rows = [...(tbt.pessimisticEstimate.nodeTimings as Map<CpuNode, Timing>)]

@@ -3,6 +3,7 @@ import type { Faction } from "../../worker/schemas/faction";
 import type { Paged } from "../../worker/schemas/game-query";
 import type { Hero } from "../../worker/schemas/hero";
 import type { Unit } from "../../worker/schemas/unit";
+import { spellsBySchool } from "../../worker/shared/game-ui";
 import { insertFaction, insertHero, insertSpell, insertUnit } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 
@@ -160,5 +161,29 @@ describe("GET /api/faction/{id}/units and /heroes", () => {
       expect((await call(path)).status, path).toBe(404);
     }
     expect((await call(`/api/faction/${ids.hidden}/units`, { token: tokens.moderator })).status).toBe(200);
+  });
+});
+
+describe("a faction's spells", () => {
+  it("arrive by school, level and name (200), so the spell list groups them by school without sorting again", async () => {
+    const faction = await insertFaction();
+    const tag = `Order${Date.now()}`;
+    // Inserted out of order on purpose.
+    const fireHighB = await insertSpell({ school: "Fire", level: 3, name: `${tag} b` }, [faction]);
+    const waterLow = await insertSpell({ school: "Water", level: 1, name: `${tag} a` }, [faction]);
+    const fireLowZ = await insertSpell({ school: "Fire", level: 1, name: `${tag} Z` }, [faction]);
+    const airHigh = await insertSpell({ school: "Air", level: 4, name: `${tag} c` }, [faction]);
+    const fireLowA = await insertSpell({ school: "Fire", level: 1, name: `${tag} A` }, [faction]);
+    const { res, body } = await get<Faction>(`/api/faction/${faction}?includeSpells=true`);
+    expect(res.status).toBe(200);
+    // Schools A–Z, then level, then name in code-point order ("A" < "Z" < "b").
+    expect(body.spells!.map((s) => s.id)).toEqual([airHigh, fireLowA, fireLowZ, fireHighB, waterLow]);
+    // The list shows the schools in the spec's order (Earth, Air, Fire, Water, Light, Dark), the
+    // spells inside each in the order they came; empty schools are left out.
+    expect(spellsBySchool(body.spells!).map((g) => [g.school, g.spells.map((s) => s.id)])).toEqual([
+      ["Air", [airHigh]],
+      ["Fire", [fireLowA, fireLowZ, fireHighB]],
+      ["Water", [waterLow]],
+    ]);
   });
 });

@@ -3,7 +3,7 @@
  * (web/src/features/game) and by the Worker's painted first views (worker/pages/paint/game.ts),
  * so both render the same thing.
  */
-import type { Alignment } from "./game";
+import { SPELL_SCHOOLS, type Alignment, type SpellSchool } from "./game";
 
 /** The badge colours of each alignment: Order blue, Chaos red, Neutral purple. */
 const ALIGNMENT_TONES: Record<Alignment, string> = {
@@ -64,3 +64,13 @@ export function spellDetailRows(spell: {
 
 /** A spell no faction's mage guild teaches. */
 export const NO_TEACHER_TEXT = "No faction’s mage guild teaches this spell.";
+
+/**
+ * A faction's mage-guild spells grouped by school, schools in the spec's order, empty ones left
+ * out. Within a school the spells keep the order the API sends (level, then name: the faction
+ * read's ORDER BY), so the painted view and the app agree and nothing is sorted again in the
+ * browser (an ICU collator alone cost ~15 ms of the faction page's boot).
+ */
+export function spellsBySchool<T extends { school: SpellSchool }>(spells: readonly T[]): { school: SpellSchool; spells: T[] }[] {
+  return SPELL_SCHOOLS.map((school) => ({ school, spells: spells.filter((s) => s.school === school) })).filter((g) => g.spells.length > 0);
+}

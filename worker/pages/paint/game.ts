@@ -11,7 +11,7 @@ import { formatLongDate } from "@shared/format-date";
 import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, type Alignment } from "@shared/game";
 import type { FactionTab, FactionView, SpellBookFilters } from "@shared/game-keys";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE } from "@shared/game-seo";
-import { alignmentBadgeClass, FACTIONS_COPY } from "@shared/game-ui";
+import { alignmentBadgeClass, FACTIONS_COPY, spellsBySchool } from "@shared/game-ui";
 import { SPELL_CARD_OFFSCREEN } from "@shared/offscreen";
 import { TAB_LOOKS, tabClass } from "@shared/tab-class";
 import type { Faction } from "../../schemas/faction";
@@ -63,10 +63,7 @@ function factionGrid(factions: Faction[]): Html {
 
 /** SpellList (features/game/components/spell-list.tsx): the mage guild's spells by school and level. */
 function spellList(spells: Spell[]): Html {
-  const schools = SPELL_SCHOOLS.map((school) => ({
-    school,
-    spells: spells.filter((s) => s.school === school).sort((a, b) => a.level - b.level || a.name.localeCompare(b.name)),
-  })).filter((g) => g.spells.length);
+  const schools = spellsBySchool(spells);
   if (!schools.length) return html`<p class="text-ink-muted">This faction's mage guild offers no spells yet.</p>`;
   return html`<div class="grid items-start gap-5 sm:grid-cols-2">${schools.map(
     (group) =>

@@ -1,19 +1,11 @@
 import type { Spell } from "@schemas/spell";
 import { Link } from "react-router";
-import { gamePaths, SPELL_SCHOOLS } from "@shared/game";
-
-/**
- * Same level: by name in code-point order. Not localeCompare: its first call builds an ICU collator
- * (~15 ms of main thread during the faction page's hydration; no Intl on first render, ADR 0019).
- */
-const byLevelThenName = (a: Spell, b: Spell) => a.level - b.level || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+import { gamePaths } from "@shared/game";
+import { spellsBySchool } from "@shared/game-ui";
 
 /** The faction's mage-guild spells, by school (spec order) and level. */
 export function SpellList({ spells }: { spells: Spell[] }) {
-  const schools = SPELL_SCHOOLS.map((school) => ({
-    school,
-    spells: spells.filter((s) => s.school === school).sort(byLevelThenName),
-  })).filter((g) => g.spells.length);
+  const schools = spellsBySchool(spells);
   if (!schools.length) return <p className="text-ink-muted">This faction's mage guild offers no spells yet.</p>;
   return (
     <div className="grid items-start gap-5 sm:grid-cols-2">
