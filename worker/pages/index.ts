@@ -66,25 +66,22 @@ async function guestApi(c: Ctx, key: string, reads: ReadBatch): Promise<ApiAnswe
 }
 
 type BuiltShell = { build: string; template: ShellTemplate };
-let builtShell: Promise<BuiltShell> | undefined;
+let builtShell: BuiltShell | undefined;
 
 /**
  * The SPA's index.html, read and prepared for `renderTemplate` once per isolate (a deployment
  * ships a new isolate), so a page does not fetch and rewrite the whole shell each time. Its ETag
  * names the build, so cached HTML never names assets of an older one. While the asset server
  * has no index.html (no client build) the built-in shell is used and the read is tried again.
+ * The isolate keeps the prepared value, never a pending read: a promise of one request's I/O
+ * awaited by another hangs if the first request is cancelled (docs/conventions.md).
  */
-function loadShell(c: Ctx): Promise<BuiltShell> {
-  builtShell ??= shell(c)
-    .then(async (res) => {
-      if (!res.ok) builtShell = undefined;
-      return { build: res.headers.get("ETag")?.replace(/\W/g, "") || "none", template: await shellTemplate(res) };
-    })
-    .catch(async () => {
-      builtShell = undefined;
-      return { build: "none", template: await shellTemplate(new Response(null, { status: 503 })) };
-    });
-  return builtShell;
+async function loadShell(c: Ctx): Promise<BuiltShell> {
+  if (builtShell) return builtShell;
+  const res = await shell(c).catch(() => new Response(null, { status: 503 }));
+  const built = { build: res.headers.get("ETag")?.replace(/\W/g, "") || "none", template: await shellTemplate(res) };
+  if (res.ok) builtShell = built;
+  return built;
 }
 
 /**
@@ -93,14 +90,15 @@ function loadShell(c: Ctx): Promise<BuiltShell> {
  */
 export const ROUTE_MODULES_PATH = "/route-modules.json";
 type RouteModules = Record<string, { js: string[]; css: string[] }>;
-let routeModules: Promise<RouteModules> | undefined;
+let routeModules: RouteModules | undefined;
 
-/** Read once per isolate from the asset server (a deployment ships a new isolate). */
-function loadRouteModules(c: Ctx): Promise<RouteModules> {
-  routeModules ??= c.env.ASSETS.fetch(new Request(new URL(ROUTE_MODULES_PATH, c.req.url)))
-    .then(async (res) => (res.ok ? ((await res.json()) as RouteModules) : {}))
-    .catch(() => ({}));
-  return routeModules;
+/** Read once per isolate from the asset server (a deployment ships a new isolate); the value is kept, as for the shell. */
+async function loadRouteModules(c: Ctx): Promise<RouteModules> {
+  if (routeModules) return routeModules;
+  const res = await c.env.ASSETS.fetch(new Request(new URL(ROUTE_MODULES_PATH, c.req.url))).catch(() => undefined);
+  const read = res?.ok ? await (res.json() as Promise<RouteModules>).catch(() => undefined) : (void res?.body?.cancel(), undefined);
+  if (read) routeModules = read;
+  return read ?? {};
 }
 
 /** Preloads for the page: its largest image first (high priority), then its route's CSS. */
