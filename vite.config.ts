@@ -100,19 +100,23 @@ const inlineEntryCss = (): Plugin => ({
  * code is then fetched once the page has loaded, so the first and the largest paint never wait
  * for it (docs/decisions/0019-content-before-javascript.md).
  */
+const LIBRARY_CHUNK = "libraries";
+
 const loadAppAfterPaint = (): Plugin => ({
   name: "realm-codex:load-app-after-paint",
   apply: "build",
   transformIndexHtml: {
     order: "post",
-    handler(html) {
+    handler(html, ctx) {
       const hash = `'sha256-${createHash("sha256").update(APP_LOADER_SCRIPT).digest("base64")}'`;
       if (hash !== APP_LOADER_HASH) throw new Error(`APP_LOADER_HASH must be ${hash} (worker/lib/security-headers.ts)`);
       const entries = [...html.matchAll(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g)];
       if (entries.length !== 1) throw new Error(`index.html should have one entry script, found ${entries.length}`);
       const [tag, src] = entries[0]!;
+      // The libraries' chunk, which the entry imports: the loader evaluates it first, on its own.
+      const first = Object.values(ctx.bundle ?? {}).find((o) => o.type === "chunk" && o.name === LIBRARY_CHUNK)?.fileName;
       return html
-        .replace(tag, `<script data-entry="${src}">${APP_LOADER_SCRIPT}</script>`)
+        .replace(tag, `<script data-entry="${src}"${first ? ` data-first="/${first}"` : ""}>${APP_LOADER_SCRIPT}</script>`)
         .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, "");
     },
   },
@@ -243,6 +247,17 @@ export default defineConfig({
   },
   // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry chunk.
   build: { outDir: "../dist", emptyOutDir: true, modulePreload: { polyfill: false } },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          // React, React DOM and the router in a chunk of their own: the app loader evaluates it
+          // in one task and the app in the next (APP_LOADER_SCRIPT), not all of it in one long task.
+          output: { codeSplitting: { groups: [{ name: LIBRARY_CHUNK, test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|web[\\/]src[\\/]lib[\\/]libraries\.ts$/ }] } },
+        },
+      },
+    },
+  },
   plugins: [
     react(),
     tailwindcss(),

@@ -92,6 +92,25 @@ test.describe("LCP first", () => {
   });
 });
 
+test.describe("Boot in short tasks", () => {
+  test("the app loader fetches and runs React's chunk first, then the app's entry: React is not in the entry", async ({ page }) => {
+    const html = await (await page.request.get("/")).text();
+    const [, entry, first] = html.match(/<script data-entry="([^"]+)" data-first="([^"]+)">/) ?? [];
+    expect(first, "the loader names the libraries' chunk").toMatch(/^\/assets\/libraries-[\w-]+\.js$/);
+    const [libraries, app] = await Promise.all([first!, entry!].map(async (path) => (await page.request.get(path)).text()));
+    expect(libraries).toContain("react.transitional.element");
+    expect(app).not.toContain("react.transitional.element");
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto("/");
+    await expect(page.locator("html[data-app]")).toBeAttached();
+    expect(scripts[0]).toBe(first);
+    expect(scripts).toContain(entry);
+  });
+});
+
 /** Boxes of the header's parts, rounded to whole pixels. */
 async function headerGeometry(page: Page) {
   const banner = page.getByRole("banner");
