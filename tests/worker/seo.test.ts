@@ -275,9 +275,9 @@ describe("HTML pages through the Worker", () => {
       '<script type="application/json" id="site-settings">', '<script type="application/json" id="comments-widget">',
       '<script type="application/json" id="route-modules">',
     ];
-    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || /^<script data-entry="\/assets\/[^"]+\.js">$/.test(tag) || tag === "<script>", tag).toBe(true);
+    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || /^<script data-entry="\/assets\/[^"]+\.js" data-first="\/assets\/libraries-[^"]+\.js">$/.test(tag) || tag === "<script>", tag).toBe(true);
     for (const inline of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(inline[1]).toBe(THEME_INIT_SCRIPT);
-    for (const loader of html.matchAll(/<script data-entry="[^"]+">([\s\S]*?)<\/script>/g)) expect(loader[1]).toBe(APP_LOADER_SCRIPT);
+    for (const loader of html.matchAll(/<script data-entry="[^"]+" data-first="[^"]+">([\s\S]*?)<\/script>/g)) expect(loader[1]).toBe(APP_LOADER_SCRIPT);
     const blocks = jsonLdBlocks(html);
     expect(blocks[0]!.headline).toBe(`Evil ${XSS} "quoted" & 'single'`);
     expect(html).toContain("\\u003c/script\\u003e");
