@@ -76,3 +76,24 @@ test.describe("long lists render about a screenful at first", () => {
     });
   }
 });
+
+test.describe("the faction banner on a phone", () => {
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2 });
+
+  test("/factions/{id}: the painted banner and the app's show the same resized copy (960 px for 760 device pixels), never the 1600-pixel original", async ({ page }) => {
+    const faction = await firstFaction(page);
+    const banners: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (req.resourceType() === "image" && url.pathname.includes("/background-")) banners.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`/factions/${faction.id}`);
+    const banner = page.locator("main header img").first();
+    const shown = () => banner.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).search : null));
+    await expect.poll(shown).toBe("?w=960");
+    await page.locator("html[data-app]").waitFor({ state: "attached" });
+    await expect.poll(shown).toBe("?w=960");
+    expect(banners.length).toBeGreaterThan(0);
+    expect(banners.filter((u) => !u.endsWith("?w=960"))).toEqual([]);
+  });
+});

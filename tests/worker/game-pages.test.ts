@@ -76,6 +76,17 @@ describe("game pages painted at the edge", () => {
     expect(JSON.stringify(data)).not.toContain("Secret Unit");
   });
 
+  it("GET /factions/{id}: the banner offers its resized copies, and the preload offers the same candidates (200)", async () => {
+    const res = await call(`/factions/${ids.faction}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const bg = "/files/factions/background.jpg";
+    const srcset = `${bg}?w=640 640w, ${bg}?w=960 960w, ${bg}?w=1280 1280w, ${bg} 1600w`;
+    const sizes = "(min-width: 72rem) 1120px, calc(100vw - 2rem)";
+    expect(html).toContain(`<img src="${bg}" srcset="${srcset}" sizes="${sizes}" alt="" width="1600" height="900" fetchpriority="high"`);
+    expect(html).toContain(`<link rel="preload" as="image" href="${bg}" fetchpriority="high" imagesrcset="${srcset}" imagesizes="${sizes}">`);
+  });
+
   it("answers 404 with noindex for unknown, malformed and inactive faction ids (no data injected)", async () => {
     for (const id of ["999999", "abc", String(ids.hidden)]) {
       const res = await call(`/factions/${id}`);

@@ -2,6 +2,7 @@
 import { factionMeta, factionNotFoundMeta, factionsMeta, gameInfoArticleMeta, gameInfoNotFoundMeta } from "@shared/game-seo";
 import { SLUG_MAX, SLUG_PATTERN } from "@shared/game";
 import { gameKeys, parseFactionView } from "@shared/game-keys";
+import { factionBannerImage } from "@shared/game-ui";
 import { parseId } from "@shared/ids";
 import type { Faction } from "../schemas/faction";
 import type { Paged } from "../schemas/game-query";
@@ -38,7 +39,7 @@ export const factionPage = definePage({
   meta: ({ origin }, { faction }) =>
     faction ? { meta: factionMeta(origin, faction) } : { meta: factionNotFoundMeta(), status: 404 },
   // The banner's background is the largest image above the fold.
-  preloadImage: ({ faction }) => (faction?.backgroundUrl ? { href: faction.backgroundUrl } : null),
+  preloadImage: ({ faction }) => (faction?.backgroundUrl ? { href: faction.backgroundUrl, ...factionBannerImage(faction.backgroundUrl) } : null),
   paint: ({ url }, { faction }) => (faction ? paintFaction(faction, parseFactionView(url.searchParams)) : null),
 });
 

@@ -1,9 +1,12 @@
 import { Hono, type Context } from "hono";
+import { hasVariants, variantKey, type VariantWidth } from "@shared/image-variants";
 import { isPrivateMediaKey } from "../db/queries/media";
 import { openDatabase } from "../db/client";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyFileSignature } from "../lib/file-signature";
+import { validate } from "../middleware/validate";
+import { fileQuery } from "../schemas/files";
 
 /**
  * R2 objects from the MEDIA bucket at /files/{key}. Keys are never overwritten
@@ -14,6 +17,10 @@ import { verifyFileSignature } from "../lib/file-signature";
  * The files of an unapproved media item are private: without a valid signature (handed out by
  * the admin media API, see worker/lib/file-signature.ts) they answer 404 like a missing file, and
  * with one they are cached privately only until the signature expires.
+ *
+ * `?w=640|960|1280` answers a resized WebP copy of a raster image outside `media/` (see
+ * @shared/image-variants): made with the Images binding on the first request, kept in R2 and
+ * served like any file afterwards.
  */
 
 const PREFIX = "/files/";
@@ -128,62 +135,97 @@ async function privateAccess(c: Context<AppEnv>, key: string): Promise<number | 
   return null;
 }
 
+/**
+ * Makes the resized copy of `key` and keeps it at `copyKey`. False when the Images binding cannot
+ * read the original (the caller then sends the original); 404 when there is no original.
+ */
+async function makeVariant(env: AppEnv["Bindings"], key: string, copyKey: string, width: VariantWidth): Promise<boolean> {
+  const original = await env.MEDIA.get(key);
+  if (!original) throw notFound("File");
+  try {
+    const result = await env.IMAGES.input(original.body)
+      .transform({ width, fit: "scale-down" })
+      .output({ format: "image/webp", quality: 80 });
+    // R2 needs a known length; a copy is at most 1280 pixels wide, so buffer it.
+    const bytes = await new Response(result.image()).arrayBuffer();
+    await env.MEDIA.put(copyKey, bytes, { httpMetadata: { contentType: "image/webp", cacheControl: FILE_HEADERS["Cache-Control"] } });
+    return true;
+  } catch (err) {
+    console.warn(JSON.stringify({ level: "warn", where: "files", key, width, error: String(err) }));
+    return false;
+  }
+}
+
 export const filesRoutes = new Hono<AppEnv>()
   // GET also answers HEAD (Hono routes HEAD to GET handlers and drops the body).
-  .get("/*", async (c) => {
-    const key = keyFromPath(new URL(c.req.url).pathname);
-    const isHead = c.req.method === "HEAD";
-    const ifNoneMatch = c.req.header("If-None-Match");
-    const rangeHeader = c.req.header("Range");
-    const signed = await privateAccess(c, key);
-    const headersFor = (object: R2Object) => {
-      const headers = baseHeaders(object, key);
-      if (signed !== null) headers.set("Cache-Control", `private, max-age=${Math.min(signed, 3600)}`);
-      return headers;
-    };
-
-    // Plain GET: one R2 round trip.
-    if (!isHead && !ifNoneMatch && !rangeHeader) {
-      const object = await c.env.MEDIA.get(key);
-      if (!object) throw notFound("File");
-      const headers = headersFor(object);
-      headers.set("Content-Length", String(object.size));
-      return new Response(object.body, { status: 200, headers });
-    }
-
-    const meta = await c.env.MEDIA.head(key);
-    if (!meta) throw notFound("File");
-    const headers = headersFor(meta);
-
-    if (ifNoneMatch && etagMatches(ifNoneMatch, meta.httpEtag)) {
-      return new Response(null, { status: 304, headers });
-    }
-
-    const ifRange = c.req.header("If-Range");
-    const rangeApplies = !ifRange || ifRange.trim() === meta.httpEtag;
-    const range = rangeApplies ? parseRange(rangeHeader, meta.size) : undefined;
-    if (range === "unsatisfiable") {
-      headers.set("Content-Range", `bytes */${meta.size}`);
-      headers.set("Content-Type", "application/json");
-      headers.set("Cache-Control", "no-store");
-      return new Response(JSON.stringify({ code: "range_not_satisfiable", message: "Requested range not satisfiable." }), { status: 416, headers });
-    }
-
-    if (range) {
-      headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${meta.size}`);
-      headers.set("Content-Length", String(range.length));
-      if (isHead) return new Response(null, { status: 206, headers });
-      const part = await c.env.MEDIA.get(key, { range });
-      if (!part) throw notFound("File");
-      return new Response(part.body, { status: 206, headers });
-    }
-
-    headers.set("Content-Length", String(meta.size));
-    if (isHead) return new Response(null, { status: 200, headers });
-    const object = await c.env.MEDIA.get(key);
-    if (!object) throw notFound("File");
-    return new Response(object.body, { status: 200, headers });
+  .get("/*", validate("query", fileQuery), async (c) => {
+    const pathname = new URL(c.req.url).pathname;
+    const key = keyFromPath(pathname);
+    const { w } = c.req.valid("query");
+    if (w === undefined) return serveObject(c, key, await privateAccess(c, key));
+    if (!hasVariants(key)) throw badRequest("Only JPEG, PNG and WebP images outside media/ have resized copies.");
+    const width = Number(w) as VariantWidth;
+    const copy = variantKey(key, width);
+    // The copy if it exists (one R2 read), else made now; an unreadable original is sent as it is.
+    const kept = await serveObject(c, copy, null).catch((err: unknown) => (err instanceof ApiError && err.status === 404 ? null : Promise.reject(err)));
+    if (kept) return kept;
+    if (await makeVariant(c.env, key, copy, width)) return serveObject(c, copy, null);
+    return new Response(null, { status: 302, headers: { Location: pathname, "Cache-Control": "no-store" } });
   })
   .all("/*", (c) => {
     throw new ApiError(405, `${c.req.method} is not allowed on files.`, { headers: { Allow: "GET, HEAD" } });
   });
+
+/** One object of the bucket as a response: conditional requests, a single range, HEAD. `signed`: see privateAccess. */
+async function serveObject(c: Context<AppEnv>, key: string, signed: number | null): Promise<Response> {
+  const isHead = c.req.method === "HEAD";
+  const ifNoneMatch = c.req.header("If-None-Match");
+  const rangeHeader = c.req.header("Range");
+  const headersFor = (object: R2Object) => {
+    const headers = baseHeaders(object, key);
+    if (signed !== null) headers.set("Cache-Control", `private, max-age=${Math.min(signed, 3600)}`);
+    return headers;
+  };
+
+  // Plain GET: one R2 round trip.
+  if (!isHead && !ifNoneMatch && !rangeHeader) {
+    const object = await c.env.MEDIA.get(key);
+    if (!object) throw notFound("File");
+    const headers = headersFor(object);
+    headers.set("Content-Length", String(object.size));
+    return new Response(object.body, { status: 200, headers });
+  }
+
+  const meta = await c.env.MEDIA.head(key);
+  if (!meta) throw notFound("File");
+  const headers = headersFor(meta);
+
+  if (ifNoneMatch && etagMatches(ifNoneMatch, meta.httpEtag)) {
+    return new Response(null, { status: 304, headers });
+  }
+
+  const ifRange = c.req.header("If-Range");
+  const rangeApplies = !ifRange || ifRange.trim() === meta.httpEtag;
+  const range = rangeApplies ? parseRange(rangeHeader, meta.size) : undefined;
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${meta.size}`);
+    headers.set("Content-Type", "application/json");
+    headers.set("Cache-Control", "no-store");
+    return new Response(JSON.stringify({ code: "range_not_satisfiable", message: "Requested range not satisfiable." }), { status: 416, headers });
+  }
+
+  if (range) {
+    headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${meta.size}`);
+    headers.set("Content-Length", String(range.length));
+    if (isHead) return new Response(null, { status: 206, headers });
+    const part = await c.env.MEDIA.get(key, { range });
+    if (!part) throw notFound("File");
+    return new Response(part.body, { status: 206, headers });
+  }
+
+  headers.set("Content-Length", String(meta.size));
+  if (isHead) return new Response(null, { status: 200, headers });
+  const object = await c.env.MEDIA.get(key);
+  if (!object) throw notFound("File");
+  return new Response(object.body, { status: 200, headers });
+}

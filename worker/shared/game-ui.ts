@@ -4,6 +4,7 @@
  * so both render the same thing.
  */
 import { SPELL_SCHOOLS, type Alignment, type SpellSchool } from "./game";
+import { responsiveImage } from "./image-variants";
 
 /** The badge colours of each alignment: Order blue, Chaos red, Neutral purple. */
 const ALIGNMENT_TONES: Record<Alignment, string> = {
@@ -25,6 +26,12 @@ export function alignmentBadgeClass(alignment: Alignment, className = ""): strin
 export function webpTwin(src: string): string | null {
   return /^\/files\/(portraits|factions)\/[^?#]+\.(jpg|png)$/.test(src) ? src.replace(/\.(jpg|png)$/, ".webp") : null;
 }
+
+/**
+ * The faction banner's background (1600×900): resized copies for narrower screens. The banner is
+ * the page's width less its padding, at most 1120 px (max-w-6xl, px-4).
+ */
+export const factionBannerImage = (url: string | null) => responsiveImage(url, 1600, "(min-width: 72rem) 1120px, calc(100vw - 2rem)");
 
 /** The letter shown instead of a missing portrait. */
 export const portraitInitial = (name: string) => name.trim().charAt(0).toUpperCase() || "?";

@@ -11,7 +11,7 @@ import { formatLongDate } from "@shared/format-date";
 import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, type Alignment } from "@shared/game";
 import type { FactionTab, FactionView, SpellBookFilters } from "@shared/game-keys";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE } from "@shared/game-seo";
-import { alignmentBadgeClass, FACTIONS_COPY, spellsBySchool } from "@shared/game-ui";
+import { alignmentBadgeClass, factionBannerImage, FACTIONS_COPY, spellsBySchool } from "@shared/game-ui";
 import { SPELL_CARD_OFFSCREEN } from "@shared/offscreen";
 import { TAB_LOOKS, tabClass } from "@shared/tab-class";
 import type { Faction } from "../../schemas/faction";
@@ -76,11 +76,19 @@ function spellList(spells: Spell[]): Html {
   )}</div>`;
 }
 
+/** The banner's background, with its resized copies when it is in the site's storage. */
+function bannerImage(url: string): Html {
+  const variants = factionBannerImage(url);
+  return variants
+    ? html`<img src="${url}" srcset="${variants.srcset}" sizes="${variants.sizes}" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">`
+    : html`<img src="${url}" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">`;
+}
+
 /** FactionBanner (features/game/routes/faction-detail.tsx), as a guest sees it (no Edit link). */
 function factionBanner(faction: Faction): Html {
   return html`<header class="relative mt-4 overflow-hidden rounded-2xl bg-stone-900 text-white shadow-md">${
     faction.backgroundUrl
-      ? html`<img src="${faction.backgroundUrl}" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">`
+      ? bannerImage(faction.backgroundUrl)
       : null
   }<div aria-hidden="true" class="absolute inset-0 bg-gradient-to-r from-stone-950/90 via-stone-950/75 to-stone-950/40"></div><div class="relative flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:p-10">${portrait(faction.logoUrl, faction.name, 112, { eager: true, className: "ring-2 ring-white/30" })}<div class="min-w-0 flex-1"><div class="flex flex-wrap items-center gap-3"><h1 class="font-display text-3xl font-bold tracking-tight sm:text-4xl">${faction.name}</h1>${alignmentBadge(faction.alignment)}${
     !faction.isActive ? html`<span class="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">Inactive</span>` : null

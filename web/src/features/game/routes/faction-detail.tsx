@@ -5,6 +5,7 @@ import type { Unit } from "@schemas/unit";
 import { HERO_TYPES, TIERS, tierLabel, UNIT_TYPES, UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS, type HeroType, type UnitType } from "@shared/game";
 import type { FactionTab, FactionView } from "@shared/game-keys";
 import { factionMeta } from "@shared/game-seo";
+import { factionBannerImage } from "@shared/game-ui";
 import { parseId } from "@shared/ids";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
@@ -91,6 +92,8 @@ function FactionBanner({ faction }: { faction: Faction }) {
       {faction.backgroundUrl ? (
         <img
           src={faction.backgroundUrl}
+          srcSet={factionBannerImage(faction.backgroundUrl)?.srcset}
+          sizes={factionBannerImage(faction.backgroundUrl)?.sizes}
           alt=""
           width={1600}
           height={900}
