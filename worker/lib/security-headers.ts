@@ -38,16 +38,16 @@ export const THEME_INIT_HASH = "'sha256-/Q4V1XgyCCvdNhi9+KPnz5bj2IrCJivnXMS4SJaN
  * The libraries' chunk (`data-first`: React, React DOM, the router) is imported and evaluated in a
  * task of its own, the entry (fetched meanwhile) in the next: one long evaluation becomes two short.
  * Then it preloads the route's modules listed by the Worker in `#route-modules`,
- * four per task (each `<link rel=modulepreload>` starts a request on the main thread). A hidden tab
+ * one per task (each `<link rel=modulepreload>` starts a request, which waits on a busy phone). A hidden tab
  * (no frames) starts at once; so does any key or pointer press. A click on a `type="button"` button (forms and links work without
  * JavaScript) before the app runs is held and given again to that button when the app signals `app-ready` (the root
  * layout does, once it has taken over the page). See docs/decisions/0019-content-before-javascript.md.
  */
 export const APP_LOADER_SCRIPT =
-  `(function(){var c=document.currentScript,e=c.getAttribute("data-entry"),f=c.getAttribute("data-first"),d=document.documentElement,started=false,pending=null;function go(){if(started)return;started=true;var m=document.getElementById("route-modules"),q=m?JSON.parse(m.textContent):[],n=function(){setTimeout(function(){import(e)},0)};if(f){q.unshift(e);import(f).then(n,n)}else import(e);(function next(){setTimeout(function(){q.splice(0,2).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});if(q.length)next()},0)})()}function later(){if(document.hidden)go();else requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,go,{capture:true,passive:true,once:true})});function click(v){var b=v.target&&v.target.closest&&v.target.closest('button[type="button"]');if(!b||d.hasAttribute("data-app"))return;v.preventDefault();v.stopPropagation();pending=b;go()}addEventListener("click",click,true);addEventListener("app-ready",function(){removeEventListener("click",click,true);if(pending&&pending.isConnected)pending.click();pending=null},{once:true})})();`;
+  `(function(){var c=document.currentScript,e=c.getAttribute("data-entry"),f=c.getAttribute("data-first"),d=document.documentElement,started=false,pending=null;function go(){if(started)return;started=true;var m=document.getElementById("route-modules"),q=m?JSON.parse(m.textContent):[],n=function(){setTimeout(function(){import(e)},0)};if(f){q.unshift(e);import(f).then(n,n)}else import(e);(function next(){setTimeout(function(){q.splice(0,1).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});if(q.length)next()},0)})()}function later(){if(document.hidden)go();else requestAnimationFrame(function(){setTimeout(go,0)})}if(document.readyState==="complete")later();else addEventListener("load",later,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,go,{capture:true,passive:true,once:true})});function click(v){var b=v.target&&v.target.closest&&v.target.closest('button[type="button"]');if(!b||d.hasAttribute("data-app"))return;v.preventDefault();v.stopPropagation();pending=b;go()}addEventListener("click",click,true);addEventListener("app-ready",function(){removeEventListener("click",click,true);if(pending&&pending.isConnected)pending.click();pending=null},{once:true})})();`;
 
 /** CSP source allowing exactly APP_LOADER_SCRIPT (checked at build and by tests, like THEME_INIT_HASH). */
-export const APP_LOADER_HASH = "'sha256-D/x8ckgGxyIt6PpJgEBScvruGt0gIxvTlBXhqizfJAA='";
+export const APP_LOADER_HASH = "'sha256-nbjScu88mw+1iUbpDTUGK2fBcLgWCymMvQ/ACVE4kIg='";
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
