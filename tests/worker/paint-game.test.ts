@@ -93,7 +93,7 @@ describe("painted first views of the game pages: /factions/{id}", () => {
     expect(slot).toContain('<nav aria-label="Breadcrumb"');
     expect(slot).toContain(`<h1 class="font-display text-3xl font-bold tracking-tight sm:text-4xl">${names.faction}</h1>`);
     expect(slot).toContain(
-      '<img src="/files/factions/painted-background.jpg" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">',
+      '<img src="/files/factions/painted-background.jpg" srcset="/files/factions/painted-background.jpg?w=640 640w, /files/factions/painted-background.jpg?w=960 960w, /files/factions/painted-background.jpg?w=1280 1280w, /files/factions/painted-background.jpg 1600w" sizes="(min-width: 72rem) 1120px, calc(100vw - 2rem)" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">',
     );
     expect(slot).toContain('role="tab" id="faction-tab-overview" aria-selected="true"');
     expect(slot).toContain('role="tab" id="faction-tab-units" aria-selected="false"');
