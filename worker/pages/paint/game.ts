@@ -79,9 +79,8 @@ function spellList(spells: Spell[]): Html {
 /** The banner's background, with its resized copies when it is in the site's storage. */
 function bannerImage(url: string): Html {
   const variants = factionBannerImage(url);
-  return variants
-    ? html`<img src="${url}" srcset="${variants.srcset}" sizes="${variants.sizes}" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">`
-    : html`<img src="${url}" alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">`;
+  const candidates = variants ? html` srcset="${variants.srcset}" sizes="${variants.sizes}"` : null;
+  return html`<img src="${url}"${candidates} alt="" width="1600" height="900" fetchpriority="high" decoding="async" class="absolute inset-0 h-full w-full object-cover">`;
 }
 
 /** FactionBanner (features/game/routes/faction-detail.tsx), as a guest sees it (no Edit link). */

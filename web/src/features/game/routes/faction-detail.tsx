@@ -87,13 +87,14 @@ function FactionPage({ faction, view, setView }: { faction: Faction; view: Facti
 
 function FactionBanner({ faction }: { faction: Faction }) {
   const { isModerator } = useSession();
+  const background = factionBannerImage(faction.backgroundUrl);
   return (
     <header className="relative mt-4 overflow-hidden rounded-2xl bg-stone-900 text-white shadow-md">
       {faction.backgroundUrl ? (
         <img
           src={faction.backgroundUrl}
-          srcSet={factionBannerImage(faction.backgroundUrl)?.srcset}
-          sizes={factionBannerImage(faction.backgroundUrl)?.sizes}
+          srcSet={background?.srcset}
+          sizes={background?.sizes}
           alt=""
           width={1600}
           height={900}
