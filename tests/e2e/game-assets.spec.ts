@@ -12,8 +12,11 @@ async function moderatorPage(browser: Browser) {
 const grid = (page: Page) => page.getByRole("grid");
 /** The data cell of the row whose Name cell shows `name`, in the column with header `label`. */
 async function cellOf(page: Page, name: string, label: string) {
+  // The header row may still be rendering: read the columns once this one is there.
+  await expect(grid(page).getByRole("columnheader", { name: label, exact: true })).toBeVisible();
   const headers = await grid(page).getByRole("columnheader").allTextContents();
   const col = headers.indexOf(label);
+  expect(col, `column "${label}"`).toBeGreaterThanOrEqual(0);
   const row = grid(page).getByRole("row").filter({ has: page.getByRole("gridcell", { name, exact: true }) });
   return row.getByRole("gridcell").nth(col);
 }
