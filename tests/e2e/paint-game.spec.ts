@@ -66,7 +66,8 @@ test.describe("long lists render about a screenful at first", () => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
       const page = await context.newPage();
       await page.goto("/spells");
-      if (javaScriptEnabled) await page.locator("html[data-app]").waitFor({ state: "attached" });
+      // In the app: once its page component has replaced the painted slot (data-app alone can come first).
+      if (javaScriptEnabled) await expect(page.locator("[data-page-slot]")).toHaveCount(0);
       const title = page.locator('[data-testid="spell-list"] > li:last-child article h2');
       const rendered = () => title.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
       expect(await rendered()).toBe(false);
@@ -91,7 +92,7 @@ test.describe("the faction banner on a phone", () => {
     const banner = page.locator("main header img").first();
     const shown = () => banner.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).search : null));
     await expect.poll(shown).toBe("?w=960");
-    await page.locator("html[data-app]").waitFor({ state: "attached" });
+    await expect(page.locator("[data-page-slot]")).toHaveCount(0);
     await expect.poll(shown).toBe("?w=960");
     expect(banners.length).toBeGreaterThan(0);
     expect(banners.filter((u) => !u.endsWith("?w=960"))).toEqual([]);
