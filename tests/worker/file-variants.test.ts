@@ -57,8 +57,9 @@ describe("GET /files/{key}?w= (resized copies)", () => {
     expect((await env.MEDIA.list({ prefix: `variants/w${w}/` })).objects).toEqual([]);
   });
 
-  it("refuses a copy of a media item's file or of a file that is not a raster image (400)", async () => {
-    for (const path of ["/files/media/42/v1/original.jpg?w=640", "/files/factions/test-realm/notes.txt?w=640"]) {
+  it("refuses a copy of a media item's file, of a copy, or of a file that is not a raster image (400)", async () => {
+    const copy = `/files/${variantKey(KEY, 960)}`;
+    for (const path of ["/files/media/42/v1/original.jpg?w=640", `${copy}?w=640`, "/files/factions/test-realm/notes.txt?w=640"]) {
       const res = await call(path);
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe("bad_request");

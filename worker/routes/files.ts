@@ -163,7 +163,7 @@ export const filesRoutes = new Hono<AppEnv>()
     const key = keyFromPath(pathname);
     const { w } = c.req.valid("query");
     if (w === undefined) return serveObject(c, key, await privateAccess(c, key));
-    if (!hasVariants(key)) throw badRequest("Only JPEG, PNG and WebP images outside media/ have resized copies.");
+    if (!hasVariants(key)) throw badRequest("Only JPEG, PNG and WebP images outside media/ and variants/ have resized copies.");
     const width = Number(w) as VariantWidth;
     const copy = variantKey(key, width);
     // The copy if it exists (one R2 read), else made now; an unreadable original is sent as it is.

@@ -8,18 +8,19 @@
 export const VARIANT_WIDTHS = [640, 960, 1280] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
-const OWN_IMAGE = /^\/files\/(?!media\/)[^?#]+\.(?:jpe?g|png|webp)$/i;
+// Not media items (they have thumbnails) and not the copies themselves (no copies of copies).
+const OWN_IMAGE = /^\/files\/(?!media\/|variants\/)[^?#]+\.(?:jpe?g|png|webp)$/i;
 
-/** Whether a key of the MEDIA bucket may have resized copies (a raster image outside `media/`). */
+/** Whether a key of the MEDIA bucket may have resized copies (a raster image outside `media/` and `variants/`). */
 export const hasVariants = (key: string): boolean => OWN_IMAGE.test(`/files/${key}`);
 
 /** Where the copy of `key` at `width` is kept in R2 (always WebP). */
 export const variantKey = (key: string, width: VariantWidth): string => `variants/w${width}/${key}.webp`;
 
 /**
- * `srcset` and `sizes` for an image shown `width` pixels wide at most (its largest display size in
- * CSS pixels on a wide screen) when its URL is in the site's own storage; null for any other URL
- * (an external image is shown as it is).
+ * `srcset` and `sizes` for an image `intrinsicWidth` pixels wide (the original; the copies narrower
+ * than it are offered too) when its URL is in the site's own storage; null for any other URL (an
+ * external image is shown as it is). `sizes` is the image's display width, as in `<img sizes>`.
  */
 export function responsiveImage(url: string | null | undefined, intrinsicWidth: number, sizes: string): { srcset: string; sizes: string } | null {
   if (!url || !OWN_IMAGE.test(url)) return null;
