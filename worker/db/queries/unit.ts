@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
+import { keptReads } from "../kept";
 import { UNIT_TYPES } from "../../shared/game";
 import type { FactionRef } from "../../schemas/faction";
 import type { Unit, UnitDetail, UnitFilters, UnitIncludes, UnitInput, UnitsByIds, UnitWithFaction } from "../../schemas/unit";
@@ -162,6 +163,44 @@ export async function unitsByIds(db: Database, ids: readonly number[], all: bool
 }
 
 /**
+ * The statements of a unit page (worker/db/kept.ts): the unit (`:id`), the faction refs, and as
+ * asked its upgrade chain and the same tier in other factions.
+ */
+const unitDetailReads = keptReads((db, shape: { all: boolean; upgrades: boolean; sameTier: boolean }) => {
+  const id = sql.placeholder("id");
+  const visible = unitConditions(db, { all: shape.all });
+  // A column of the asked unit (aliased: the outer single-table select writes its columns unqualified).
+  const of = (column: "base_unit_id" | "tier" | "upgrade_level" | "faction_id") =>
+    sql`(SELECT ${sql.raw(`u2.${column}`)} FROM units u2 WHERE u2.id = ${id})`;
+  const root = sql`coalesce(${of("base_unit_id")}, ${id})`;
+  return {
+    row: db.select().from(units).where(and(eq(units.id, id), ...visible)),
+    refs: selectFactionRefs(db, shape.all),
+    upgrades: shape.upgrades
+      ? db
+          .select()
+          .from(units)
+          .where(and(or(eq(units.id, root), eq(units.baseUnitId, root)), ...visible))
+          .orderBy(asc(units.upgradeLevel), asc(units.id))
+      : null,
+    sameTier: shape.sameTier
+      ? db
+          .select()
+          .from(units)
+          .where(
+            and(
+              eq(units.tier, of("tier")),
+              eq(units.upgradeLevel, of("upgrade_level")),
+              ne(units.factionId, of("faction_id")),
+              ...unitConditions(db, { all: false }),
+            ),
+          )
+          .orderBy(asc(units.name), asc(units.id))
+      : null,
+  };
+});
+
+/**
  * One unit (null when missing or not visible) with what the unit page shows, as asked: its
  * upgrade chain (the base unit and every unit upgrading it, by level), its faction, and the
  * active units of the same tier and upgrade level in the other visible factions (in the
@@ -169,40 +208,10 @@ export async function unitsByIds(db: Database, ids: readonly number[], all: bool
  */
 export async function getUnitDetail(db: Database, id: number, all: boolean, include: UnitIncludes): Promise<UnitDetail | null> {
   if (!include.includeFaction && !include.includeSameTier) return getUnit(db, id, all, include.includeUpgrades);
-  const visible = unitConditions(db, { all });
-  // A column of the asked unit (aliased: the outer single-table select writes its columns unqualified).
-  const of = (column: "base_unit_id" | "tier" | "upgrade_level" | "faction_id") =>
-    sql`(SELECT ${sql.raw(`u2.${column}`)} FROM units u2 WHERE u2.id = ${id})`;
-  const root = sql`coalesce(${of("base_unit_id")}, ${id})`;
-  const statements: BatchItem<"sqlite">[] = [
-    db.select().from(units).where(and(eq(units.id, id), ...visible)),
-    selectFactionRefs(db, all),
-  ];
-  if (include.includeUpgrades) {
-    statements.push(
-      db
-        .select()
-        .from(units)
-        .where(and(or(eq(units.id, root), eq(units.baseUnitId, root)), ...visible))
-        .orderBy(asc(units.upgradeLevel), asc(units.id)),
-    );
-  }
-  if (include.includeSameTier) {
-    statements.push(
-      db
-        .select()
-        .from(units)
-        .where(
-          and(
-            eq(units.tier, of("tier")),
-            eq(units.upgradeLevel, of("upgrade_level")),
-            ne(units.factionId, of("faction_id")),
-            ...unitConditions(db, { all: false }),
-          ),
-        )
-        .orderBy(asc(units.name), asc(units.id)),
-    );
-  }
+  const reads = unitDetailReads(db, { all, upgrades: include.includeUpgrades, sameTier: include.includeSameTier }, { id });
+  const statements: BatchItem<"sqlite">[] = [reads.row, reads.refs];
+  if (reads.upgrades) statements.push(reads.upgrades);
+  if (reads.sameTier) statements.push(reads.sameTier);
   const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
   const [rows, refs] = results as [UnitRow[], FactionRef[]];
   const row = rows[0];
