@@ -86,7 +86,7 @@ class KeptRead implements PromiseLike<unknown> {
 
 type Statements = Record<string, object | null>;
 
-/** Shapes kept per read at most; past it a shape is built per request (a shape must be finite). */
+/** Shapes kept per read at most; a new one past it replaces the oldest (memory stays bounded). */
 const MAX_SHAPES = 32;
 
 /**
@@ -102,7 +102,8 @@ export function keptReads<Shape, S extends Statements>(build: (db: Database, sha
       templates = Object.fromEntries(
         Object.entries(build(db, shape)).map(([name, builder]) => [name, builder ? templateOf(builder as Preparable) : null]),
       );
-      if (kept.size < MAX_SHAPES) kept.set(key, templates);
+      if (kept.size >= MAX_SHAPES) kept.delete(kept.keys().next().value!);
+      kept.set(key, templates);
     }
     const session = (db as unknown as { session: Session }).session;
     const reads: Record<string, KeptRead | null> = {};

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
+import { keptReads } from "../kept";
 import type { Faction, FactionInput } from "../../schemas/faction";
 import { factions, factionSpells, heroes, spells, units } from "../schema";
 import {
@@ -70,6 +71,51 @@ const byFaction = <T>(rows: readonly T[], factionOf: (row: T) => number) => {
   return map;
 };
 
+type FactionShape = FactionReadOptions & { byId: boolean; factionVisible: boolean };
+
+/** The statements of a faction read (worker/db/kept.ts); `:id` when `byId`. Lists not asked for are null. */
+const factionReads = keptReads((db, shape: FactionShape) => {
+  const factionWhere = and(shape.byId ? eq(factions.id, sql.placeholder("id")) : undefined, shape.factionVisible ? eq(factions.isActive, true) : undefined);
+  const ids = db.select({ id: factions.id }).from(factions).where(factionWhere);
+  const activeUnit = shape.all ? undefined : eq(units.isActive, true);
+  const activeHero = shape.all ? undefined : eq(heroes.isActive, true);
+  const activeSpell = shape.all ? undefined : eq(spells.isActive, true);
+  return {
+    main: db
+      .select({
+        faction: factions,
+        units: db.$count(units, and(eq(units.factionId, factions.id), activeUnit)),
+        heroes: db.$count(heroes, and(eq(heroes.factionId, factions.id), activeHero)),
+        spells: sql<number>`(SELECT count(*) FROM ${factionSpells} INNER JOIN ${spells} ON ${spells.id} = ${factionSpells.spellId} WHERE ${and(eq(factionSpells.factionId, factions.id), activeSpell)})`.mapWith(Number),
+      })
+      .from(factions)
+      .where(factionWhere)
+      .orderBy(asc(factions.sortOrder), asc(factions.name)),
+    units: shape.includeUnits
+      ? db
+          .select()
+          .from(units)
+          .where(and(inArray(units.factionId, ids), activeUnit))
+          .orderBy(asc(units.factionId), ...unitOrder)
+      : null,
+    heroes: shape.includeHeroes
+      ? db
+          .select()
+          .from(heroes)
+          .where(and(inArray(heroes.factionId, ids), activeHero))
+          .orderBy(asc(heroes.factionId), ...heroOrder)
+      : null,
+    spells: shape.includeSpells
+      ? db
+          .select({ factionId: factionSpells.factionId, ...spellColumns(shape.all) })
+          .from(factionSpells)
+          .innerJoin(spells, eq(spells.id, factionSpells.spellId))
+          .where(and(inArray(factionSpells.factionId, ids), activeSpell))
+          .orderBy(asc(factionSpells.factionId), ...spellOrder)
+      : null,
+  };
+});
+
 /**
  * Factions (all visible ones, or the one with `id`) with counts and the asked-for lists, in one
  * batch: the factions with their counts (correlated subqueries), then only the lists asked for.
@@ -77,49 +123,19 @@ const byFaction = <T>(rows: readonly T[], factionOf: (row: T) => number) => {
  * visibility is decided on the faction row.
  */
 async function readFactions(db: Database, options: FactionReadOptions, id?: number, factionVisible = !options.all): Promise<Faction[]> {
-  const factionWhere = and(id !== undefined ? eq(factions.id, id) : undefined, factionVisible ? eq(factions.isActive, true) : undefined);
-  const ids = db.select({ id: factions.id }).from(factions).where(factionWhere);
-  const activeUnit = options.all ? undefined : eq(units.isActive, true);
-  const activeHero = options.all ? undefined : eq(heroes.isActive, true);
-  const activeSpell = options.all ? undefined : eq(spells.isActive, true);
-
-  const main = db
-    .select({
-      faction: factions,
-      units: db.$count(units, and(eq(units.factionId, factions.id), activeUnit)),
-      heroes: db.$count(heroes, and(eq(heroes.factionId, factions.id), activeHero)),
-      spells: sql<number>`(SELECT count(*) FROM ${factionSpells} INNER JOIN ${spells} ON ${spells.id} = ${factionSpells.spellId} WHERE ${and(eq(factionSpells.factionId, factions.id), activeSpell)})`.mapWith(Number),
-    })
-    .from(factions)
-    .where(factionWhere)
-    .orderBy(asc(factions.sortOrder), asc(factions.name));
-  const unitList = db
-    .select()
-    .from(units)
-    .where(and(inArray(units.factionId, ids), activeUnit))
-    .orderBy(asc(units.factionId), ...unitOrder);
-  const heroList = db
-    .select()
-    .from(heroes)
-    .where(and(inArray(heroes.factionId, ids), activeHero))
-    .orderBy(asc(heroes.factionId), ...heroOrder);
-  const spellList = db
-    .select({ factionId: factionSpells.factionId, ...spellColumns(options.all) })
-    .from(factionSpells)
-    .innerJoin(spells, eq(spells.id, factionSpells.spellId))
-    .where(and(inArray(factionSpells.factionId, ids), activeSpell))
-    .orderBy(asc(factionSpells.factionId), ...spellOrder);
-
+  const { includeUnits, includeHeroes, includeSpells, all } = options;
+  const reads = factionReads(db, { includeUnits, includeHeroes, includeSpells, all, byId: id !== undefined, factionVisible }, { id });
+  const { main, units: unitList, heroes: heroList, spells: spellList } = reads;
   // Lists that were not asked for are not sent at all.
   const lists: BatchItem<"sqlite">[] = [];
-  if (options.includeUnits) lists.push(unitList);
-  if (options.includeHeroes) lists.push(heroList);
-  if (options.includeSpells) lists.push(spellList);
+  if (unitList) lists.push(unitList);
+  if (heroList) lists.push(heroList);
+  if (spellList) lists.push(spellList);
   const [rows, ...listRows] = (await db.batch([main, ...lists])) as [Awaited<typeof main>, ...unknown[]];
   const next = <T>(wanted: boolean): T[] => (wanted ? (listRows.shift() as T[]) : []);
-  const unitsOf = byFaction(next<Awaited<typeof unitList>[number]>(options.includeUnits), (u) => u.factionId);
-  const heroesOf = byFaction(next<Awaited<typeof heroList>[number]>(options.includeHeroes), (h) => h.factionId);
-  const spellsOf = byFaction(next<Awaited<typeof spellList>[number]>(options.includeSpells), (s) => s.factionId);
+  const unitsOf = byFaction(next<Awaited<NonNullable<typeof unitList>>[number]>(options.includeUnits), (u) => u.factionId);
+  const heroesOf = byFaction(next<Awaited<NonNullable<typeof heroList>>[number]>(options.includeHeroes), (h) => h.factionId);
+  const spellsOf = byFaction(next<Awaited<NonNullable<typeof spellList>>[number]>(options.includeSpells), (s) => s.factionId);
 
   return rows.map(({ faction: row, units: nUnits, heroes: nHeroes, spells: nSpells }) => {
     const faction = toFactionDto(row, { units: nUnits, heroes: nHeroes, spells: nSpells });

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
+import { keptReads } from "../kept";
 import type {
   MediaCategory,
   MediaCategoryInput,
@@ -178,37 +179,60 @@ export type MediaListOptions = {
   pageSize: number;
 };
 
+/** The statements of a media list (worker/db/kept.ts); the shape says which filters apply. */
+const mediaListReads = keptReads(
+  (db, shape: { approvedOnly: boolean; featuredOnly: boolean; category: boolean; faction: boolean; mediaType: boolean; search: boolean }) => {
+    const where: SQL[] = [];
+    if (shape.approvedOnly) where.push(eq(mediaItems.isApproved, true));
+    if (shape.featuredOnly) where.push(eq(mediaItems.isFeatured, true));
+    if (shape.category) where.push(eq(mediaItems.categoryId, sql.placeholder("categoryId")));
+    if (shape.faction) where.push(eq(mediaItems.factionId, sql.placeholder("factionId")));
+    if (shape.mediaType) where.push(eq(mediaItems.mediaType, sql.placeholder("mediaType")));
+    if (shape.search) {
+      const p = sql.placeholder("pattern");
+      where.push(
+        or(
+          sql`${mediaItems.title} LIKE ${p} ESCAPE '\\'`,
+          sql`${mediaItems.description} LIKE ${p} ESCAPE '\\'`,
+          sql`${mediaItems.caption} LIKE ${p} ESCAPE '\\'`,
+          sql`${mediaItems.tags} LIKE ${p} ESCAPE '\\'`,
+        )!,
+      );
+    }
+    const condition = where.length ? and(...where) : undefined;
+    return {
+      total: db.select({ n: count() }).from(mediaItems).where(condition),
+      rows: selectItems(db)
+        .where(condition)
+        .orderBy(asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    };
+  },
+);
+
 /**
  * One page of items plus the total, in one batch. Order: sortOrder, then newest first (id breaks
  * ties so pages never overlap).
  */
 export async function listMedia(db: Database, options: MediaListOptions): Promise<{ rows: MediaRow[]; totalCount: number }> {
-  const where: SQL[] = [];
-  if (options.approvedOnly) where.push(eq(mediaItems.isApproved, true));
-  if (options.featuredOnly) where.push(eq(mediaItems.isFeatured, true));
-  if (options.categoryId) where.push(eq(mediaItems.categoryId, options.categoryId));
-  if (options.factionId) where.push(eq(mediaItems.factionId, options.factionId));
-  if (options.mediaType) where.push(eq(mediaItems.mediaType, options.mediaType));
-  if (options.search) {
-    const p = containsPattern(options.search);
-    where.push(
-      or(
-        sql`${mediaItems.title} LIKE ${p} ESCAPE '\\'`,
-        sql`${mediaItems.description} LIKE ${p} ESCAPE '\\'`,
-        sql`${mediaItems.caption} LIKE ${p} ESCAPE '\\'`,
-        sql`${mediaItems.tags} LIKE ${p} ESCAPE '\\'`,
-      )!,
-    );
-  }
-  const condition = where.length ? and(...where) : undefined;
-  const [total, rows] = await db.batch([
-    db.select({ n: count() }).from(mediaItems).where(condition),
-    selectItems(db)
-      .where(condition)
-      .orderBy(asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-  ]);
+  const shape = {
+    approvedOnly: options.approvedOnly,
+    featuredOnly: !!options.featuredOnly,
+    category: !!options.categoryId,
+    faction: !!options.factionId,
+    mediaType: !!options.mediaType,
+    search: !!options.search,
+  };
+  const reads = mediaListReads(db, shape, {
+    categoryId: options.categoryId,
+    factionId: options.factionId,
+    mediaType: options.mediaType,
+    pattern: options.search ? containsPattern(options.search) : undefined,
+    limit: options.pageSize,
+    offset: (options.page - 1) * options.pageSize,
+  });
+  const [total, rows] = await db.batch([reads.total, reads.rows]);
   return { rows: rows as MediaRow[], totalCount: total[0]?.n ?? 0 };
 }
 
@@ -220,12 +244,12 @@ export async function getMedia(db: Database, id: number, includeUnapproved: bool
   return (row as MediaRow | undefined) ?? null;
 }
 
-/** Categories and factions that have approved media, with counts, and the media types, in one batch. */
-export async function mediaFilters(db: Database): Promise<MediaFilters> {
+/** The statements of the media filters (worker/db/kept.ts): one shape, no values. */
+const mediaFilterReads = keptReads((db, _shape: null) => {
   const approved = eq(mediaItems.isApproved, true);
   const n = count(mediaItems.id);
-  const [categories, factionRows, types] = await db.batch([
-    db
+  return {
+    categories: db
       .select({
         value: mediaCategories.id,
         label: mediaCategories.name,
@@ -238,14 +262,20 @@ export async function mediaFilters(db: Database): Promise<MediaFilters> {
       .where(eq(mediaCategories.isActive, true))
       .groupBy(mediaCategories.id)
       .orderBy(asc(mediaCategories.sortOrder), asc(mediaCategories.name)),
-    db
+    factions: db
       .select({ value: factions.id, label: factions.name, count: n })
       .from(factions)
       .innerJoin(mediaItems, and(eq(mediaItems.factionId, factions.id), approved))
       .groupBy(factions.id)
       .orderBy(asc(factions.sortOrder), asc(factions.name)),
-    db.select({ value: mediaItems.mediaType, count: n }).from(mediaItems).where(approved).groupBy(mediaItems.mediaType),
-  ]);
+    types: db.select({ value: mediaItems.mediaType, count: n }).from(mediaItems).where(approved).groupBy(mediaItems.mediaType),
+  };
+});
+
+/** Categories and factions that have approved media, with counts, and the media types, in one batch. */
+export async function mediaFilters(db: Database): Promise<MediaFilters> {
+  const reads = mediaFilterReads(db, null, {});
+  const [categories, factionRows, types] = await db.batch([reads.categories, reads.factions, reads.types]);
   const byType = new Map(types.map((t) => [t.value, t.count]));
   return {
     categories,

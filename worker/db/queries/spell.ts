@@ -1,6 +1,7 @@
 /** Spell queries (drizzle over D1); every read is one batch. */
 import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
+import { keptReads } from "../kept";
 import { SPELL_SCHOOLS, SPELL_TYPES, type SpellSchool, type SpellTarget, type SpellType } from "../../shared/game";
 import type { FactionRef } from "../../schemas/faction";
 import type { Spell, SpellFilters, SpellInput, SpellWithFactions } from "../../schemas/spell";
@@ -125,21 +126,53 @@ export function withFactionRefs(items: readonly Spell[], refs: readonly FactionR
   }));
 }
 
-/** One page of spells plus the total (and, when asked, the factions offering each); one batch. */
-export async function listSpells(db: Database, f: SpellFilter, page: number, pageSize: number, includeFactions = false) {
-  const where = and(...spellConditions(db, f));
-  const [total, rows, refs] = await db.batch([
-    db.select({ n: countAll() }).from(spells).where(where),
-    db
-      .select(spellColumns(f.all))
+/** A spell filter's values as placeholders (worker/db/kept.ts); isCommon is a boolean and stays in the shape. */
+type SpellListShape = { all: boolean; includeFactions: boolean; isCommon?: boolean } & Record<"school" | "level" | "type" | "target" | "factionId", boolean>;
+
+const spellListReads = keptReads((db, shape: SpellListShape) => {
+  const slot = <T>(name: keyof SpellListShape) => (shape[name] ? (sql.placeholder(name) as unknown as T) : undefined);
+  const where = and(
+    ...spellConditions(db, {
+      all: shape.all,
+      isCommon: shape.isCommon,
+      school: slot<SpellSchool>("school"),
+      level: slot<number>("level"),
+      type: slot<SpellType>("type"),
+      target: slot<SpellTarget>("target"),
+      factionId: slot<number>("factionId"),
+    }),
+  );
+  return {
+    total: db.select({ n: countAll() }).from(spells).where(where),
+    rows: db
+      .select(spellColumns(shape.all))
       .from(spells)
       .where(where)
       .orderBy(...spellOrder)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    // Without includeFactions no row can match (keeps the batch's shape fixed).
-    selectFactionRefs(db, f.all).limit(includeFactions ? -1 : 0),
-  ]);
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset")),
+    refs: shape.includeFactions ? selectFactionRefs(db, shape.all) : null,
+  };
+});
+
+/** One page of spells plus the total (and, when asked, the factions offering each); one batch. */
+export async function listSpells(db: Database, f: SpellFilter, page: number, pageSize: number, includeFactions = false) {
+  const has = (value: unknown) => value !== undefined;
+  const reads = spellListReads(
+    db,
+    {
+      all: f.all,
+      includeFactions,
+      isCommon: f.isCommon,
+      school: has(f.school),
+      level: has(f.level),
+      type: has(f.type),
+      target: has(f.target),
+      factionId: has(f.factionId),
+    },
+    { school: f.school, level: f.level, type: f.type, target: f.target, factionId: f.factionId, limit: pageSize, offset: (page - 1) * pageSize },
+  );
+  const [total, rows, refs = []] = await db.batch(reads.refs ? [reads.total, reads.rows, reads.refs] : [reads.total, reads.rows]);
   const items = rows.map(toSpellDto);
   return { items: includeFactions ? withFactionRefs(items, refs) : items, totalCount: total[0]?.n ?? 0 };
 }
