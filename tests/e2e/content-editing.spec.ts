@@ -82,6 +82,45 @@ test.describe("faction edit page", () => {
     await close();
   });
 
+  test("leaving with unsaved changes asks first: Stay keeps the edits, Discard changes leaves, closing the tab gets the browser's prompt; Save leaves without asking", async ({ browser }) => {
+    const { page, token, close } = await signedInPage(browser);
+    const { id } = await createFaction(page, token);
+    await page.goto(`/admin/factions/${id}/edit`);
+    await page.getByLabel("Specialty").fill("Unsaved specialty");
+
+    // Cancel (a navigation inside the app) is held: Stay keeps the page and the edit.
+    await page.getByRole("button", { name: "Cancel" }).click();
+    const dialog = page.getByRole("dialog", { name: "Unsaved changes" });
+    await expect(dialog).toContainText("You have unsaved changes. Leave this page and discard them?");
+    await dialog.getByRole("button", { name: "Stay" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(`/admin/factions/${id}/edit`);
+    await expect(page.getByLabel("Specialty")).toHaveValue("Unsaved specialty");
+
+    // Closing the tab runs the browser's own prompt; dismissing it keeps the page open.
+    const prompt = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    const unload = await prompt;
+    expect(unload.type()).toBe("beforeunload");
+    await unload.dismiss();
+    await expect(page.getByLabel("Specialty")).toHaveValue("Unsaved specialty");
+
+    // A header link is held too; Discard changes goes on and nothing was saved.
+    await page.getByRole("banner").getByRole("link", { name: "Factions" }).first().click();
+    await dialog.getByRole("button", { name: "Discard changes" }).click();
+    await expect(page).toHaveURL("/factions");
+    const stored = await page.request.get(`/api/faction/${id}?activeOnly=false`, { headers: auth(token) });
+    expect(((await stored.json()) as { specialty: string }).specialty).toBe("Old specialty");
+
+    // Saved changes leave at once.
+    await page.goto(`/admin/factions/${id}/edit`);
+    await page.getByLabel("Specialty").fill("Saved specialty");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(`/factions/${id}`);
+    await expect(dialog).toHaveCount(0);
+    await close();
+  });
+
   test("a plain user sees the access-denied text on the edit page and no edit link on the faction page", async ({ browser }) => {
     const { page, close } = await signedInPage(browser, "user@example.com");
     await page.goto("/admin/factions/1/edit");

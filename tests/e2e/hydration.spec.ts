@@ -50,3 +50,24 @@ test("after hydration the header marks the current page on the same link element
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).not.toHaveAttribute("aria-current", "page");
   expect(await reportedErrors(page)).toEqual([]);
 });
+
+test("text typed into the header's search box before the app takes over is kept, and Enter searches for it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The app's code waits until the reader has typed, so the typing happens on the painted header.
+  let typed!: () => void;
+  const done = new Promise<void>((resolve) => (typed = resolve));
+  await page.route("**/assets/libraries-*.js", async (route) => {
+    await done;
+    await route.continue();
+  });
+  await page.goto("/");
+  const box = page.getByRole("banner").getByRole("searchbox", { name: "Search the site" });
+  await box.fill("dragon");
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app"))).toBe(false);
+  typed();
+  await expect(page.locator("html[data-app]")).toHaveCount(1);
+  // Rendered again by the app (the session and settings arrive): still the reader's text.
+  await expect(box).toHaveValue("dragon");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=dragon$/);
+});

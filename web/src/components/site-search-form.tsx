@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { SearchIcon } from "@/components/ui/icons";
 
 /** The longest search text the API takes. */
@@ -41,6 +41,14 @@ export function SiteSearchForm({ id, label, query, onSearch, size = "compact", s
     setText(query);
   }
   const input = useRef<HTMLInputElement>(null);
+  // Text typed into the painted header's box before the app took it over (hydration keeps the
+  // element and its text): adopt it, or the next render would set the box back to `text`.
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed && typed !== query) setText(typed);
+    // Once, at the takeover.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (!shortcut) return;

@@ -20,6 +20,8 @@ type Options<V extends Values> = {
 export function useZodForm<S extends z.ZodType, V extends Values = z.input<S> & Values>(schema: S, options: Options<V>) {
   const { initialValues, order } = options;
   const [values, setValues] = useState<V>(initialValues);
+  /** The values the form was loaded (or last reset) with: unsaved changes differ from them. */
+  const [baseline, setBaseline] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   /** The form element of the last submit (set by handleSubmit), for moving focus to errors. */
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -81,6 +83,7 @@ export function useZodForm<S extends z.ZodType, V extends Values = z.input<S> & 
 
   const reset = useCallback((next?: V) => {
     setValues(next ?? initialValues);
+    setBaseline(next ?? initialValues);
     setErrors({});
     // initialValues is the first render's value, as with useState.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -95,6 +98,8 @@ export function useZodForm<S extends z.ZodType, V extends Values = z.input<S> & 
   });
 
   const messages = useMemo(() => allMessages(errors, order), [errors, order]);
+  /** True when a value differs from the loaded ones (for the unsaved-changes guard). */
+  const dirty = useMemo(() => values !== baseline && JSON.stringify(values) !== JSON.stringify(baseline), [values, baseline]);
 
-  return { handleSubmit, values, setValue, errors, setErrors, messages, validate, showServerErrors, reset, field };
+  return { handleSubmit, values, setValue, errors, setErrors, messages, validate, showServerErrors, reset, field, dirty };
 }

@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiRequestError } from "@/lib/api-client";
+import { useLeaveGuard } from "@/lib/leave-guard";
 import { formatShortDate } from "@shared/format-date";
 import { useToast } from "@/lib/toast";
 import {
@@ -66,6 +67,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
     const byId = new Map(baseline.map((b) => [b.id, b]));
     return rows.length !== baseline.length || rows.some((r) => !byId.has(r.id) || !same(r, byId.get(r.id)!));
   }, [rows, baseline]);
+  useLeaveGuard(dirty);
 
   const update = (id: number, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.id === id ? { ...r, ...patch } : r)));
 

@@ -6,6 +6,7 @@ import { FormField, type FieldControlProps } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
+import { useLeaveGuard } from "@/lib/leave-guard";
 
 /** The form's own state: every field as text, tags as comma-separated text. */
 export type ArticleFormState = {
@@ -49,10 +50,11 @@ type Props = {
 
 /** Create / edit form: validated with the API's own schema; server field errors shown the same way. */
 export function ArticleForm({ initial, submitLabel, onSubmit, onCancel }: Props) {
-  const { handleSubmit, values: state, setValue: set, errors, showServerErrors } = useZodForm(newsArticleInputSchema, {
+  const { handleSubmit, values: state, setValue: set, errors, showServerErrors, dirty } = useZodForm(newsArticleInputSchema, {
     initialValues: initial,
     order: FIELD_ORDER,
   });
+  useLeaveGuard(dirty);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const id = useId();

@@ -8,6 +8,7 @@ import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt"
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
 import { parseId } from "@shared/ids";
+import { leaveWithoutAsking } from "@/lib/leave-guard";
 import { PageMeta } from "@/lib/page-meta";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
@@ -57,7 +58,7 @@ function ArticleEditor() {
   const created = async (input: NewsArticleInput) => {
     const saved = await saveNewsArticle(null, input);
     toast.success("Article created.");
-    void navigate(`/news/${saved.id}`);
+    leaveWithoutAsking(() => void navigate(`/news/${saved.id}`));
   };
   const cancel = () => void navigate(isNew ? "/admin/news" : `/news/${id}`);
 
@@ -124,7 +125,7 @@ function EditArticle({ article, onCancel }: { article: NewsArticle; onCancel(): 
     try {
       const saved = await saveNewsArticle(article.id, { ...input, updatedAt: version });
       toast.success("Article saved.");
-      void navigate(`/news/${saved.id}`);
+      leaveWithoutAsking(() => void navigate(`/news/${saved.id}`));
       return true;
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === "stale_version" && error.current) {

@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
+import { useLeaveGuard } from "@/lib/leave-guard";
 
 /** The form's state: every setting, the upload size as typed text. */
 export type SettingsFormState = Omit<SiteSettings, "maxFileUploadSize"> & { maxFileUploadSize: string };
@@ -64,6 +65,7 @@ export function SettingsForm({ initial, onSave }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const dirty = !sameState(state, base);
+  useLeaveGuard(dirty);
 
   const set = <K extends keyof SettingsFormState>(key: K, value: SettingsFormState[K]) => {
     setState((s) => ({ ...s, [key]: value }));

@@ -11,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
+import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageMeta } from "@/lib/page-meta";
 import { useToast } from "@/lib/toast";
 import { useFactionForEdit } from "../api/get-faction-for-edit";
@@ -156,6 +157,7 @@ function FactionForm({ faction }: { faction: Faction }) {
   const [theirs, setTheirs] = useState<Faction | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [name, setName] = useState(faction.name);
+  useLeaveGuard(form.dirty);
 
   /** PUT with the version in `updatedAt`; a 409 stale_version shows the conflict prompt. */
   async function save(body: FactionInput, version: string) {
@@ -164,7 +166,7 @@ function FactionForm({ faction }: { faction: Faction }) {
     try {
       await updateFaction(faction.id, { ...body, updatedAt: version });
       toast.success("Faction saved.");
-      void navigate(`/factions/${faction.id}`);
+      leaveWithoutAsking(() => void navigate(`/factions/${faction.id}`));
     } catch (err) {
       if (err instanceof ApiRequestError && err.code === "stale_version" && err.current) {
         setTheirs(err.current as Faction);

@@ -7,6 +7,7 @@ import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt"
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
+import { useLeaveGuard } from "@/lib/leave-guard";
 import { PageMeta } from "@/lib/page-meta";
 import { useToast } from "@/lib/toast";
 import { ASSET_CONFIGS, ASSET_TYPES, type AssetType } from "../asset-config";
@@ -45,6 +46,7 @@ function GameAssetsEditor() {
 
   const list = useAssetList({ type, factionId: needsFaction ? factionId : null, upgradeLevel });
   const editor = useAssetEditor(config, list.data, { factionId, upgradeLevel });
+  useLeaveGuard(editor.changedCount > 0);
   const toast = useToast();
   const [saving, setSaving] = useState(false);
   const [pendingView, setPendingView] = useState<Record<string, string> | null>(null);
