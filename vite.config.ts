@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { OutputChunk } from "rolldown";
 import { createServer, defineConfig, type Plugin } from "vite";
+import { DEFAULT_PERSIST_DIR } from "./scripts/lib.ts";
 import { APP_LOADER_HASH, APP_LOADER_SCRIPT, headersFile, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "./worker/lib/security-headers.ts";
 
 // The site does not use request.cf locally; skip fetching it (offline machines print an error).
@@ -261,7 +262,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    cloudflare({ configPath: "../wrangler.toml", persistState: { path: "../.wrangler/state" } }),
+    cloudflare({ configPath: "../wrangler.toml", persistState: { path: `../${DEFAULT_PERSIST_DIR}` } }),
     securityHeadersFile(),
     inlineThemeInit(),
     prerenderShell(),

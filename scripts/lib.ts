@@ -17,8 +17,12 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
   });
 }
 
-/** Local state directory shared by `npm run dev`, `npm start`, db:migrate and db:seed. */
-export const DEFAULT_PERSIST_DIR = ".wrangler/state";
+/**
+ * Local state directory (D1, R2, queues) shared by `npm run dev`, `npm start`, db:migrate and
+ * db:seed, relative to the repository. REALM_STATE_DIR picks another one (the dev-server test
+ * uses its own, so a developer's data is untouched).
+ */
+export const DEFAULT_PERSIST_DIR = process.env.REALM_STATE_DIR || ".wrangler/state";
 
 /** Reads `--name value` from argv. */
 export function argValue(name: string): string | undefined {
