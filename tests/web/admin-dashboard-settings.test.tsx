@@ -111,7 +111,7 @@ describe("site settings form", () => {
     expect(screen.getByLabelText("Maintenance Message")).toBeTruthy();
   });
 
-  it("refuses an upload size outside 1–100 MB without calling the server", () => {
+  it("refuses an upload size outside 1–100 MB without calling the server, and moves the focus to it", () => {
     const onSave = vi.fn();
     render(<SettingsForm initial={initial} onSave={onSave} />);
     const size = screen.getByLabelText("Max File Upload Size (MB)");
@@ -122,6 +122,7 @@ describe("site settings form", () => {
     }
     expect(onSave).not.toHaveBeenCalled();
     expect(size.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(size);
   });
 
   it("sends every setting, typed, and hides Save again once saved", async () => {

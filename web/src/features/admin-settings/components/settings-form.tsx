@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { z } from "zod";
 import {
   MAINTENANCE_MESSAGE_MAX,
@@ -14,12 +14,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
+import { useZodForm } from "@/lib/form";
 import { useLeaveGuard } from "@/lib/leave-guard";
 
 /** The form's state: every setting, the upload size as typed text. */
 export type SettingsFormState = Omit<SiteSettings, "maxFileUploadSize"> & { maxFileUploadSize: string };
 
-type FieldErrors = Partial<Record<keyof SiteSettings, string>>;
 
 export const toFormState = (s: SiteSettings): SettingsFormState => ({
   siteName: s.siteName,
@@ -33,19 +33,29 @@ export const toFormState = (s: SiteSettings): SettingsFormState => ({
   maintenanceMessage: s.maintenanceMessage,
 });
 
-const sameState = (a: SettingsFormState, b: SettingsFormState) =>
-  (Object.keys(a) as (keyof SettingsFormState)[]).every((k) => a[k] === b[k]);
+/**
+ * The API's schema over the form's state: the upload size is typed as text and must be a whole
+ * number (anything else gets the API's own message).
+ */
+export const settingsFormSchema = siteSettingsSchema.extend({
+  maxFileUploadSize: z
+    .string()
+    .transform((text) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN))
+    .pipe(siteSettingsSchema.shape.maxFileUploadSize),
+});
 
-/** Validates with the API's own schema; on success the body to send. */
-export function validateSettingsForm(state: SettingsFormState): { ok: true; input: SiteSettings } | { ok: false; errors: FieldErrors } {
-  const size = /^\s*\d+\s*$/.test(state.maxFileUploadSize) ? Number(state.maxFileUploadSize) : Number.NaN;
-  const result = siteSettingsSchema.safeParse({ ...state, maxFileUploadSize: size });
-  if (result.success) return { ok: true, input: result.data };
-  const flat = z.flattenError(result.error).fieldErrors as Record<string, string[] | undefined>;
-  const errors: FieldErrors = {};
-  for (const [key, messages] of Object.entries(flat)) if (messages?.[0]) errors[key as keyof SiteSettings] = messages[0];
-  return { ok: false, errors };
-}
+/** Field order: the first field in error gets the focus. */
+const ORDER = [
+  "siteName",
+  "siteDescription",
+  "enableComments",
+  "moderateComments",
+  "enableRegistration",
+  "requireEmailVerification",
+  "maxFileUploadSize",
+  "maintenanceMode",
+  "maintenanceMessage",
+] as const satisfies readonly (keyof SettingsFormState)[];
 
 type Props = {
   initial: SiteSettings;
@@ -59,62 +69,46 @@ type Props = {
  */
 export function SettingsForm({ initial, onSave }: Props) {
   const id = useId();
-  const [base, setBase] = useState(() => toFormState(initial));
-  const [state, setState] = useState(base);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  /** The settings as last loaded or saved: Reset goes back to them. */
+  const [saved, setSaved] = useState(() => toFormState(initial));
+  const form = useZodForm(settingsFormSchema, { initialValues: saved, order: ORDER });
+  const { values: state, setValue: set, errors, dirty } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const dirty = !sameState(state, base);
   useLeaveGuard(dirty);
 
-  const set = <K extends keyof SettingsFormState>(key: K, value: SettingsFormState[K]) => {
-    setState((s) => ({ ...s, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     setFormError(null);
-    const checked = validateSettingsForm(state);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
     setSaving(true);
     try {
-      await onSave(checked.input);
-      const saved = toFormState(checked.input);
-      setBase(saved);
-      setState(saved);
-      setErrors({});
+      await onSave(input);
+      const next = toFormState(input);
+      setSaved(next);
+      form.reset(next);
     } catch (err) {
-      if (err instanceof ApiRequestError && err.errors) {
-        const fieldErrors: FieldErrors = {};
-        for (const [key, messages] of Object.entries(err.errors)) if (messages[0]) fieldErrors[key as keyof SiteSettings] = messages[0];
-        setErrors(fieldErrors);
-      }
+      form.showServerErrors(err);
       setFormError(err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to save settings");
     } finally {
       setSaving(false);
     }
-  }
+  });
 
   const reset = () => {
-    setState(base);
-    setErrors({});
+    form.reset(saved);
     setFormError(null);
   };
 
   const errorId = (key: keyof SiteSettings) => `${id}-${key}-error`;
   const fieldProps = (key: keyof SiteSettings) => ({
     id: `${id}-${key}`,
-    "aria-invalid": errors[key] ? true : undefined,
-    "aria-describedby": errors[key] ? errorId(key) : `${id}-${key}-hint`,
+    name: key,
+    "aria-invalid": errors[key]?.[0] ? true : undefined,
+    "aria-describedby": errors[key]?.[0] ? errorId(key) : `${id}-${key}-hint`,
   });
   const fieldError = (key: keyof SiteSettings) =>
-    errors[key] ? (
+    errors[key]?.[0] ? (
       <p id={errorId(key)} className="mt-1 text-sm text-red-700 dark:text-red-400">
-        {errors[key]}
+        {errors[key]?.[0]}
       </p>
     ) : null;
 
