@@ -19,8 +19,8 @@
  *
  * What a kept read returns stands in for the builder it was built from in `db.batch` and
  * `await` only. It relies on drizzle's prepared-query internals (`_prepare`, the session's
- * `prepareQuery`), pinned by the version in package-lock.json; tests/worker/kept-reads.test.ts
- * checks that kept and freshly built statements answer the same.
+ * `prepareQuery`), pinned by the version in package-lock.json (docs/decisions/0021-kept-reads.md);
+ * tests/worker/kept-reads.test.ts checks that kept and freshly built statements answer the same.
  */
 import { fillPlaceholders } from "drizzle-orm";
 import type { Database } from "../env";
