@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_SHELL, renderPage, renderTemplate, shellTemplate } from "../../worker/lib/html-meta";
 import { escapeXml } from "../../worker/lib/seo-documents";
 import { APP_LOADER_SCRIPT, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
-import { headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
+import { absoluteUrl, headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
 import { call } from "./helpers";
 
 const SITE = env.SITE_URL.replace(/\/$/, "");
@@ -139,7 +139,7 @@ describe("renderTemplate (the shell prepared once, then string concatenation)", 
     publishedAt: "2026-01-01T00:00:00.000Z", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
   });
   const extras = {
-    initialData: { "/api/news/7": { title: `Evil ${XSS}\u2028` } },
+    initialData: [{ key: "/api/news/7", json: JSON.stringify({ title: `Evil ${XSS}\u2028` }) }],
     preloadTags: ['<link rel="preload" as="image" href="/a.webp" fetchpriority="high">'],
     routeModules: ["/assets/route.js"],
     paint: `<article><h1>Evil &lt;/script&gt;\u2028</h1></article>`,
@@ -178,6 +178,32 @@ describe("renderTemplate (the shell prepared once, then string concatenation)", 
 });
 
 describe("seo builders", () => {
+  it("absoluteUrl gives what the URL parser gives, for plain paths (no parse) and for the rest", () => {
+    const paths = [
+      "/",
+      "/units/5",
+      "/factions/1?tab=units",
+      "/files/portraits/a_b-c.w640.webp",
+      "/news?tag=patch&search=a%20b",
+      "/search?q=fire+ball",
+      "/a/../b",
+      "/a/./b",
+      "/.hidden",
+      "/with space",
+      "/ünïcode",
+      "/a#frag",
+      "//evil.example/x",
+      "https://cdn.example/x.png",
+      "relative/path",
+      "/%zz",
+      "/a?x=<b>",
+      "",
+    ];
+    for (const origin of ["https://realm.example", "http://localhost:8787"]) {
+      for (const path of paths) expect(absoluteUrl(origin, path), path).toBe(new URL(path, `${origin}/`).href);
+    }
+  });
+
   it("jsonLdText escapes <, >, & and line separators so the JSON cannot end its script element", () => {
     const text = jsonLdText({ a: `${XSS}&\u2028` });
     expect(text).not.toMatch(/[<>&\u2028]/);

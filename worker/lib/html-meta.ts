@@ -47,23 +47,32 @@ export const ROUTE_MODULES_ID = "route-modules";
 /** The prerendered shell's page slot (PagePending in web/src/app/root-layout.tsx). */
 const PAGE_SLOT_SELECTOR = "#main-content > div[data-page-slot]";
 
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
 /**
- * JSON for a `<script type="application/json">` element: `<`, `>` and `&` become \u escapes so
- * no text can end the element or open a comment, and U+2028/U+2029 are escaped too. The result
- * is still valid JSON that parses back to the same value.
+ * JSON text made safe for a `<script type="application/json">` element: `<`, `>` and `&` become
+ * \u escapes so no text can end the element or open a comment, and U+2028/U+2029 are escaped too
+ * (one pass). Outside strings JSON has none of these characters, so the result is still valid
+ * JSON that parses back to the same value.
  */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
+export const scriptSafeJson = (json: string): string => json.replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]!);
+
+/** `value` as JSON for a `<script type="application/json">` element (see scriptSafeJson). */
+export const scriptJson = (value: unknown): string => scriptSafeJson(JSON.stringify(value));
 
 export type RenderExtras = {
-  /** API answers by SWR key, written as `<script type="application/json" id="initial-data">`. */
-  initialData?: Record<string, unknown>;
+  /**
+   * API answers by SWR key, as the JSON text the API sent (not serialized again), written as one
+   * object in `<script type="application/json" id="initial-data">`.
+   */
+  initialData?: readonly { key: string; json: string }[];
   /** `<link rel="preload">` / stylesheet tags (already escaped) for the end of <head>. */
   preloadTags?: readonly string[];
   /** The route's JS modules, listed in `#route-modules` for the app loader to preload. */
@@ -106,8 +115,9 @@ type PageInserts = { head: string; body: string; paint: string };
 function pageInserts(meta: PageMeta, extras: RenderExtras): PageInserts {
   const { initialData, preloadTags = [] } = extras;
   let body = "";
-  if (initialData && Object.keys(initialData).length) {
-    body += `  <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(initialData)}</script>\n  `;
+  if (initialData?.length) {
+    const json = `{${initialData.map((a) => `${JSON.stringify(a.key)}:${a.json}`).join(",")}}`;
+    body += `  <script type="application/json" id="${INITIAL_DATA_ID}">${scriptSafeJson(json)}</script>\n  `;
   }
   if (extras.routeModules?.length) {
     body += `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptJson(extras.routeModules)}</script>\n  `;
@@ -116,7 +126,7 @@ function pageInserts(meta: PageMeta, extras: RenderExtras): PageInserts {
     head: `    ${[headTags(meta, extras.site?.name), ...preloadTags, ...(extras.site ? [extras.site.headTags] : [])].join("\n    ")}\n  `,
     body,
     // U+2028/U+2029 are harmless in HTML text but written as references, like in the JSON.
-    paint: extras.paint?.replace(/\u2028/g, "&#8232;").replace(/\u2029/g, "&#8233;") ?? "",
+    paint: extras.paint?.replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "&#8232;" : "&#8233;")) ?? "",
   };
 }
 

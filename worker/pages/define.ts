@@ -61,8 +61,11 @@ export type PageDefinition<R extends DataRefs> = {
   paint?(req: PageRequest, data: PageData<R>): string | null;
 };
 
-/** An answer of the Worker's own API to a guest GET; `ttl`: seconds a shared cache may keep it. */
-export type ApiAnswer = { key: string; status: number; body: unknown; ttl: number };
+/**
+ * An answer of the Worker's own API to a guest GET: `body` parsed, `json` as sent (written into
+ * the HTML as it is); `ttl`: seconds a shared cache may keep it.
+ */
+export type ApiAnswer = { key: string; status: number; body: unknown; json: string; ttl: number };
 
 export type PageResult = {
   meta: PageMeta;

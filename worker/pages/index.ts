@@ -60,9 +60,10 @@ async function guestApi(c: Ctx, key: string, reads: ReadBatch): Promise<ApiAnswe
   const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, reads.env, ctx), { store: false });
   if (res.status !== 200) {
     void res.body?.cancel();
-    return { key, status: res.status, body: null, ttl: 0 };
+    return { key, status: res.status, body: null, json: "null", ttl: 0 };
   }
-  return { key, status: 200, body: await res.json(), ttl: sharedTtl(res) };
+  const json = await res.text();
+  return { key, status: 200, body: JSON.parse(json) as unknown, json, ttl: sharedTtl(res) };
 }
 
 type BuiltShell = { build: string; template: ShellTemplate };
@@ -133,7 +134,7 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
     const site = c.get("site");
     const meta = site ? brandMeta(result.meta, site.settings) : result.meta;
     const res = await renderTemplate((await loadShell(c)).template, meta, result.status, {
-      initialData: guest ? Object.fromEntries(result.answers.map((a) => [a.key, a.body])) : undefined,
+      initialData: guest ? result.answers.map(({ key, json }) => ({ key, json })) : undefined,
       preloadTags: await preloadTags(c, result),
       // The app loader preloads the route's code once the page has painted (not before).
       routeModules: (await routeFiles(c, result))?.js,

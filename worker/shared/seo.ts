@@ -60,8 +60,13 @@ export function siteOrigin(siteUrl: string | undefined, fallback: string): strin
   return "http://localhost";
 }
 
-/** A site path (or an already absolute http(s) URL) as an absolute URL on `origin`. */
+/** A path the URL parser would leave as it is: no dot segments, nothing it would encode. */
+const PLAIN_PATH = /^\/(?!\/)(?!.*\/\.)[\w\-.~/?=&%+,;:@]*$/;
+
+/** A site path (or an already absolute http(s) URL) as an absolute URL on `origin` (an origin as `URL.origin` gives it). */
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  // Pages list many of their own paths (JSON-LD lists, links): no parse for those.
+  if (PLAIN_PATH.test(pathOrUrl) && !origin.endsWith("/")) return `${origin}${pathOrUrl}`;
   try {
     return new URL(pathOrUrl, `${origin}/`).href;
   } catch {
