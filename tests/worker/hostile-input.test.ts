@@ -356,6 +356,20 @@ beforeAll(async () => {
   realIds["/api/admin/users"] = String(target.id);
 });
 
+/**
+ * A hostile `true` in an otherwise valid settings body is a legitimate admin write that switches
+ * maintenance mode on, after which guests rightly get 503 `maintenance_mode`. The campaign is
+ * about input handling, so it switches maintenance off again (through the API, which also
+ * refreshes the isolate's settings cache) before the next request.
+ */
+async function maintenanceOff(token: string): Promise<void> {
+  const res = await call("/api/settings", { token, ip: uniqueIp() });
+  const settings = (await res.json()) as { maintenanceMode?: boolean } & Record<string, unknown>;
+  if (!settings.maintenanceMode) return;
+  const put = await call("/api/settings", { method: "PUT", token, ip: uniqueIp(), json: { ...settings, maintenanceMode: false } });
+  expect(put.status, "switching maintenance mode off again").toBe(200);
+}
+
 const realIdFor = (path: string) => Object.entries(realIds).find(([prefix]) => path.startsWith(`${prefix}/`))?.[1];
 
 describe("hostile-input campaign", () => {
@@ -427,6 +441,7 @@ describe("hostile-input campaign", () => {
           // An accepted write may have been a sign-out or a refresh: next request gets a fresh token.
           if (caller === "admin") {
             adminToken = await tokenFor(env, adminId);
+            await maintenanceOff(adminToken);
             before = await checksum();
             continue;
           }
