@@ -152,4 +152,41 @@ test.describe("uploads", () => {
     await expect(guest.locator("article").filter({ hasText: videoTitle }).getByText("Video", { exact: true })).toBeVisible();
     await guest.context().close();
   });
+
+  test("a link away from uploads on their way asks first: Stay keeps uploading, leaving pauses them and the page offers to resume", async ({ page }) => {
+    await signIn(page, MODERATOR);
+    const name = `${unique("leave-me").replace(" ", "-")}.png`;
+    const image = await noisePng(900, 900);
+    // The part is held on its way, so the upload stays in progress as long as the test needs.
+    const partHeld = new Promise<void>((resolve) =>
+      void page.route(/\/api\/uploads\/[^/]+\/parts\/1$/, () => {
+        resolve();
+      }),
+    );
+
+    await page.goto("/admin/media");
+    await page.getByRole("button", { name: "Upload Media" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload Media" });
+    await dialog.getByLabel(/Drop files here/).setInputFiles({ name, mimeType: "image/png", buffer: image });
+    await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+    await partHeld;
+    await dialog.getByRole("button", { name: "Hide (uploads continue)" }).click();
+
+    const factionsLink = page.getByRole("banner").getByRole("link", { name: "Factions" }).first();
+    const question = page.getByRole("dialog", { name: "Uploads in progress" });
+    await factionsLink.click();
+    await expect(question).toContainText("Files are still uploading. Leave this page and pause them? Choose the same files again later to resume.");
+    await question.getByRole("button", { name: "Stay" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(page).toHaveURL("/admin/media");
+
+    await factionsLink.click();
+    await question.getByRole("button", { name: "Leave and pause uploads" }).click();
+    await expect(page).toHaveURL("/factions");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+
+    // The upload was paused, not cancelled: back on the media page it can be resumed.
+    await page.goto("/admin/media");
+    await expect(page.getByText(`The upload of "${name}" stopped before it finished.`, { exact: false })).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, use, useLayoutEffect, useMemo, useState, useTransition, type ReactNode } from "react";
 import { Router, type Navigator, type To, type UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
-import { leaveNeedsConfirmation, leaveWithoutAsking } from "@/lib/leave-guard";
+import { leaveNeedsConfirmation, leaveQuestion, leaveWithoutAsking, type LeaveQuestion } from "@/lib/leave-guard";
 import { saveScrollPosition } from "./scroll-restoration";
 
 type History = ReturnType<typeof createBrowserHistory>;
@@ -13,14 +13,15 @@ const LeaveDialog = lazy(() => import("./leave-dialog"));
  * The app's router (react-router's declarative mode, see docs/decisions/0020-declarative-routing.md):
  * the location comes from `history` and every change is rendered in a transition, so a page whose
  * module is still loading suspends while the previous page stays on screen; `useNavigationPending`
- * is true meanwhile. A link or `navigate()` to another path while a form has unsaved changes is
- * held until the reader confirms (web/src/lib/leave-guard.ts).
+ * is true meanwhile. A link or `navigate()` to another path while a page has work that leaving
+ * would lose (unsaved changes, uploads on their way) is held until the reader confirms
+ * (web/src/lib/leave-guard.ts).
  */
 export function AppRouter({ history, children }: { history: History; children: ReactNode }) {
   const [pending, startTransition] = useTransition();
   const [state, setState] = useState(() => ({ action: history.action, location: history.location }));
-  /** The navigation waiting for "Discard changes". */
-  const [held, setHeld] = useState<{ go(): void } | null>(null);
+  /** The navigation waiting for the reader's answer, with the question asked. */
+  const [held, setHeld] = useState<{ go(): void; question: LeaveQuestion } | null>(null);
   useLayoutEffect(
     () =>
       history.listen(({ action, location }) => {
@@ -32,7 +33,7 @@ export function AppRouter({ history, children }: { history: History; children: R
   const navigator = useMemo<Navigator>(() => {
     const pathOf = (to: To) => (typeof to === "string" ? new URL(to, window.location.href).pathname : (to.pathname ?? history.location.pathname));
     const guarded = (to: To, go: () => void) => {
-      if (leaveNeedsConfirmation() && pathOf(to) !== history.location.pathname) setHeld({ go });
+      if (leaveNeedsConfirmation() && pathOf(to) !== history.location.pathname) setHeld({ go, question: leaveQuestion() });
       else go();
     };
     return {
@@ -51,6 +52,7 @@ export function AppRouter({ history, children }: { history: History; children: R
       {held ? (
         <Suspense fallback={null}>
           <LeaveDialog
+            question={held.question}
             onLeave={() => {
               setHeld(null);
               leaveWithoutAsking(held.go);

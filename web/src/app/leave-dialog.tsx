@@ -1,16 +1,18 @@
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { LeaveQuestion } from "@/lib/leave-guard";
 
 /**
- * The question before leaving a form with unsaved changes (web/src/lib/leave-guard.ts). Its own
- * chunk: only editors need it, and they have loaded the dialog's code already.
+ * The question before leaving a page whose work would be lost (web/src/lib/leave-guard.ts): unsaved
+ * changes, uploads on their way. Its own chunk: only editors need it, and they have loaded the
+ * dialog's code already.
  */
-export default function LeaveDialog({ onLeave, onStay }: { onLeave(): void; onStay(): void }) {
+export default function LeaveDialog({ question, onLeave, onStay }: { question: LeaveQuestion; onLeave(): void; onStay(): void }) {
   return (
     <ConfirmDialog
       open
-      title="Unsaved changes"
-      message="You have unsaved changes. Leave this page and discard them?"
-      confirmLabel="Discard changes"
+      title={question.title}
+      message={question.message}
+      confirmLabel={question.leaveLabel}
       cancelLabel="Stay"
       onConfirm={onLeave}
       onCancel={onStay}

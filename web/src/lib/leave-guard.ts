@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 
 /**
- * Leaving a page with unsaved changes asks first. A form declares its state with
- * `useLeaveGuard(dirty)`; while any mounted form is dirty:
- *  - a link or `navigate()` to another path inside the app opens the "Unsaved changes" dialog
- *    (the app router holds the navigation, web/src/app/app-router.tsx): "Discard changes" goes on,
- *    "Stay" keeps the page as it is;
+ * Leaving a page with work that would be lost asks first. A page declares it with
+ * `useLeaveGuard(active, question)`; while any mounted guard is active:
+ *  - a link or `navigate()` to another path inside the app opens the guard's question (the app
+ *    router holds the navigation, web/src/app/app-router.tsx): the leave button goes on, "Stay"
+ *    keeps the page as it is;
  *  - closing or reloading the tab, or leaving the site, gets the browser's own prompt
- *    (`beforeunload`).
+ *    (`beforeunload`; browsers show their own text).
  * Navigations within the same path (a filter in the query string) are not held: pages that
  * reload rows on such a change ask themselves. Back and forward are not held either: the browser
  * has already moved when the app hears of them, and the tab-close prompt does not cover them.
@@ -15,13 +15,26 @@ import { useEffect } from "react";
  * A form that navigates once its changes are saved wraps that navigation in
  * `leaveWithoutAsking`, since its unsaved flag clears only on the next render.
  */
-const dirtyForms = new Set<object>();
+export type LeaveQuestion = { title: string; message: string; leaveLabel: string };
+
+/** The question of forms with unsaved changes (the default). */
+export const UNSAVED_CHANGES: LeaveQuestion = {
+  title: "Unsaved changes",
+  message: "You have unsaved changes. Leave this page and discard them?",
+  leaveLabel: "Discard changes",
+};
+
+/** The active guards, in the order they became active. */
+const guards = new Map<object, LeaveQuestion>();
 let passing = false;
 
 /** True when a navigation away from the current path should ask first. */
-export const leaveNeedsConfirmation = () => dirtyForms.size > 0 && !passing;
+export const leaveNeedsConfirmation = () => guards.size > 0 && !passing;
 
-/** Runs `go` (a navigation) without the unsaved-changes question. */
+/** What to ask: the question of the guard that became active last. */
+export const leaveQuestion = (): LeaveQuestion => [...guards.values()].at(-1) ?? UNSAVED_CHANGES;
+
+/** Runs `go` (a navigation) without the question. */
 export function leaveWithoutAsking<T>(go: () => T): T {
   passing = true;
   try {
@@ -38,16 +51,16 @@ const onBeforeUnload = (event: BeforeUnloadEvent) => {
   event.returnValue = "";
 };
 
-/** Declares that the calling form has (`dirty`) or has no unsaved changes. */
-export function useLeaveGuard(dirty: boolean): void {
+/** Declares that the calling page has (`active`) or has no work that leaving would lose. */
+export function useLeaveGuard(active: boolean, question: LeaveQuestion = UNSAVED_CHANGES): void {
   useEffect(() => {
-    if (!dirty) return;
+    if (!active) return;
     const token = {};
-    dirtyForms.add(token);
-    if (dirtyForms.size === 1) window.addEventListener("beforeunload", onBeforeUnload);
+    guards.set(token, question);
+    if (guards.size === 1) window.addEventListener("beforeunload", onBeforeUnload);
     return () => {
-      dirtyForms.delete(token);
-      if (dirtyForms.size === 0) window.removeEventListener("beforeunload", onBeforeUnload);
+      guards.delete(token);
+      if (guards.size === 0) window.removeEventListener("beforeunload", onBeforeUnload);
     };
-  }, [dirty]);
+  }, [active, question]);
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { MEDIA_LIMITS } from "@schemas/media";
+import { useLeaveGuard, type LeaveQuestion } from "@/lib/leave-guard";
 import { uploadTransport } from "../api/upload-transport";
 import { checkUploadFile, titleFromFileName, type FileCheck } from "../lib/file-type";
 import { UploadTask, type UploadSession, type UploadSnapshot } from "../lib/upload-engine";
@@ -22,6 +23,13 @@ export type UploadEntry = {
 };
 
 export type EntryPatch = Partial<Pick<UploadEntry, "title" | "description" | "categoryId" | "factionId">>;
+
+/** Asked before a link takes the reader away from uploads on their way. */
+export const UPLOADS_IN_PROGRESS: LeaveQuestion = {
+  title: "Uploads in progress",
+  message: "Files are still uploading. Leave this page and pause them? Choose the same files again later to resume.",
+  leaveLabel: "Leave and pause uploads",
+};
 
 export const TITLE_REQUIRED = "Title is required.";
 export const CATEGORY_REQUIRED = "Category is required.";
@@ -175,14 +183,15 @@ export function useUploadQueue({ maxMb, defaultCategoryId }: { maxMb: number; de
   const tasks = useMemo(() => entries.flatMap((e) => (e.task ? [e.task] : [])), [entries]);
   const overall = useOverallProgress(tasks);
 
-  // Leaving the page while parts are on their way asks first (the upload could be resumed, but
-  // only after picking the file again).
-  useEffect(() => {
-    if (!overall.active) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [overall.active]);
+  // Leaving the page while parts are on their way asks first; leaving anyway pauses the uploads
+  // (what the server has is kept: choosing the same file again resumes it, as after a reload).
+  useLeaveGuard(overall.active, UPLOADS_IN_PROGRESS);
+  useEffect(
+    () => () => {
+      for (const entry of entriesRef.current) entry.task?.pause();
+    },
+    [],
+  );
 
   return { entries, addFiles, update, startEntry, startAll, remove, clearFinished, overall, announcement };
 }
