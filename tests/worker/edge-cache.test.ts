@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { openRequestSession } from "../../worker/db/session";
 import { sharedTtl } from "../../worker/lib/edge-cache";
 import { api } from "../../worker/app";
 import { markPageRead } from "../../worker/middleware/read-etag";
@@ -138,6 +139,21 @@ describe("edge cache (Workers Cache API) for guest reads", () => {
 });
 
 describe("D1 sessions: bookmarks and read-your-writes", () => {
+  it("a request's env has every binding of the runtime's env, the same objects, with its own D1 session as DB; the runtime's env is untouched", () => {
+    const runtimeDb = env.DB;
+    const first = openRequestSession(env, new Request("http://example.com/api/news"));
+    const second = openRequestSession(env, new Request("http://example.com/api/news", { method: "POST" }));
+    for (const session of [first, second]) {
+      expect(Object.keys(session.env).sort()).toEqual(Object.keys(env).sort());
+      for (const key of Object.keys(env) as (keyof Env)[]) if (key !== "DB") expect(session.env[key], key).toBe(env[key]);
+      expect(session.env.DB).not.toBe(runtimeDb);
+    }
+    // Each request its own session and env object; the per-isolate copy is never handed out or changed.
+    expect(first.env).not.toBe(second.env);
+    expect(first.env.DB).not.toBe(second.env.DB);
+    expect(env.DB).toBe(runtimeDb);
+  });
+
   it("an API answer carries the session's bookmark; a bad bookmark is ignored, not an error (200)", async () => {
     const res = await call(`/api/news/${articleId}`, { token: moderator });
     expect(res.status).toBe(200);

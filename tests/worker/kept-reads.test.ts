@@ -61,6 +61,30 @@ describe("kept reads", () => {
     expect(builds).toBe(2);
   });
 
+  it("keeps at most 32 shapes: a 33rd replaces the oldest, which is built again when it comes back, and still answers right", async () => {
+    const { factionId, active, hidden } = await seed();
+    const db = openDatabase(env.DB);
+    const built: number[] = [];
+    // The shape's number only names it; every shape reads the faction's units, odd ones all of them.
+    const reads = keptReads((d, shape: { n: number }) => {
+      built.push(shape.n);
+      return { units: build(d, { all: shape.n % 2 === 1 }, sql.placeholder("factionId")).units };
+    });
+    const ids = async (n: number) => ((await reads(db, { n }, { factionId }).units) as { id: number }[]).map((u) => u.id);
+
+    for (let n = 0; n < 32; n++) await ids(n);
+    expect(built).toHaveLength(32);
+    await ids(5);
+    expect(built).toHaveLength(32); // still kept
+    await ids(32);
+    expect(built).toHaveLength(33);
+    // Shape 0 was the oldest: built again. Shape 31 was kept.
+    expect(await ids(0)).toEqual([active]);
+    expect(built.slice(33)).toEqual([0]);
+    expect(await ids(31)).toEqual([active, hidden]);
+    expect(built.slice(33)).toEqual([0]);
+  });
+
   it("the unit page's read shows an inactive unit to moderators only, with its upgrades, for any id", async () => {
     const { factionId, active, hidden } = await seed();
     const upgrade = await insertUnit(factionId, { tier: 2, base_unit_id: active, upgrade_level: 1, is_upgraded: 1 });
