@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSWRConfig } from "swr";
 import { isAdminRole, isModeratorLevel } from "@shared/roles";
 import type { User } from "@schemas/user";
@@ -76,8 +76,11 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
     setStatus("unauthenticated");
   }, []);
 
-  // Any 401 removes both keys and sends the browser to /login.
-  useEffect(
+  // Any 401 removes both keys and sends the browser to /login. Subscribed in the commit itself
+  // (a layout effect), before any request of that commit can answer: the app takes over in a
+  // transition, whose passive effects may run after a fast answer, and a 401 with nobody
+  // listening was lost (the saved user stayed signed in on a deactivated account).
+  useLayoutEffect(
     () =>
       onUnauthorized(() => {
         clear();
