@@ -45,3 +45,25 @@ test.describe("wiki and gallery content painted by the Worker before JavaScript"
   ];
   paintedGeometryTests(cases);
 });
+
+test.describe("sections below a phone's first screen render when the reader nears them", () => {
+  for (const javaScriptEnabled of [false, true]) {
+    test(`/units/{id} ${javaScriptEnabled ? "in the app" : "as painted"}: the other factions' units and the footer are skipped at first, rendered once scrolled near`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      await page.goto(`/units/${await firstId(page, "/api/unit?pageSize=1")}`);
+      // In the app: once its page component has replaced the painted slot.
+      if (javaScriptEnabled) await expect(page.locator("[data-page-slot]")).toHaveCount(0);
+      const rendered = (selector: string) => () => page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+      // The stats start on the first screen: rendered at once.
+      expect(await rendered('[data-testid="unit-stats"]')()).toBe(true);
+      const far = ["#same-tier-heading", 'footer nav[aria-label="Footer"]'];
+      for (const selector of far) expect(await rendered(selector)(), selector).toBe(false);
+      for (const selector of far) {
+        await page.locator(selector).scrollIntoViewIfNeeded();
+        await expect.poll(rendered(selector), selector).toBe(true);
+      }
+      await context.close();
+    });
+  }
+});

@@ -13,7 +13,7 @@ import { articleImage, breadcrumb, type Html } from "./common";
 import { buttonClass } from "@shared/button-class";
 import { formatLongDate, formatLongDateTime } from "@shared/format-date";
 import { HOME_COPY } from "@shared/home-copy";
-import { NEWS_CARD_OFFSCREEN } from "@shared/offscreen";
+import { NEWS_CARD_OFFSCREEN, SECTION_OFFSCREEN } from "@shared/offscreen";
 import type { NewsArticle, NewsListItem } from "../../schemas/news";
 
 /** TagChips (features/news/components/tag-chips.tsx). */
@@ -56,7 +56,7 @@ export function paintHome(latest: NewsListItem[]): string | null {
   if (latest.length === 0) return null;
   return html`<section data-testid="home-hero" class="relative isolate overflow-hidden bg-[url(/images/home/hero-light.svg)] bg-cover bg-bottom dark:bg-[url(/images/home/hero-dark.svg)]"><div class="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28"><h1 class="font-display text-4xl font-bold tracking-tight text-ink sm:text-5xl">${HOME_COPY.title}</h1><p class="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">${HOME_COPY.intro}</p><div class="mt-8 flex flex-wrap justify-center gap-3"><a href="/news" class="${buttonClass({ size: "lg" })}">Latest News</a></div></div></section><section aria-labelledby="home-latest" class="mx-auto max-w-6xl px-4 py-12"><h2 id="home-latest" class="font-display text-2xl font-bold text-ink sm:text-3xl">Latest News</h2><div class="mt-6"><div class="grid gap-6 md:grid-cols-3">${latest.map(
     (article, index) => homeNewsCard(article, index === 0 ? "high" : "lazy"),
-  )}</div><div class="mt-8 text-center"><a href="/news" class="${buttonClass({ variant: "secondary" })}">View All News</a></div></div></section><section aria-labelledby="home-about" class="border-t border-line bg-surface"><div class="mx-auto max-w-6xl px-4 py-12 md:flex md:items-center md:justify-between md:gap-8"><div><h2 id="home-about" class="font-display text-2xl font-bold text-ink">${HOME_COPY.aboutTitle}</h2><p class="mt-3 max-w-2xl text-ink-muted">${HOME_COPY.about}</p></div><a href="/game-info" class="${buttonClass({ variant: "secondary", className: "mt-6 shrink-0 md:mt-0" })}">Explore the Game</a></div></section>`.toString();
+  )}</div><div class="mt-8 text-center"><a href="/news" class="${buttonClass({ variant: "secondary" })}">View All News</a></div></div></section><section aria-labelledby="home-about" class="border-t border-line bg-surface ${SECTION_OFFSCREEN}"><div class="mx-auto max-w-6xl px-4 py-12 md:flex md:items-center md:justify-between md:gap-8"><div><h2 id="home-about" class="font-display text-2xl font-bold text-ink">${HOME_COPY.aboutTitle}</h2><p class="mt-3 max-w-2xl text-ink-muted">${HOME_COPY.about}</p></div><a href="/game-info" class="${buttonClass({ variant: "secondary", className: "mt-6 shrink-0 md:mt-0" })}">Explore the Game</a></div></section>`.toString();
 }
 
 const SELECT_CLASS =

@@ -12,6 +12,7 @@ import { buttonClass } from "@shared/button-class";
 import { gamePaths, RARITY_RANGE, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { SPELL_BOOK_TITLE } from "@shared/game-seo";
 import { abilityList, textList } from "@shared/game-text";
+import { SECTION_OFFSCREEN } from "@shared/offscreen";
 import { signed, statDiffs, UNIT_STATS, unitStatRows } from "@shared/unit-stats";
 import type { HeroDetail } from "../../schemas/hero";
 import type { SpellWithFactions } from "../../schemas/spell";
@@ -96,9 +97,9 @@ export function paintUnit(unit: UnitDetail): string {
       : html`<p class="mt-3 text-ink-muted">This unit has no special abilities.</p>`
   }</section><section aria-labelledby="description-heading"><h2 id="description-heading" class="${H2}">Description</h2><p class="mt-3 break-words whitespace-pre-line text-ink">${unit.description}</p></section></div>${
     chain.length > 1
-      ? html`<section aria-labelledby="chain-heading" class="mt-10"><h2 id="chain-heading" class="${H2}">Upgrade chain</h2><p class="mt-1 text-sm text-ink-muted">Each level shows how its stats differ from the level before.</p><div class="mt-4">${upgradeChain(chain, unit.id)}</div></section>`
+      ? html`<section aria-labelledby="chain-heading" class="mt-10 ${SECTION_OFFSCREEN}"><h2 id="chain-heading" class="${H2}">Upgrade chain</h2><p class="mt-1 text-sm text-ink-muted">Each level shows how its stats differ from the level before.</p><div class="mt-4">${upgradeChain(chain, unit.id)}</div></section>`
       : null
-  }<section aria-labelledby="same-tier-heading" class="mt-10"><h2 id="same-tier-heading" class="${H2}">${tierLabel(unit.tier)} in other factions</h2>${
+  }<section aria-labelledby="same-tier-heading" class="mt-10 ${SECTION_OFFSCREEN}"><h2 id="same-tier-heading" class="${H2}">${tierLabel(unit.tier)} in other factions</h2>${
     sameTier.length
       ? html`<ul class="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="same-tier">${sameTier.map(
           (other) =>
@@ -153,7 +154,7 @@ export function paintHero(hero: HeroDetail): string {
           }</li>`;
         })}</ul>`
       : html`<p class="mt-2 text-ink-muted">No starting spells.</p>`
-  }<p class="mt-3 text-sm"><a href="${gamePaths.spells}" class="text-brand-700 hover:underline dark:text-brand-400">Open the spell book</a></p></section></div><section aria-labelledby="hero-bio" class="mt-8"><h2 id="hero-bio" class="${H2}">Biography</h2><p class="mt-2 break-words whitespace-pre-line text-ink">${hero.biography}</p></section></article>`.toString();
+  }<p class="mt-3 text-sm"><a href="${gamePaths.spells}" class="text-brand-700 hover:underline dark:text-brand-400">Open the spell book</a></p></section></div><section aria-labelledby="hero-bio" class="mt-8 ${SECTION_OFFSCREEN}"><h2 id="hero-bio" class="${H2}">Biography</h2><p class="mt-2 break-words whitespace-pre-line text-ink">${hero.biography}</p></section></article>`.toString();
 }
 
 /** The spell page (features/game/routes/spell.tsx), all of it. */

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { FOOTER_OFFSCREEN } from "@shared/offscreen";
 import { PUBLIC_LINKS } from "./nav-links";
 
 /** States the fan-site status and trademark ownership; year 2025. */
 export function Footer() {
   return (
-    <footer className="mt-auto border-t border-line bg-surface">
+    <footer className={`mt-auto border-t border-line bg-surface ${FOOTER_OFFSCREEN}`}>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-start md:justify-between lg:px-8">
         <div className="max-w-xl">
           <p className="font-display text-lg font-bold text-ink">Realm Codex</p>

@@ -1,6 +1,7 @@
 import { Link, useParams } from "react-router";
 import { gamePaths, RARITY_RANGE } from "@shared/game";
 import { heroMeta } from "@shared/game-seo";
+import { SECTION_OFFSCREEN } from "@shared/offscreen";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
 import { ApiRequestError } from "@/lib/api-client";
@@ -128,7 +129,7 @@ export function Component() {
         </section>
       </div>
 
-      <section aria-labelledby="hero-bio" className="mt-8">
+      <section aria-labelledby="hero-bio" className={`mt-8 ${SECTION_OFFSCREEN}`}>
         <h2 id="hero-bio" className="font-display text-xl font-bold text-ink">
           Biography
         </h2>

@@ -2,6 +2,7 @@ import { Link, useParams } from "react-router";
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { unitMeta } from "@shared/game-seo";
 import { abilityList } from "@shared/game-text";
+import { SECTION_OFFSCREEN } from "@shared/offscreen";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
 import { ApiRequestError } from "@/lib/api-client";
@@ -84,7 +85,7 @@ export function Component() {
       </div>
 
       {chain.length > 1 ? (
-        <section aria-labelledby="chain-heading" className="mt-10">
+        <section aria-labelledby="chain-heading" className={`mt-10 ${SECTION_OFFSCREEN}`}>
           <h2 id="chain-heading" className="font-display text-xl font-bold text-ink">
             Upgrade chain
           </h2>
@@ -95,7 +96,7 @@ export function Component() {
         </section>
       ) : null}
 
-      <section aria-labelledby="same-tier-heading" className="mt-10">
+      <section aria-labelledby="same-tier-heading" className={`mt-10 ${SECTION_OFFSCREEN}`}>
         <h2 id="same-tier-heading" className="font-display text-xl font-bold text-ink">
           {tierLabel(unit.tier)} in other factions
         </h2>

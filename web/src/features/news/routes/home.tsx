@@ -3,6 +3,7 @@ import { buttonClass } from "@/components/ui/button";
 import { PageMeta } from "@/lib/page-meta";
 import { HOME_LATEST_COUNT } from "@shared/news-keys";
 import { HOME_COPY } from "@shared/home-copy";
+import { SECTION_OFFSCREEN } from "@shared/offscreen";
 import { homeMeta } from "@shared/seo";
 import { useNewsList } from "@/features/news/api/get-news-list";
 import { cardImagePriority } from "@/features/news/components/article-image";
@@ -73,7 +74,7 @@ export function Component() {
         </div>
       </section>
 
-      <section aria-labelledby="home-about" className="border-t border-line bg-surface">
+      <section aria-labelledby="home-about" className={`border-t border-line bg-surface ${SECTION_OFFSCREEN}`}>
         <div className="mx-auto max-w-6xl px-4 py-12 md:flex md:items-center md:justify-between md:gap-8">
           <div>
             <h2 id="home-about" className="font-display text-2xl font-bold text-ink">
