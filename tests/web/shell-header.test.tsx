@@ -126,3 +126,27 @@ describe("footer", () => {
     expect(footer.textContent).toContain("belong to their respective owners");
   });
 });
+
+describe("the current part of the site is marked in the header", () => {
+  const current = () => mainNav().getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent);
+
+  it.each([
+    ["/factions", "Factions"],
+    ["/factions/3", "Factions"],
+    ["/units/12", "Factions"],
+    ["/heroes/4", "Factions"],
+    ["/compare", "Factions"],
+    ["/news/7", "News"],
+    ["/", "Home"],
+  ])("at %s only %s is marked current", async (path, label) => {
+    renderApp({ path, children: [{ path: "*", element: <h1>Some page</h1> }] });
+    await screen.findByRole("heading", { level: 1 });
+    expect(current()).toEqual([label]);
+  });
+
+  it.each(["/spells", "/unitsfoo", "/login"])("at %s no header link is marked current", async (path) => {
+    renderApp({ path, children: [{ path: "*", element: <h1>Some page</h1> }] });
+    await screen.findByRole("heading", { level: 1 });
+    expect(current()).toEqual([]);
+  });
+});

@@ -75,7 +75,7 @@ export function Header({
           <ul className="flex items-center gap-0.5 xl:gap-1">
             {PUBLIC_LINKS.map((link) => (
               <li key={link.to}>
-                <ShellNavLink to={link.to} className={navLinkClass}>
+                <ShellNavLink to={link.to} section={link.section} className={navLinkClass}>
                   {link.label}
                 </ShellNavLink>
               </li>

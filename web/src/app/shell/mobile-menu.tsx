@@ -95,7 +95,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
         <ul className="space-y-1">
           {PUBLIC_LINKS.map((link) => (
             <li key={link.to}>
-              <ShellNavLink to={link.to} className={linkClass} onClick={onClose}>
+              <ShellNavLink to={link.to} section={link.section} className={linkClass} onClick={onClose}>
                 {link.label}
               </ShellNavLink>
             </li>
@@ -109,7 +109,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
             <ul className="space-y-1">
               {admin.map((link) => (
                 <li key={link.to}>
-                  <ShellNavLink to={link.to} className={linkClass} onClick={onClose}>
+                  <ShellNavLink to={link.to} section={link.section} className={linkClass} onClick={onClose}>
                     {link.label}
                   </ShellNavLink>
                 </li>

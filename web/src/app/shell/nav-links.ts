@@ -1,10 +1,14 @@
-/** Header links. */
-export type NavLink = { label: string; to: string };
+/**
+ * Header links. `section` lists the other paths that belong to the link's part of the site, so
+ * the link is marked current there too: a unit's or a hero's page, and the unit comparison, sit
+ * under Factions (their breadcrumbs start Home › Factions).
+ */
+export type NavLink = { label: string; to: string; section?: readonly string[] };
 
 export const PUBLIC_LINKS: readonly NavLink[] = [
   { label: "Home", to: "/" },
   { label: "News", to: "/news" },
-  { label: "Factions", to: "/factions" },
+  { label: "Factions", to: "/factions", section: ["/units/*", "/heroes/*", "/compare"] },
   { label: "Screenshots", to: "/screenshots" },
   { label: "Forum", to: "/forum" },
 ];

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
-import { Link, useMatch } from "react-router";
+import { Link, matchPath, useLocation } from "react-router";
 import { useHydrated } from "@/lib/hydrated";
 
 type ShellNavLinkProps = {
   to: string;
+  /** Other paths of the link's part of the site (route patterns, e.g. "/units/*"). */
+  section?: readonly string[];
   className(isActive: boolean): string;
   onClick?(): void;
   children: ReactNode;
@@ -11,14 +13,16 @@ type ShellNavLinkProps = {
 
 /**
  * A link of the shell's menus that marks the current page (class and aria-current) once the app
- * runs, as NavLink would: the path itself or below it ("/" only itself). The prerendered shell is
+ * runs, as NavLink would: the path itself or below it ("/" only itself), or a path of its
+ * `section`. The prerendered shell is
  * the same HTML for every URL, so until hydration no link is marked, which keeps hydration exact.
  * Always the same element: marking it after hydration changes two attributes; it does not replace
  * the link (as switching from Link to NavLink did).
  */
-export function ShellNavLink({ to, className, onClick, children }: ShellNavLinkProps) {
+export function ShellNavLink({ to, section = [], className, onClick, children }: ShellNavLinkProps) {
   const hydrated = useHydrated();
-  const active = useMatch({ path: to, end: to === "/" }) !== null && hydrated;
+  const { pathname } = useLocation();
+  const active = hydrated && (matchPath({ path: to, end: to === "/" }, pathname) !== null || section.some((path) => matchPath(path, pathname) !== null));
   return (
     <Link to={to} className={className(active)} aria-current={active ? "page" : undefined} onClick={onClick}>
       {children}
