@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, matchPath, useLocation } from "react-router";
+import { Link, matchPath, type PathPattern, useLocation } from "react-router";
 import { useHydrated } from "@/lib/hydrated";
 
 type ShellNavLinkProps = {
@@ -14,15 +14,16 @@ type ShellNavLinkProps = {
 /**
  * A link of the shell's menus that marks the current page (class and aria-current) once the app
  * runs, as NavLink would: the path itself or below it ("/" only itself), or a path of its
- * `section`. The prerendered shell is
- * the same HTML for every URL, so until hydration no link is marked, which keeps hydration exact.
+ * `section`. The prerendered shell is the same HTML for every URL, so until hydration no link is
+ * marked, which keeps hydration exact.
  * Always the same element: marking it after hydration changes two attributes; it does not replace
  * the link (as switching from Link to NavLink did).
  */
 export function ShellNavLink({ to, section = [], className, onClick, children }: ShellNavLinkProps) {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
-  const active = hydrated && (matchPath({ path: to, end: to === "/" }, pathname) !== null || section.some((path) => matchPath(path, pathname) !== null));
+  const matches = (pattern: string | PathPattern) => matchPath(pattern, pathname) !== null;
+  const active = hydrated && (matches({ path: to, end: to === "/" }) || section.some(matches));
   return (
     <Link to={to} className={className(active)} aria-current={active ? "page" : undefined} onClick={onClick}>
       {children}
