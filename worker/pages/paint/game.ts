@@ -12,7 +12,7 @@ import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES
 import type { FactionTab, FactionView, SpellBookFilters } from "@shared/game-keys";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE } from "@shared/game-seo";
 import { alignmentBadgeClass, factionBannerImage, FACTIONS_COPY, spellsBySchool } from "@shared/game-ui";
-import { SECTION_OFFSCREEN, SPELL_CARD_OFFSCREEN } from "@shared/offscreen";
+import { SPELL_CARD_OFFSCREEN } from "@shared/offscreen";
 import { TAB_LOOKS, tabClass } from "@shared/tab-class";
 import type { Faction } from "../../schemas/faction";
 import type { Paged } from "../../schemas/game-query";
@@ -146,7 +146,7 @@ export function paintGameInfoArticle(article: GameInfoArticle, related: GameInfo
     !article.isPublished ? html`<span class="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>` : null
   }</p></header><div data-testid="gameinfo-content" class="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">${article.content}</div><div class="mt-10"><a href="/game-info" class="${buttonClass({ variant: "secondary" })}">← All Game Info</a></div>${
     related.length
-      ? html`<section aria-labelledby="related-heading" class="mt-12 border-t border-line pt-8 ${SECTION_OFFSCREEN}"><h2 id="related-heading" class="font-display text-2xl font-bold text-ink">Related Articles</h2><ul class="mt-4 grid gap-4 sm:grid-cols-2">${related.map(
+      ? html`<section aria-labelledby="related-heading" class="mt-12 border-t border-line pt-8"><h2 id="related-heading" class="font-display text-2xl font-bold text-ink">Related Articles</h2><ul class="mt-4 grid gap-4 sm:grid-cols-2">${related.map(
           (a) => html`<li class="flex [&>article]:w-full">${gameInfoCard(a)}</li>`,
         )}</ul></section>`
       : null

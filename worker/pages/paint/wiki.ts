@@ -12,7 +12,7 @@ import { buttonClass } from "@shared/button-class";
 import { gamePaths, RARITY_RANGE, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { SPELL_BOOK_TITLE } from "@shared/game-seo";
 import { abilityList, textList } from "@shared/game-text";
-import { SECTION_OFFSCREEN } from "@shared/offscreen";
+import { CHAIN_CARD_OFFSCREEN, SAME_TIER_CARD_OFFSCREEN, SECTION_OFFSCREEN } from "@shared/offscreen";
 import { signed, statDiffs, UNIT_STATS, unitStatRows } from "@shared/unit-stats";
 import type { HeroDetail } from "../../schemas/hero";
 import type { SpellWithFactions } from "../../schemas/spell";
@@ -59,7 +59,7 @@ function upgradeChain(chain: readonly Unit[], currentId: number): Html {
     const diffs = previous ? statDiffs(previous, unit) : [];
     const changed = new Map(diffs.map((d) => [d.stat.key, d]));
     const current = unit.id === currentId;
-    return html`<li${current ? html` aria-current="page"` : null} class="rounded-2xl border bg-surface p-4 ${current ? "border-brand-600 ring-2 ring-brand-600/30" : "border-line"}"><p class="text-xs font-semibold tracking-wide text-ink-muted uppercase">${levelLabel(unit.upgradeLevel)}</p><h3 class="mt-1 font-display text-lg font-bold text-ink">${
+    return html`<li${current ? html` aria-current="page"` : null} class="rounded-2xl border bg-surface p-4 ${CHAIN_CARD_OFFSCREEN} ${current ? "border-brand-600 ring-2 ring-brand-600/30" : "border-line"}"><p class="text-xs font-semibold tracking-wide text-ink-muted uppercase">${levelLabel(unit.upgradeLevel)}</p><h3 class="mt-1 font-display text-lg font-bold text-ink">${
       current ? unit.name : html`<a href="${gamePaths.unit(unit.id)}" class="hover:underline">${unit.name}</a>`
     }</h3>${
       previous
@@ -97,13 +97,13 @@ export function paintUnit(unit: UnitDetail): string {
       : html`<p class="mt-3 text-ink-muted">This unit has no special abilities.</p>`
   }</section><section aria-labelledby="description-heading"><h2 id="description-heading" class="${H2}">Description</h2><p class="mt-3 break-words whitespace-pre-line text-ink">${unit.description}</p></section></div>${
     chain.length > 1
-      ? html`<section aria-labelledby="chain-heading" class="mt-10 ${SECTION_OFFSCREEN}"><h2 id="chain-heading" class="${H2}">Upgrade chain</h2><p class="mt-1 text-sm text-ink-muted">Each level shows how its stats differ from the level before.</p><div class="mt-4">${upgradeChain(chain, unit.id)}</div></section>`
+      ? html`<section aria-labelledby="chain-heading" class="mt-10"><h2 id="chain-heading" class="${H2}">Upgrade chain</h2><p class="mt-1 text-sm text-ink-muted">Each level shows how its stats differ from the level before.</p><div class="mt-4">${upgradeChain(chain, unit.id)}</div></section>`
       : null
-  }<section aria-labelledby="same-tier-heading" class="mt-10 ${SECTION_OFFSCREEN}"><h2 id="same-tier-heading" class="${H2}">${tierLabel(unit.tier)} in other factions</h2>${
+  }<section aria-labelledby="same-tier-heading" class="mt-10"><h2 id="same-tier-heading" class="${H2}">${tierLabel(unit.tier)} in other factions</h2>${
     sameTier.length
       ? html`<ul class="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="same-tier">${sameTier.map(
           (other) =>
-            html`<li class="flex items-center gap-3 rounded-xl border border-line bg-surface p-3">${portrait(other.portraitUrl, other.name, 48)}<div class="min-w-0 flex-1"><a href="${gamePaths.unit(other.id)}" class="block font-semibold break-words text-ink hover:underline">${other.name}</a><span class="text-sm text-ink-muted">${other.faction.name} · ${other.unitType}</span></div>${compareToggle(other)}</li>`,
+            html`<li class="flex items-center gap-3 rounded-xl border border-line bg-surface p-3 ${SAME_TIER_CARD_OFFSCREEN}">${portrait(other.portraitUrl, other.name, 48)}<div class="min-w-0 flex-1"><a href="${gamePaths.unit(other.id)}" class="block font-semibold break-words text-ink hover:underline">${other.name}</a><span class="text-sm text-ink-muted">${other.faction.name} · ${other.unitType}</span></div>${compareToggle(other)}</li>`,
         )}</ul>`
       : html`<p class="mt-3 text-ink-muted">No other faction has a unit of this tier.</p>`
   }</section></article>`.toString();

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { gamePaths, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { CHAIN_CARD_OFFSCREEN } from "@shared/offscreen";
 import type { Unit } from "@schemas/unit";
 import { signed, statDiffs, UNIT_STATS } from "@shared/unit-stats";
 
@@ -21,7 +22,7 @@ export function UpgradeChain({ chain, currentId }: { chain: readonly Unit[]; cur
           <li
             key={unit.id}
             aria-current={current ? "page" : undefined}
-            className={`rounded-2xl border bg-surface p-4 ${current ? "border-brand-600 ring-2 ring-brand-600/30" : "border-line"}`}
+            className={`rounded-2xl border bg-surface p-4 ${CHAIN_CARD_OFFSCREEN} ${current ? "border-brand-600 ring-2 ring-brand-600/30" : "border-line"}`}
           >
             <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{levelLabel(unit.upgradeLevel)}</p>
             <h3 className="mt-1 font-display text-lg font-bold text-ink">

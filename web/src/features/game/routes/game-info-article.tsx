@@ -1,6 +1,5 @@
 import { Link, useParams } from "react-router";
 import { gameInfoArticleMeta } from "@shared/game-seo";
-import { SECTION_OFFSCREEN } from "@shared/offscreen";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
@@ -81,7 +80,7 @@ function RelatedArticles({ slug }: { slug: string }) {
   const { data } = useRelatedGameInfo(slug);
   if (!data?.items.length) return null;
   return (
-    <section aria-labelledby="related-heading" className={`mt-12 border-t border-line pt-8 ${SECTION_OFFSCREEN}`}>
+    <section aria-labelledby="related-heading" className="mt-12 border-t border-line pt-8">
       <h2 id="related-heading" className="font-display text-2xl font-bold text-ink">
         Related Articles
       </h2>

@@ -2,7 +2,7 @@ import { Link, useParams } from "react-router";
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { unitMeta } from "@shared/game-seo";
 import { abilityList } from "@shared/game-text";
-import { SECTION_OFFSCREEN } from "@shared/offscreen";
+import { SAME_TIER_CARD_OFFSCREEN } from "@shared/offscreen";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
 import { ApiRequestError } from "@/lib/api-client";
@@ -85,7 +85,7 @@ export function Component() {
       </div>
 
       {chain.length > 1 ? (
-        <section aria-labelledby="chain-heading" className={`mt-10 ${SECTION_OFFSCREEN}`}>
+        <section aria-labelledby="chain-heading" className="mt-10">
           <h2 id="chain-heading" className="font-display text-xl font-bold text-ink">
             Upgrade chain
           </h2>
@@ -96,14 +96,14 @@ export function Component() {
         </section>
       ) : null}
 
-      <section aria-labelledby="same-tier-heading" className={`mt-10 ${SECTION_OFFSCREEN}`}>
+      <section aria-labelledby="same-tier-heading" className="mt-10">
         <h2 id="same-tier-heading" className="font-display text-xl font-bold text-ink">
           {tierLabel(unit.tier)} in other factions
         </h2>
         {sameTier.length ? (
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="same-tier">
             {sameTier.map((other) => (
-              <li key={other.id} className="flex items-center gap-3 rounded-xl border border-line bg-surface p-3">
+              <li key={other.id} className={`flex items-center gap-3 rounded-xl border border-line bg-surface p-3 ${SAME_TIER_CARD_OFFSCREEN}`}>
                 <Portrait src={other.portraitUrl} name={other.name} size={48} />
                 <div className="min-w-0 flex-1">
                   <Link to={gamePaths.unit(other.id)} className="block font-semibold break-words text-ink hover:underline">
