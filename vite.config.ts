@@ -1,4 +1,4 @@
-import { cloudflare } from "@cloudflare/vite-plugin";
+import { cloudflare, type WorkerConfig } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
@@ -235,8 +235,20 @@ const compileHints = (): Plugin => ({
   },
 });
 
+/**
+ * Paths `vite dev` answers itself (its client, the app's source modules, pre-bundled packages,
+ * this file's inline scripts served as modules): in dev they skip the Worker, which otherwise
+ * runs first for every path but the build's files (wrangler.toml) and answers unknown paths 404.
+ * The deployed config has no such paths and does not get these rules.
+ */
+const DEV_SERVER_PATHS = ["!/@*", "!/src/*", "!/node_modules/*"];
+
+/** The plugin merges what this returns into wrangler.toml's config, appending to its lists. */
+const devRouting = (config: WorkerConfig): Partial<WorkerConfig> =>
+  Array.isArray(config.assets?.run_worker_first) ? { assets: { run_worker_first: DEV_SERVER_PATHS } } : {};
+
 // One `vite build` makes both the Worker (dist/realm_codex) and the SPA (dist/client).
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: "web",
   publicDir: "public",
   envDir: "..",
@@ -262,7 +274,11 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    cloudflare({ configPath: "../wrangler.toml", persistState: { path: `../${DEFAULT_PERSIST_DIR}` } }),
+    cloudflare({
+      configPath: "../wrangler.toml",
+      persistState: { path: `../${DEFAULT_PERSIST_DIR}` },
+      ...(command === "serve" ? { config: devRouting } : {}),
+    }),
     securityHeadersFile(),
     inlineThemeInit(),
     prerenderShell(),
@@ -272,4 +288,4 @@ export default defineConfig({
     routeModulesManifest(),
     compileHints(),
   ],
-});
+}));

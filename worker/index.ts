@@ -6,10 +6,10 @@ import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { bumpEdgeGeneration, changesContent, edgeCached } from "./lib/edge-cache";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { sweepStaleUploads, UPLOAD_CLEANUP_CRON } from "./jobs/upload-cleanup";
-import { SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { pageRoutes } from "./pages";
+import { appPageRoutes } from "./routes/app-pages";
 import { commentsFrameRoutes } from "./routes/comments-frame";
 import { filesRoutes } from "./routes/files";
 import { seoRoutes } from "./routes/seo";
@@ -19,8 +19,8 @@ import { seoRoutes } from "./routes/seo";
  * R2 files are served at /files/{key} (worker/routes/files.ts). robots.txt, sitemap.xml and the
  * news feed come from worker/routes/seo.ts; the HTML of content pages (/, /news, /news/{id}...)
  * with their metadata and first API answers from the page registry (worker/pages).
- * Everything else that reaches the Worker first (see run_worker_first in wrangler.toml) is
- * answered from the SPA's static assets with the site's security headers.
+ * The app's other pages get the SPA's index.html, and any other path a 404 (worker/routes/app-pages.ts).
+ * Only the build's files (/assets, /images, the favicon) skip the Worker (run_worker_first in wrangler.toml).
  */
 const app = new Hono<AppEnv>()
   // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
@@ -31,7 +31,7 @@ const app = new Hono<AppEnv>()
   .route("/", seoRoutes)
   .route("/", commentsFrameRoutes)
   .route("/", pageRoutes)
-  .all("*", async (c) => withHeaders(await c.env.ASSETS.fetch(c.req.raw), SECURITY_HEADERS));
+  .route("/", appPageRoutes);
 
 app.onError(errorHandler);
 

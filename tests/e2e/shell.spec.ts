@@ -143,11 +143,24 @@ test("a sign-in failure notification shows top-right with a close button and dis
   expect(Date.now() - shownAt).toBeGreaterThan(3_500);
 });
 
-test("an unknown path shows the Not Found page inside the shell", async ({ page }) => {
-  await page.goto("/no/such/page");
+test("an unknown path answers 404 and shows the Not Found page inside the shell", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
   await expect(page).toHaveTitle("Page Not Found | Realm Codex");
   await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
   await expect(page.getByRole("link", { name: "Latest News" })).toHaveAttribute("href", "/news");
   await expect(page.getByRole("contentinfo")).toContainText("© 2025 Realm Codex");
+});
+
+test("a file that is not in the build answers 404 rather than the app's HTML; a trailing slash redirects", async ({ page, request }) => {
+  for (const path of ["/assets/index-from-an-older-build.js", "/images/no-such-image.png", "/favicon.ico"]) {
+    const res = await request.get(path, { headers: { Accept: "*/*" } });
+    expect(res.status(), path).toBe(404);
+    expect(res.headers()["content-type"] ?? "", path).not.toContain("text/html");
+  }
+  const response = await page.goto("/news/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
 });

@@ -43,7 +43,7 @@ export type PreloadImage = {
 };
 
 export type PageDefinition<R extends DataRefs> = {
-  /** A Hono path pattern, e.g. "/news/:id". Also list it in run_worker_first (wrangler.toml). */
+  /** A Hono path pattern, e.g. "/news/:id" (one of APP_PATHS in @shared/app-paths). */
   pattern: string;
   /** The SPA route module rendering the page (under web/src), preloaded with the HTML. */
   module?: string;

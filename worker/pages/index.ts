@@ -1,8 +1,8 @@
 /**
  * The registry of pages painted at the edge (see ./define.ts). To add a page: declare it with
  * `definePage` in worker/pages/<resource>.ts, spread its list into `pages` below (one line per
- * resource) and make sure its path is in run_worker_first (wrangler.toml). docs/conventions.md,
- * "Pages painted at the edge", has the details.
+ * resource); its path must also be in APP_PATHS (@shared/app-paths), like every SPA route.
+ * docs/conventions.md, "Pages painted at the edge", has the details.
  */
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";

@@ -266,6 +266,11 @@ export function galleryMeta(origin: string, images: readonly GalleryImageForMeta
   };
 }
 
+/** Any path the app has no page for (web/src/app/routes/not-found.tsx has the same texts). */
+export function pageNotFoundMeta(): PageMeta {
+  return noindexMeta("Page Not Found", "The page you were looking for does not exist on Realm Codex.");
+}
+
 /** A missing or unpublished article: the SPA shows 'Article Not Found'; crawlers get noindex. */
 export function articleNotFoundMeta(): PageMeta {
   return noindexMeta("Article Not Found", "This article does not exist or is not published.");

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { call } from "./helpers";
+
+const html = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+
+describe("the app's pages that the Worker does not paint", () => {
+  it("answer 200 with the app's HTML and the site's security headers", async () => {
+    for (const path of ["/login", "/register", "/profile", "/verify-email?token=abc", "/admin", "/admin/users", "/admin/news/edit/12", "/admin/factions/3/edit", "/admin/media/7/edit", "/admin/settings"]) {
+      const res = await call(path, { headers: html });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("Content-Type"), path).toContain("text/html");
+      expect(res.headers.get("Content-Security-Policy"), path).toContain("default-src 'self'");
+      const body = await res.text();
+      expect(body, path).toContain('<div id="root">');
+      expect(body, path).not.toContain('content="noindex"');
+    }
+  });
+
+  it("with a trailing slash, redirect permanently to the path without it (query kept)", async () => {
+    for (const [path, location] of [
+      ["/news/", "/news"],
+      ["/login/?next=%2Fprofile", "/login?next=%2Fprofile"],
+      ["/units/4/", "/units/4"],
+      ["/admin/news/create/", "/admin/news/create"],
+    ]) {
+      const res = await call(path!, { headers: html, redirect: "manual" });
+      expect(res.status, path).toBe(301);
+      const target = new URL(res.headers.get("Location")!, "http://example.com");
+      expect(target.origin + target.pathname + target.search, path).toBe(`http://example.com${location}`);
+    }
+  });
+});
+
+describe("a path that is no page", () => {
+  it("answers a browser 404 with the app's Page Not Found page, not indexed", async () => {
+    for (const path of ["/nope", "/news/5/comments", "/admin/unknown", "/wp-login.php", "/route-modules.json", "//evil.example/"]) {
+      const res = await call(path, { headers: html, redirect: "manual" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("Content-Type"), path).toContain("text/html");
+      expect(res.headers.get("X-Frame-Options"), path).toBe("DENY");
+      const body = await res.text();
+      expect(body, path).toContain("<title>Page Not Found");
+      expect(body, path).toContain('<meta name="robots" content="noindex"');
+      expect(body, path).toContain('<div id="root">');
+    }
+  });
+
+  it("answers any other request (a gone script, an icon) 404 in plain text that no cache keeps", async () => {
+    for (const [path, accept] of [
+      ["/assets/index-gone.js", "*/*"],
+      ["/favicon.ico", "image/avif,image/webp,image/png,image/*,*/*;q=0.8"],
+      ["/apple-touch-icon.png", "*/*"],
+      ["/nope", "application/json"],
+    ]) {
+      const res = await call(path!, { headers: { Accept: accept! } });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("Content-Type"), path).toBe("text/plain; charset=utf-8");
+      expect(res.headers.get("Cache-Control"), path).toBe("no-store");
+      expect(res.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
+      expect(await res.text(), path).toBe("Not Found");
+    }
+  });
+
+  it("answers other methods 404 too, on app paths and elsewhere", async () => {
+    for (const path of ["/login", "/nope", "/news"]) {
+      const res = await call(path, { method: "POST", headers: html, body: "x=1" });
+      expect(res.status, path).toBe(404);
+      await res.body?.cancel();
+    }
+  });
+});

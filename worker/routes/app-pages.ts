@@ -1,0 +1,47 @@
+/**
+ * The app's pages that the Worker does not paint (sign-in, profile, admin, search, compare...),
+ * and the answer for every path that is no page at all. The app's paths are listed once in
+ * `@shared/app-paths` (kept equal to the SPA's route table by a test); the painted pages are
+ * routed before this (worker/pages), so here they only meet methods other than GET.
+ *
+ * - An app path: the SPA's index.html from the asset server, with the site's security headers.
+ * - An app path with a trailing slash: a permanent redirect to the path without it (one URL per page).
+ * - Anything else: 404. A browser asking for a page gets the app's "Page Not Found" page (the
+ *   shell with noindex metadata; the app renders the page); any other request (a script, an
+ *   image, /favicon.ico) gets plain text, so a file that is gone is never answered with HTML.
+ */
+import { Hono, type Context } from "hono";
+import { APP_PATHS } from "@shared/app-paths";
+import { pageNotFoundMeta } from "@shared/seo";
+import type { AppEnv } from "../env";
+import { renderPage } from "../lib/html-meta";
+import { SECURITY_HEADERS, withHeaders } from "../lib/security-headers";
+
+type Ctx = Context<AppEnv>;
+
+/** The asset server's index.html (the app), answering the request's validators and method. */
+const appHtml = (c: Ctx) =>
+  c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { method: c.req.method, headers: c.req.raw.headers }));
+
+function notFound(c: Ctx): Response | Promise<Response> {
+  const wantsPage = (c.req.method === "GET" || c.req.method === "HEAD") && (c.req.header("Accept") ?? "").includes("text/html");
+  if (wantsPage) return appHtml(c).then((shell) => renderPage(shell, pageNotFoundMeta(), 404));
+  return withHeaders(
+    new Response(c.req.method === "HEAD" ? null : "Not Found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    }),
+    SECURITY_HEADERS,
+  );
+}
+
+/** `/news/` to `/news` (the query string kept); the path is an app path, so never another origin. */
+function withoutTrailingSlash(c: Ctx): Response {
+  const url = new URL(c.req.url);
+  return c.redirect(`${url.pathname.slice(0, -1)}${url.search}`, 301);
+}
+
+export const appPageRoutes = APP_PATHS.reduce((app, path) => {
+  const withApp = app.get(path, async (c) => withHeaders(await appHtml(c), SECURITY_HEADERS));
+  return path === "/" ? withApp : withApp.get(`${path}/`, withoutTrailingSlash);
+}, new Hono<AppEnv>()).all("*", notFound);
