@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { paintedGeometryTests } from "./support/painted";
 import { signIn } from "./support/session";
 
 const MODERATOR_LINKS = ["Dashboard", "Manage News", "Manage Media", "Manage Game Assets"];
@@ -163,4 +164,10 @@ test("a file that is not in the build answers 404 rather than the app's HTML; a 
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/news$/);
   await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
+});
+
+test.describe("the Not Found page painted by the Worker before JavaScript", () => {
+  paintedGeometryTests([
+    { name: "an unknown path", path: async () => "/no/such/page", selectors: ["main h1", "main section > p:nth-of-type(2)", 'main a[href="/"]', 'main a[href="/news"]'] },
+  ]);
 });

@@ -41,7 +41,9 @@ describe("a path that is no page", () => {
       const body = await res.text();
       expect(body, path).toContain("<title>Page Not Found");
       expect(body, path).toContain('<meta name="robots" content="noindex"');
-      expect(body, path).toContain('<div id="root">');
+      // The page itself is painted into the app's slot (no longer busy), links home and to the news.
+      expect(body, path).toMatch(/<div data-page-slot="">.*<h1 [^>]*>Page Not Found<\/h1>.*<a href="\/" [^>]*>Go Home<\/a><a href="\/news" [^>]*>Latest News<\/a>/s);
+      expect(body, path).not.toContain("aria-busy");
     }
   });
 

@@ -7,14 +7,16 @@
  * - An app path: the SPA's index.html from the asset server, with the site's security headers.
  * - An app path with a trailing slash: a permanent redirect to the path without it (one URL per page).
  * - Anything else: 404. A browser asking for a page gets the app's "Page Not Found" page (the
- *   shell with noindex metadata; the app renders the page); any other request (a script, an
- *   image, /favicon.ico) gets plain text, so a file that is gone is never answered with HTML.
+ *   shell with noindex metadata and the page painted, which the app then takes over); any other
+ *   request (a script, an image, /favicon.ico) gets plain text, so a file that is gone is never
+ *   answered with HTML.
  */
 import { Hono, type Context } from "hono";
 import { APP_PATHS } from "@shared/app-paths";
 import { pageNotFoundMeta } from "@shared/seo";
 import type { AppEnv } from "../env";
-import { renderPage } from "../lib/html-meta";
+import { renderPage, renderPlainShell } from "../lib/html-meta";
+import { paintNotFound } from "../pages/paint/not-found";
 import { SECURITY_HEADERS, withHeaders } from "../lib/security-headers";
 
 type Ctx = Context<AppEnv>;
@@ -23,9 +25,20 @@ type Ctx = Context<AppEnv>;
 const appHtml = (c: Ctx) =>
   c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { method: c.req.method, headers: c.req.raw.headers }));
 
+/**
+ * An app page: index.html as the asset server sends it (its ETag, or its 304), with the site's
+ * security headers. Without a client build (a fresh clone before `vite build`) the asset server
+ * has no index.html; then the built-in shell, as for painted pages.
+ */
+async function appPage(c: Ctx): Promise<Response> {
+  const res = await appHtml(c);
+  const isHtml = res.ok && (res.headers.get("Content-Type") ?? "").includes("text/html");
+  return isHtml || res.status === 304 ? withHeaders(res, SECURITY_HEADERS) : renderPlainShell(res);
+}
+
 function notFound(c: Ctx): Response | Promise<Response> {
   const wantsPage = (c.req.method === "GET" || c.req.method === "HEAD") && (c.req.header("Accept") ?? "").includes("text/html");
-  if (wantsPage) return appHtml(c).then((shell) => renderPage(shell, pageNotFoundMeta(), 404));
+  if (wantsPage) return appHtml(c).then((shell) => renderPage(shell, pageNotFoundMeta(), 404, { paint: paintNotFound() }));
   return withHeaders(
     new Response(c.req.method === "HEAD" ? null : "Not Found", {
       status: 404,
@@ -42,6 +55,6 @@ function withoutTrailingSlash(c: Ctx): Response {
 }
 
 export const appPageRoutes = APP_PATHS.reduce((app, path) => {
-  const withApp = app.get(path, async (c) => withHeaders(await appHtml(c), SECURITY_HEADERS));
+  const withApp = app.get(path, appPage);
   return path === "/" ? withApp : withApp.get(`${path}/`, withoutTrailingSlash);
 }, new Hono<AppEnv>()).all("*", notFound);

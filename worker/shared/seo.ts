@@ -4,6 +4,7 @@
  * no Worker-only imports, so the SPA can import them too; the Worker injects `headTags(meta)`
  * into the HTML it serves (worker/lib/html-meta.ts).
  */
+import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from "./not-found-copy";
 
 export const SITE_NAME = "Realm Codex";
 export const SITE_LOCALE = "en_US";
@@ -266,9 +267,9 @@ export function galleryMeta(origin: string, images: readonly GalleryImageForMeta
   };
 }
 
-/** Any path the app has no page for (web/src/app/routes/not-found.tsx has the same texts). */
+/** Any path the app has no page for (web/src/app/routes/not-found.tsx). */
 export function pageNotFoundMeta(): PageMeta {
-  return noindexMeta("Page Not Found", "The page you were looking for does not exist on Realm Codex.");
+  return noindexMeta(NOT_FOUND_TITLE, NOT_FOUND_DESCRIPTION);
 }
 
 /** A missing or unpublished article: the SPA shows 'Article Not Found'; crawlers get noindex. */

@@ -1,19 +1,21 @@
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageMeta } from "@/lib/page-meta";
+import { NOT_FOUND_DESCRIPTION, NOT_FOUND_LEAD, NOT_FOUND_TITLE } from "@shared/not-found-copy";
 
-/** Any unknown path (spec: a catch-all page with links back home and to the news). */
+/**
+ * Any unknown path (spec: a catch-all page with links back home and to the news). The Worker
+ * answers these paths 404 with the same page painted (worker/pages/paint/not-found.ts).
+ */
 export function Component() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <PageMeta title="Page Not Found" description="The page you were looking for does not exist on Realm Codex." noIndex />
+      <PageMeta title={NOT_FOUND_TITLE} description={NOT_FOUND_DESCRIPTION} noIndex />
       <p className="font-display text-7xl font-bold text-brand-600 dark:text-brand-400" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Page Not Found</h1>
-      <p className="mt-4 text-lg text-ink-muted">
-        The page you are looking for has wandered off the map. It may have been moved, renamed or never existed.
-      </p>
+      <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{NOT_FOUND_TITLE}</h1>
+      <p className="mt-4 text-lg text-ink-muted">{NOT_FOUND_LEAD}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClass()}>
           Go Home
