@@ -79,7 +79,8 @@ describe("mobile slide-out menu", () => {
   it("for a moderator: the Admin section with the four moderator links", async () => {
     renderApp({ role: "moderator" });
     await userEvent.setup().click(toggle());
-    const section = within(screen.getByRole("region", { name: "Admin" }));
+    // The menu opens in a later render (as the other cases wait for it): wait for the section.
+    const section = within(await screen.findByRole("region", { name: "Admin" }));
     expect(section.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Manage News", "Manage Media", "Manage Game Assets"]);
   });
 
