@@ -16,6 +16,18 @@ describe("the app's pages that the Worker does not paint", () => {
     }
   });
 
+  it("revalidate: a browser holding the current page gets 304, and an unknown path with that validator still its 404 page", async () => {
+    const first = await call("/login", { headers: html });
+    const etag = first.headers.get("ETag");
+    await first.text();
+    expect(etag).toBeTruthy();
+    const again = await call("/login", { headers: { ...html, "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    const unknown = await call("/nope", { headers: { ...html, "If-None-Match": etag! } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain(">Page Not Found</h1>");
+  });
+
   it("with a trailing slash, redirect permanently to the path without it (query kept)", async () => {
     for (const [path, location] of [
       ["/news/", "/news"],

@@ -1,5 +1,5 @@
 /**
- * The app's pages that the Worker does not paint (sign-in, profile, admin, search, compare...),
+ * The app's pages that the Worker does not paint (sign-in, registration, profile, admin),
  * and the answer for every path that is no page at all. The app's paths are listed once in
  * `@shared/app-paths` (kept equal to the SPA's route table by a test); the painted pages are
  * routed before this (worker/pages), so here they only meet methods other than GET.
@@ -21,9 +21,9 @@ import { SECURITY_HEADERS, withHeaders } from "../lib/security-headers";
 
 type Ctx = Context<AppEnv>;
 
-/** The asset server's index.html (the app), answering the request's validators and method. */
-const appHtml = (c: Ctx) =>
-  c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { method: c.req.method, headers: c.req.raw.headers }));
+/** The asset server's index.html (the app); `asked` passes on the request's method and validators. */
+const appHtml = (c: Ctx, asked = true) =>
+  c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), asked ? { method: c.req.method, headers: c.req.raw.headers } : {}));
 
 /**
  * An app page: index.html as the asset server sends it (its ETag, or its 304), with the site's
@@ -38,7 +38,7 @@ async function appPage(c: Ctx): Promise<Response> {
 
 function notFound(c: Ctx): Response | Promise<Response> {
   const wantsPage = (c.req.method === "GET" || c.req.method === "HEAD") && (c.req.header("Accept") ?? "").includes("text/html");
-  if (wantsPage) return appHtml(c).then((shell) => renderPage(shell, pageNotFoundMeta(), 404, { paint: paintNotFound() }));
+  if (wantsPage) return appHtml(c, false).then((shell) => renderPage(shell, pageNotFoundMeta(), 404, { paint: paintNotFound() }));
   return withHeaders(
     new Response(c.req.method === "HEAD" ? null : "Not Found", {
       status: 404,
