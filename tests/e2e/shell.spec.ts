@@ -154,6 +154,17 @@ test("an unknown path answers 404 and shows the Not Found page inside the shell"
   await expect(page.getByRole("contentinfo")).toContainText("© 2025 Realm Codex");
 });
 
+test("every icon the page names (SVG, PNG for browsers without SVG icons, the iOS touch icon) is served as an image", async ({ page, request }) => {
+  await page.goto("/news");
+  const links = await page.locator('head link[rel="icon"], head link[rel="apple-touch-icon"]').evaluateAll((els) => els.map((el) => el.getAttribute("href")!));
+  expect(links).toEqual(["/images/icons/favicon-32.png", "/favicon.svg", "/images/icons/apple-touch-icon.png"]);
+  for (const href of links) {
+    const res = await request.get(href);
+    expect(res.status(), href).toBe(200);
+    expect(res.headers()["content-type"], href).toMatch(/^image\/(png|svg\+xml)/);
+  }
+});
+
 test("a file that is not in the build answers 404 rather than the app's HTML; a trailing slash redirects", async ({ page, request }) => {
   for (const path of ["/assets/index-from-an-older-build.js", "/images/no-such-image.png", "/favicon.ico"]) {
     const res = await request.get(path, { headers: { Accept: "*/*" } });
