@@ -4,7 +4,10 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as HomePage } from "@/features/news/routes/home";
+import { Component as NewsArticlePage } from "@/features/news/routes/news-article";
 import { isSeededFresh, resetInitialData, seedInitialData } from "@/lib/initial-data";
+import { SessionProvider } from "@/lib/session";
+import { storeSession, testUser } from "./helpers/render-app";
 import { STORAGE_KEYS } from "@/lib/storage";
 import { createSwrConfig } from "@/lib/swr-config";
 
@@ -13,23 +16,27 @@ const article = (id: number, title: string) => ({
   publishedAt: "2026-03-05T12:00:00.000Z", createdAt: "2026-03-05T12:00:00.000Z", updatedAt: "2026-03-05T12:00:00.000Z",
 });
 
-/** A document whose HTML carries the given initial data, as the Worker writes it. */
-function documentWith(data: unknown, raw?: string): Document {
+/** A document whose HTML carries the given initial data (or, by `id`, the 404 answers), as the Worker writes it. */
+function documentWith(data: unknown, raw?: string, id = "initial-data"): Document {
   const doc = document.implementation.createHTMLDocument("t");
   const script = doc.createElement("script");
   script.type = "application/json";
-  script.id = "initial-data";
+  script.id = id;
   script.textContent = raw ?? JSON.stringify(data);
   doc.body.appendChild(script);
   return doc;
 }
 
-/** The app's real SWR config (global cache, the initial-data middleware). */
-function renderRoute(pattern: string, path: string, Component: () => ReactNode) {
+const NOT_FOUND = { code: "not_found", message: "Article not found" };
+const nextFrames = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+/** The app's real SWR config (global cache, the initial-data middleware); `session` for pages that read it. */
+function renderRoute(pattern: string, path: string, Component: () => ReactNode, { session = false } = {}) {
   const router = createMemoryRouter([{ path: pattern, Component }], { initialEntries: [path] });
+  const routes = <RouterProvider router={router} />;
   return render(
     <SWRConfig value={{ ...createSwrConfig(false), shouldRetryOnError: false }}>
-      <RouterProvider router={router} />
+      {session ? <SessionProvider>{routes}</SessionProvider> : routes}
     </SWRConfig>,
   );
 }
@@ -75,5 +82,35 @@ describe("initial data written into the HTML by the Worker", () => {
     expect(seedInitialData(documentWith(null, "{not json"))).toEqual([]);
     expect(seedInitialData(documentWith([1, 2]))).toEqual([]);
     expect(seedInitialData(documentWith({ "https://evil.example/x": 1, "/api/ok": 2 }))).toEqual(["/api/ok"]);
+  });
+
+  it("a guest's first view of a missing article shows 'Article Not Found' from the injected 404 and makes no /api request", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    expect(seedInitialData(documentWith({ "/api/news/77": NOT_FOUND }, undefined, "initial-missing"))).toEqual(["/api/news/77"]);
+    renderRoute("/news/:id", "/news/77", NewsArticlePage, { session: true });
+    // From the first render: no loading state in between (the painted view is replaced by the same view).
+    expect(screen.getByRole("heading", { level: 1, name: "Article Not Found" })).toBeTruthy();
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getByRole("link", { name: "View All News" }).getAttribute("href")).toBe("/news");
+    await nextFrames();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("a signed-in reader's hook asks the API again despite an injected 404 (it may see drafts)", async () => {
+    storeSession(testUser("user"));
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json(NOT_FOUND, { status: 404 }));
+    seedInitialData(documentWith({ "/api/news/78": NOT_FOUND }, undefined, "initial-missing"));
+    renderRoute("/news/:id", "/news/78", NewsArticlePage, { session: true });
+    expect(await screen.findByRole("heading", { level: 1, name: "Article Not Found" })).toBeTruthy();
+    expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes("/api/news/78"))).toHaveLength(1);
+  });
+
+  it("an injected 404 is only for its own key: another article is fetched as usual", async () => {
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(Response.json(NOT_FOUND, { status: 404 }));
+    seedInitialData(documentWith({ "/api/news/79": NOT_FOUND }, undefined, "initial-missing"));
+    renderRoute("/news/:id", "/news/80", NewsArticlePage, { session: true });
+    expect(await screen.findByRole("heading", { level: 1, name: "Article Not Found" })).toBeTruthy();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(String(fetchSpy.mock.calls[0]![0])).toContain("/api/news/80");
   });
 });

@@ -28,8 +28,10 @@ describe("the app's pages that the Worker does not paint", () => {
     expect(await unknown.text()).toContain(">Page Not Found</h1>");
   });
 
-  it("with a trailing slash, redirect permanently to the path without it (query kept)", async () => {
+  it("with a trailing slash (or as /index.html), redirect permanently to the page's one URL (query kept)", async () => {
     for (const [path, location] of [
+      ["/index.html", "/"],
+      ["/index.html?utm_source=feed", "/?utm_source=feed"],
       ["/news/", "/news"],
       ["/login/?next=%2Fprofile", "/login?next=%2Fprofile"],
       ["/units/4/", "/units/4"],

@@ -166,3 +166,12 @@ export function paintedSlot(html: string): string | null {
   const match = html.match(/<div data-page-slot="">([\s\S]*?)<\/div><\/main>/);
   return match && match[1] ? match[1] : null;
 }
+
+/** The JSON of the page's `<script type="application/json" id="initial-missing">` (the API's 404 answers by key), or null. */
+export function initialMissing(html: string): Record<string, unknown> | null {
+  const match = html.match(/<script type="application\/json" id="initial-missing">([\s\S]*?)<\/script>/);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
+}
+
+/** The heading of a missing item's painted view ("Unit Not Found"...; MissingItemView's markup). */
+export const missingItemHeading = (title: string) => `<h1 class="font-display text-3xl font-bold text-ink">${title}</h1>`;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scriptJson } from "../../worker/lib/html-meta";
-import { call, paintedSlot, userWithToken } from "./helpers";
+import { call, initialMissing, paintedSlot, userWithToken } from "./helpers";
 
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -191,9 +191,34 @@ describe("pages painted at the edge: the first view in the HTML", () => {
     expect(slot).not.toContain(`href="/news/${ids.draft}"`);
   });
 
-  it("a missing article's 404 page and a request with Authorization get an empty page slot", async () => {
-    expect(paintedSlot(await (await call("/news/999999999")).text())).toBeNull();
+  it("a missing or draft article's 404 page paints 'Article Not Found' and carries the API's 404 answer", async () => {
+    for (const id of [999999999, ids.draft]) {
+      const res = await call(`/news/${id}`);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      const slot = paintedSlot(html)!;
+      expect(slot).toContain('<h1 class="font-display text-3xl font-bold text-ink">Article Not Found</h1>');
+      expect(slot).toContain("The article you are looking for does not exist or has been removed.");
+      expect(slot).toContain('<button type="button" disabled');
+      expect(slot).toContain('href="/news"');
+      expect(slot).not.toContain("Draft never injected");
+      expect(html).toContain("<title>Article Not Found | Realm Codex</title>");
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      // The SPA starts from the same 404 the API gives a guest, so it asks nothing again.
+      const api = await call(`/api/news/${id}`);
+      expect(api.status).toBe(404);
+      expect(initialMissing(html)).toEqual({ [`/api/news/${id}`]: await api.json() });
+      expect(initialData(html)).toBeNull();
+    }
+  });
+
+  it("a request with Authorization gets an empty page slot and no answers, a found page no 404 answers", async () => {
     const { token } = await userWithToken(["Moderator"]);
-    expect(paintedSlot(await (await call(`/news/${ids.plain}`, { token })).text())).toBeNull();
+    for (const path of [`/news/${ids.plain}`, `/news/${ids.draft}`, "/news/999999999"]) {
+      const html = await (await call(path, { token })).text();
+      expect(paintedSlot(html)).toBeNull();
+      expect(initialMissing(html)).toBeNull();
+    }
+    expect(initialMissing(await (await call(`/news/${ids.plain}`)).text())).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertFaction, insertGameInfo, insertSpell, unique } from "./game-fixtures";
-import { call, paintedSlot, userWithToken } from "./helpers";
+import { call, missingItemHeading, paintedSlot, userWithToken } from "./helpers";
 
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
 const ESCAPED = "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#8232;&#8233; &amp; &#39; &quot;";
@@ -114,11 +114,11 @@ describe("painted first views of the game pages: /factions/{id}", () => {
     expectInert(slot);
   });
 
-  it("an unknown or malformed faction id is a 404 page with an empty page slot", async () => {
+  it("an unknown or malformed faction id is a 404 page with 'Faction Not Found' painted", async () => {
     for (const path of ["/factions/999999999", "/factions/abc"]) {
       const res = await call(path);
       expect(res.status, path).toBe(404);
-      expect(paintedSlot(await res.text()), path).toBeNull();
+      expect(paintedSlot(await res.text()), path).toContain(missingItemHeading("Faction Not Found"));
     }
   });
 });
@@ -141,11 +141,13 @@ describe("painted first views of the game pages: /game-info/{slug}", () => {
     expectInert(slot);
   });
 
-  it("a draft, an unknown or a malformed slug is a 404 page with an empty page slot", async () => {
+  it("a draft, an unknown or a malformed slug is a 404 page with 'Article Not Found' painted, not the draft", async () => {
     for (const path of [`/game-info/${slugs.draft}`, "/game-info/no-such-guide-anywhere", "/game-info/Not%20A%20Slug"]) {
       const res = await call(path);
       expect(res.status, path).toBe(404);
-      expect(paintedSlot(await res.text()), path).toBeNull();
+      const slot = paintedSlot(await res.text());
+      expect(slot, path).toContain(missingItemHeading("Article Not Found"));
+      expect(slot, path).toContain('href="/game-info"');
     }
   });
 });

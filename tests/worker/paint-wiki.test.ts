@@ -1,13 +1,13 @@
 /**
  * The wiki and gallery pages' first view painted by the Worker into the shell's page slot (unit,
  * hero, spell, /screenshots, /forum):
- * the painted markup, hostile text escaped, and an empty slot for 404 pages and for requests
- * carrying Authorization.
+ * the painted markup, hostile text escaped, the "Not Found" view for 404 pages and an empty slot
+ * for requests carrying Authorization.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
-import { call, paintedSlot, userWithToken } from "./helpers";
+import { call, missingItemHeading, paintedSlot, userWithToken } from "./helpers";
 
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 & ' \"";
 const ESCAPED = "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- &#8232;&#8233; &amp; &#39; &quot;";
@@ -95,8 +95,11 @@ describe("GET /units/{id}: the unit painted into the page slot", () => {
     expect(slot).toContain(`<li>Ability ${ESCAPED}</li>`);
   });
 
-  it("unknown, inactive and malformed ids get the 404 page with an empty slot; Authorization gets an empty slot (200)", async () => {
-    for (const id of ["999999", String(ids.hidden), "abc"]) expect((await slotOf(`/units/${id}`, 404)).slot, id).toBeNull();
+  it("unknown, inactive and malformed ids get the 404 page with 'Unit Not Found' painted; Authorization gets an empty slot (200)", async () => {
+    for (const id of ["999999", String(ids.hidden), "abc"]) {
+      const { slot } = await slotOf(`/units/${id}`, 404);
+      expect(slot, id).toContain(missingItemHeading("Unit Not Found"));
+    }
     const { token } = await userWithToken(["User"]);
     const res = await call(`/units/${ids.unit}`, { token });
     expect(res.status).toBe(200);
@@ -124,8 +127,8 @@ describe("GET /heroes/{id}: the hero painted into the page slot", () => {
     expect(slot).toContain(`<li>Skill ${ESCAPED}</li>`);
   });
 
-  it("an unknown hero gets the 404 page with an empty slot", async () => {
-    expect((await slotOf("/heroes/999999", 404)).slot).toBeNull();
+  it("an unknown hero gets the 404 page with 'Hero Not Found' painted", async () => {
+    expect((await slotOf("/heroes/999999", 404)).slot).toContain(missingItemHeading("Hero Not Found"));
   });
 });
 
@@ -146,8 +149,8 @@ describe("GET /spells/{id}: the spell painted into the page slot", () => {
     expect(slot).toContain("No faction’s mage guild teaches this spell.");
   });
 
-  it("unknown and inactive spells get the 404 page with an empty slot", async () => {
-    for (const id of ["999999", String(ids.hiddenSpell)]) expect((await slotOf(`/spells/${id}`, 404)).slot, id).toBeNull();
+  it("unknown and inactive spells get the 404 page with 'Spell Not Found' painted", async () => {
+    for (const id of ["999999", String(ids.hiddenSpell)]) expect((await slotOf(`/spells/${id}`, 404)).slot, id).toContain(missingItemHeading("Spell Not Found"));
   });
 });
 

@@ -42,6 +42,8 @@ export const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
 /** The id of the script element holding a page's first API answers (read by the SPA). */
 export const INITIAL_DATA_ID = "initial-data";
+/** The id of the script element holding the API's 404 answers of a page whose item is missing. */
+export const INITIAL_MISSING_ID = "initial-missing";
 /** The element listing the route's modules for the app loader (APP_LOADER_SCRIPT). */
 export const ROUTE_MODULES_ID = "route-modules";
 /** The prerendered shell's page slot (PagePending in web/src/app/root-layout.tsx). */
@@ -73,6 +75,12 @@ export type RenderExtras = {
    * object in `<script type="application/json" id="initial-data">`.
    */
   initialData?: readonly { key: string; json: string }[];
+  /**
+   * The API's 404 answers (its error envelope, as sent) by SWR key, written as one object in
+   * `<script type="application/json" id="initial-missing">`: the SPA shows the item's "Not Found"
+   * view without asking again.
+   */
+  initialMissing?: readonly { key: string; json: string }[];
   /** `<link rel="preload">` / stylesheet tags (already escaped) for the end of <head>. */
   preloadTags?: readonly string[];
   /** The route's JS modules, listed in `#route-modules` for the app loader to preload. */
@@ -113,11 +121,12 @@ function shellSource(shell: Response): Response {
 type PageInserts = { head: string; body: string; paint: string };
 
 function pageInserts(meta: PageMeta, extras: RenderExtras): PageInserts {
-  const { initialData, preloadTags = [] } = extras;
+  const { initialData, initialMissing, preloadTags = [] } = extras;
   let body = "";
-  if (initialData?.length) {
-    const json = `{${initialData.map((a) => `${JSON.stringify(a.key)}:${a.json}`).join(",")}}`;
-    body += `  <script type="application/json" id="${INITIAL_DATA_ID}">${scriptSafeJson(json)}</script>\n  `;
+  for (const [id, answers] of [[INITIAL_DATA_ID, initialData], [INITIAL_MISSING_ID, initialMissing]] as const) {
+    if (!answers?.length) continue;
+    const json = `{${answers.map((a) => `${JSON.stringify(a.key)}:${a.json}`).join(",")}}`;
+    body += `  <script type="application/json" id="${id}">${scriptSafeJson(json)}</script>\n  `;
   }
   if (extras.routeModules?.length) {
     body += `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptJson(extras.routeModules)}</script>\n  `;

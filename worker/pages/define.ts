@@ -6,7 +6,9 @@
  * A page is declared once with `definePage` (see worker/pages/news.ts) and listed in
  * worker/pages/index.ts. How to add one: docs/conventions.md, "Pages painted at the edge".
  */
-import type { PageMeta } from "@shared/seo";
+import type { MissingItem } from "@shared/missing-item";
+import { missingItemMeta, pageNotFoundMeta, type PageMeta } from "@shared/seo";
+import { paintMissingItem } from "./paint/missing-item";
 
 /** One API read of a page: the key is the SPA's SWR key (`apiKey(path, query)`). */
 export type ApiRef<T> = { readonly key: string; readonly __answer?: T };
@@ -49,8 +51,13 @@ export type PageDefinition<R extends DataRefs> = {
   module?: string;
   /** The API reads of the first view, named; null for a read that cannot exist (bad id). */
   data?(req: PageRequest): R;
-  /** Metadata (and status, default 200) from the answers: a missing item is a 404 page. */
-  meta(req: PageRequest, data: PageData<R>): { meta: PageMeta; status?: number };
+  /**
+   * Metadata (and status, default 200) from the answers; null when the item the URL names does
+   * not exist: then the page is a 404 with `missing`'s metadata and painted view.
+   */
+  meta(req: PageRequest, data: PageData<R>): { meta: PageMeta; status?: number } | null;
+  /** What the page says when its item is missing (@shared/missing-item), as the SPA's view does. */
+  missing?: MissingItem;
   /** The largest above-the-fold image, if any. */
   preloadImage?(data: PageData<R>): PreloadImage | null;
   /**
@@ -67,11 +74,16 @@ export type PageDefinition<R extends DataRefs> = {
  */
 export type ApiAnswer = { key: string; status: number; body: unknown; json: string; ttl: number };
 
+/** An item the API answered 404 for, as written into the HTML: the API's error envelope, as sent. */
+export type MissingAnswer = { key: string; json: string };
+
 export type PageResult = {
   meta: PageMeta;
   status: number;
   /** The 200 answers, to be written into the HTML. */
   answers: ApiAnswer[];
+  /** The 404 answers (a missing item), written into the HTML so the SPA shows its view without asking again. */
+  missing: MissingAnswer[];
   preloadImage: PreloadImage | null;
   module: string | undefined;
   /** The first view's HTML (escaped), if the page paints one. */
@@ -99,12 +111,27 @@ export function definePage<R extends DataRefs>(definition: PageDefinition<R>): P
       const data = Object.fromEntries(
         entries.map(([name, answer]) => [name, answer?.status === 200 ? answer.body : null]),
       ) as PageData<R>;
-      const { meta, status = 200 } = definition.meta(req, data);
+      const found = definition.meta(req, data);
       const answers = entries.flatMap(([, answer]) => (answer?.status === 200 ? [answer] : []));
+      const missing = entries.flatMap(([, answer]) => (answer?.status === 404 ? [{ key: answer.key, json: answer.json }] : []));
+      if (!found) {
+        const item = definition.missing;
+        return {
+          meta: item ? missingItemMeta(item) : pageNotFoundMeta(),
+          status: 404,
+          answers,
+          missing,
+          preloadImage: null,
+          module: definition.module,
+          paint: item ? paintMissingItem(item) : undefined,
+        };
+      }
+      const { meta, status = 200 } = found;
       return {
         meta,
         status,
         answers,
+        missing,
         preloadImage: definition.preloadImage?.(data) ?? null,
         module: definition.module,
         paint: (status === 200 && definition.paint?.(req, data)) || undefined,

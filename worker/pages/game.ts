@@ -1,5 +1,6 @@
 /** The game pages painted at the edge: factions (and /game-info), a faction, a game-info article. */
-import { factionMeta, factionNotFoundMeta, factionsMeta, gameInfoArticleMeta, gameInfoNotFoundMeta } from "@shared/game-seo";
+import { factionMeta, factionsMeta, gameInfoArticleMeta } from "@shared/game-seo";
+import { MISSING_ITEMS } from "@shared/missing-item";
 import { SLUG_MAX, SLUG_PATTERN } from "@shared/game";
 import { gameKeys, parseFactionView } from "@shared/game-keys";
 import { factionBannerImage } from "@shared/game-ui";
@@ -36,8 +37,8 @@ export const factionPage = definePage({
     const id = parseId(params.id);
     return { faction: id === null ? null : api<Faction>(gameKeys.factionPage(id)) };
   },
-  meta: ({ origin }, { faction }) =>
-    faction ? { meta: factionMeta(origin, faction) } : { meta: factionNotFoundMeta(), status: 404 },
+  meta: ({ origin }, { faction }) => (faction ? { meta: factionMeta(origin, faction) } : null),
+  missing: MISSING_ITEMS.faction,
   // The banner's background is the largest image above the fold.
   preloadImage: ({ faction }) => (faction?.backgroundUrl ? { href: faction.backgroundUrl, ...factionBannerImage(faction.backgroundUrl) } : null),
   paint: ({ url }, { faction }) => (faction ? paintFaction(faction, parseFactionView(url.searchParams)) : null),
@@ -54,8 +55,8 @@ export const gameInfoArticlePage = definePage({
       related: valid ? api<GameInfoItems>(gameKeys.gameInfoRelated(slug)) : null,
     };
   },
-  meta: ({ origin }, { article }) =>
-    article ? { meta: gameInfoArticleMeta(origin, article) } : { meta: gameInfoNotFoundMeta(), status: 404 },
+  meta: ({ origin }, { article }) => (article ? { meta: gameInfoArticleMeta(origin, article) } : null),
+  missing: MISSING_ITEMS.gameInfoArticle,
   paint: (_req, { article, related }) => (article ? paintGameInfoArticle(article, related?.items ?? []) : null),
 });
 

@@ -59,6 +59,8 @@ async function guestApi(c: Ctx, key: string, reads: ReadBatch): Promise<ApiAnswe
   // about a third more CPU (measured with the bench's miss throughput; docs/scaling.md).
   const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, reads.env, ctx), { store: false });
   if (res.status !== 200) {
+    // A 404's error envelope is kept: the page writes it into the HTML (a missing item).
+    if (res.status === 404 && (res.headers.get("Content-Type") ?? "").includes("application/json")) return { key, status: 404, body: null, json: await res.text(), ttl: 0 };
     void res.body?.cancel();
     return { key, status: res.status, body: null, json: "null", ttl: 0 };
   }
@@ -135,6 +137,7 @@ async function servePage(c: Ctx, page: Page): Promise<Response> {
     const meta = site ? brandMeta(result.meta, site.settings) : result.meta;
     const res = await renderTemplate((await loadShell(c)).template, meta, result.status, {
       initialData: guest ? result.answers.map(({ key, json }) => ({ key, json })) : undefined,
+      initialMissing: guest ? result.missing : undefined,
       preloadTags: await preloadTags(c, result),
       // The app loader preloads the route's code once the page has painted (not before).
       routeModules: (await routeFiles(c, result))?.js,

@@ -1,7 +1,8 @@
 /** The news pages painted at the edge: home, the news list (with its filters) and an article. */
 import { parseId } from "@shared/ids";
 import { HOME_LATEST_COUNT, newsKeys, parseNewsFilters } from "@shared/news-keys";
-import { articleNotFoundMeta, homeMeta, newsArticleMeta, newsListMeta } from "@shared/seo";
+import { MISSING_ITEMS } from "@shared/missing-item";
+import { homeMeta, newsArticleMeta, newsListMeta } from "@shared/seo";
 import type { NewsArticle, NewsFilters, NewsListResponse } from "../schemas/news";
 import { api, definePage, type PreloadImage } from "./define";
 import { paintArticle, paintHome, paintNewsList } from "./paint/news";
@@ -40,8 +41,8 @@ export const newsArticlePage = definePage({
     const id = parseId(params.id);
     return { article: id === null ? null : api<NewsArticle>(newsKeys.article(id)) };
   },
-  meta: ({ origin }, { article }) =>
-    article ? { meta: newsArticleMeta(origin, article) } : { meta: articleNotFoundMeta(), status: 404 },
+  meta: ({ origin }, { article }) => (article ? { meta: newsArticleMeta(origin, article) } : null),
+  missing: MISSING_ITEMS.newsArticle,
   preloadImage: ({ article }) => imagePreload(article?.imageUrl),
   paint: (_req, { article }) => (article ? paintArticle(article) : null),
 });

@@ -3,7 +3,8 @@
  * spell, and the comparison (never indexed). Unknown or hidden ids are served with 404.
  */
 import { gameKeys, parseCompareUnits, parseSpellBookFilters } from "@shared/game-keys";
-import { compareMeta, gameNotFoundMeta, heroMeta, spellBookMeta, spellMeta, unitMeta } from "@shared/game-seo";
+import { compareMeta, heroMeta, spellBookMeta, spellMeta, unitMeta } from "@shared/game-seo";
+import { MISSING_ITEMS } from "@shared/missing-item";
 import { parseId } from "@shared/ids";
 import type { Paged } from "../schemas/game-query";
 import type { HeroDetail } from "../schemas/hero";
@@ -28,7 +29,8 @@ export const unitPage = definePage({
     const id = parseId(params.id);
     return { unit: id === null ? null : api<UnitDetail>(gameKeys.unitPage(id)) };
   },
-  meta: ({ origin }, { unit }) => (unit ? { meta: unitMeta(origin, unit) } : { meta: gameNotFoundMeta("Unit Not Found"), status: 404 }),
+  meta: ({ origin }, { unit }) => (unit ? { meta: unitMeta(origin, unit) } : null),
+  missing: MISSING_ITEMS.unit,
   preloadImage: ({ unit }) => portraitPreload(unit?.portraitUrl),
   paint: (_req, { unit }) => (unit ? paintUnit(unit) : null),
 });
@@ -40,7 +42,8 @@ export const heroPage = definePage({
     const id = parseId(params.id);
     return { hero: id === null ? null : api<HeroDetail>(gameKeys.heroPage(id)) };
   },
-  meta: ({ origin }, { hero }) => (hero ? { meta: heroMeta(origin, hero) } : { meta: gameNotFoundMeta("Hero Not Found"), status: 404 }),
+  meta: ({ origin }, { hero }) => (hero ? { meta: heroMeta(origin, hero) } : null),
+  missing: MISSING_ITEMS.hero,
   preloadImage: ({ hero }) => portraitPreload(hero?.portraitUrl),
   paint: (_req, { hero }) => (hero ? paintHero(hero) : null),
 });
@@ -60,7 +63,8 @@ export const spellPage = definePage({
     const id = parseId(params.id);
     return { spell: id === null ? null : api<SpellWithFactions>(gameKeys.spellPage(id)) };
   },
-  meta: ({ origin }, { spell }) => (spell ? { meta: spellMeta(origin, spell) } : { meta: gameNotFoundMeta("Spell Not Found"), status: 404 }),
+  meta: ({ origin }, { spell }) => (spell ? { meta: spellMeta(origin, spell) } : null),
+  missing: MISSING_ITEMS.spell,
   paint: (_req, { spell }) => (spell ? paintSpell(spell) : null),
 });
 

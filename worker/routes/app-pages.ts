@@ -5,7 +5,8 @@
  * routed before this (worker/pages), so here they only meet methods other than GET.
  *
  * - An app path: the SPA's index.html from the asset server, with the site's security headers.
- * - An app path with a trailing slash: a permanent redirect to the path without it (one URL per page).
+ * - An app path with a trailing slash: a permanent redirect to the path without it (one URL per
+ *   page); `/index.html` likewise to `/`.
  * - Anything else: 404. A browser asking for a page gets the app's "Page Not Found" page (the
  *   shell with noindex metadata and the page painted, which the app then takes over); any other
  *   request (a script, an image, /favicon.ico) gets plain text, so a file that is gone is never
@@ -54,7 +55,12 @@ function withoutTrailingSlash(c: Ctx): Response {
   return c.redirect(`${url.pathname.slice(0, -1)}${url.search}`, 301);
 }
 
+/** `/index.html` (an old bookmark, a static-hosting habit) to `/`: the home page has one URL. */
+function toHome(c: Ctx): Response {
+  return c.redirect(`/${new URL(c.req.url).search}`, 301);
+}
+
 export const appPageRoutes = APP_PATHS.reduce((app, path) => {
   const withApp = app.get(path, appPage);
   return path === "/" ? withApp : withApp.get(`${path}/`, withoutTrailingSlash);
-}, new Hono<AppEnv>()).all("*", notFound);
+}, new Hono<AppEnv>().get("/index.html", toHome)).all("*", notFound);

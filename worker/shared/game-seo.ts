@@ -96,11 +96,6 @@ export function factionMeta(origin: string, faction: FactionForMeta): PageMeta {
   };
 }
 
-/** A missing or inactive faction: the SPA shows 'Faction Not Found'; crawlers get noindex. */
-export function factionNotFoundMeta(): PageMeta {
-  return noindexMeta("Faction Not Found", "This faction does not exist.");
-}
-
 export function gameInfoArticleMeta(origin: string, article: GameInfoForMeta): PageMeta {
   const path = `/game-info/${article.slug}`;
   const published = article.publishedAt ?? article.createdAt;
@@ -132,10 +127,6 @@ export function gameInfoArticleMeta(origin: string, article: GameInfoForMeta): P
       ]),
     ],
   };
-}
-
-export function gameInfoNotFoundMeta(): PageMeta {
-  return noindexMeta("Article Not Found", "This game-info article does not exist or is not published.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,7 +316,3 @@ export function compareMeta(): PageMeta {
   return noindexMeta(COMPARE_TITLE, "Compare up to four units from any factions side by side.");
 }
 
-/** A missing unit, hero or spell ('Unit Not Found'): served with 404 and noindex. */
-export function gameNotFoundMeta(title: "Unit Not Found" | "Hero Not Found" | "Spell Not Found"): PageMeta {
-  return noindexMeta(title, "This page does not exist or is no longer available.");
-}

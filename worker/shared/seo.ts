@@ -4,6 +4,7 @@
  * no Worker-only imports, so the SPA can import them too; the Worker injects `headTags(meta)`
  * into the HTML it serves (worker/lib/html-meta.ts).
  */
+import type { MissingItem } from "./missing-item";
 import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from "./not-found-copy";
 
 export const SITE_NAME = "Realm Codex";
@@ -272,9 +273,9 @@ export function pageNotFoundMeta(): PageMeta {
   return noindexMeta(NOT_FOUND_TITLE, NOT_FOUND_DESCRIPTION);
 }
 
-/** A missing or unpublished article: the SPA shows 'Article Not Found'; crawlers get noindex. */
-export function articleNotFoundMeta(): PageMeta {
-  return noindexMeta("Article Not Found", "This article does not exist or is not published.");
+/** A missing or unpublished item ('Unit Not Found'...): what the SPA's view says; crawlers get noindex. */
+export function missingItemMeta(item: MissingItem): PageMeta {
+  return noindexMeta(item.title, item.description);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -148,15 +148,18 @@ export async function unwrap<T>(
   }
   if (res.status === 204) return undefined as never;
   const body = (await res.json().catch(() => null)) as unknown;
-  if (!res.ok) {
-    const envelope = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown; current?: unknown };
-    throw new ApiRequestError(
-      res.status,
-      typeof envelope.message === "string" ? envelope.message : `Request failed (${res.status})`,
-      envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as FieldErrors) : undefined,
-      typeof envelope.code === "string" ? (envelope.code as ErrorCode) : "unknown",
-      envelope.current,
-    );
-  }
+  if (!res.ok) throw errorFromEnvelope(res.status, body);
   return body as Exclude<T, { message: string; errors?: unknown }>;
+}
+
+/** The ApiRequestError for a failed answer's status and JSON body (the API's error envelope). */
+export function errorFromEnvelope(status: number, body: unknown): ApiRequestError {
+  const envelope = (body && typeof body === "object" ? body : {}) as { code?: unknown; message?: unknown; errors?: unknown; current?: unknown };
+  return new ApiRequestError(
+    status,
+    typeof envelope.message === "string" ? envelope.message : `Request failed (${status})`,
+    envelope.errors && typeof envelope.errors === "object" ? (envelope.errors as FieldErrors) : undefined,
+    typeof envelope.code === "string" ? (envelope.code as ErrorCode) : "unknown",
+    envelope.current,
+  );
 }

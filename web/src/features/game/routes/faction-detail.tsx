@@ -7,6 +7,8 @@ import type { FactionTab, FactionView } from "@shared/game-keys";
 import { factionMeta } from "@shared/game-seo";
 import { factionBannerImage } from "@shared/game-ui";
 import { parseId } from "@shared/ids";
+import { MISSING_ITEMS } from "@shared/missing-item";
+import { MissingItemView } from "@/components/missing-item";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
 import { PageMeta } from "@/lib/page-meta";
@@ -33,7 +35,7 @@ export function Component() {
   const { data: faction, error, isLoading } = useFactionPage(id);
   const [view, setView] = useFactionView();
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <FactionNotFound />;
+  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.faction} />;
   if (error && !faction) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
@@ -301,19 +303,6 @@ function FactionSkeleton({ tab }: { tab: FactionTab }) {
       <div role="status" className="pt-6 text-ink-muted">
         {tab === "units" ? "Loading units..." : tab === "heroes" ? "Loading heroes..." : "Loading..."}
       </div>
-    </div>
-  );
-}
-
-function FactionNotFound() {
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <PageMeta title="Faction Not Found" description="This faction does not exist." noIndex />
-      <h1 className="font-display text-3xl font-bold text-ink">Faction Not Found</h1>
-      <p className="mt-3 text-ink-muted">The faction you are looking for does not exist or has been removed.</p>
-      <Link to="/factions" className={buttonClass({ className: "mt-8" })}>
-        Back to Factions
-      </Link>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Link, useParams } from "react-router";
 import { gameInfoArticleMeta } from "@shared/game-seo";
+import { MISSING_ITEMS } from "@shared/missing-item";
+import { MissingItemView } from "@/components/missing-item";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
@@ -15,7 +17,7 @@ export function Component() {
   const slug = useParams().slug;
   const { data: article, error, isLoading } = useGameInfoArticle(slug);
 
-  if (!slug || (error instanceof ApiRequestError && error.status === 404)) return <GameInfoNotFound />;
+  if (!slug || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.gameInfoArticle} />;
   if (error && !article) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
@@ -92,18 +94,5 @@ function RelatedArticles({ slug }: { slug: string }) {
         ))}
       </ul>
     </section>
-  );
-}
-
-function GameInfoNotFound() {
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <PageMeta title="Article Not Found" description="This game-info article does not exist or is not published." noIndex />
-      <h1 className="font-display text-3xl font-bold text-ink">Article Not Found</h1>
-      <p className="mt-3 text-ink-muted">The article you are looking for does not exist or has been removed.</p>
-      <Link to="/game-info" className={buttonClass({ className: "mt-8" })}>
-        Back to Game Info
-      </Link>
-    </div>
   );
 }

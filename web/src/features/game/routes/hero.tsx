@@ -7,7 +7,9 @@ import { Badge } from "@/components/ui/badge";
 import { ApiRequestError } from "@/lib/api-client";
 import { useHeroPage } from "@/features/game/api/get-hero-page";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
-import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
+import { GameLoadError } from "@/features/game/components/game-state";
+import { MISSING_ITEMS } from "@shared/missing-item";
+import { MissingItemView } from "@/components/missing-item";
 import { StatList } from "@/features/game/components/stat-list";
 import { textList } from "@shared/game-text";
 
@@ -20,7 +22,7 @@ export function Component() {
   const { data: hero, error, isLoading, mutate } = useHeroPage(id);
 
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
-    return <GameNotFound title="Hero Not Found" message="This hero does not exist or is no longer available." backTo="/factions" backLabel="Back to Factions" />;
+    return <MissingItemView item={MISSING_ITEMS.hero} />;
   }
   if (error && !hero) return <GameLoadError title="Failed to Load Hero" error={error} onRetry={() => void mutate()} />;
   if (isLoading || !hero) return <FactionMemberSkeleton label="Loading hero..." title="Hero" width="max-w-5xl" />;

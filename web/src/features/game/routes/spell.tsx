@@ -8,7 +8,9 @@ import { ApiRequestError } from "@/lib/api-client";
 import { PageMeta } from "@/lib/page-meta";
 import { useSpellPage } from "@/features/game/api/get-spell-page";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
-import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
+import { GameLoadError } from "@/features/game/components/game-state";
+import { MISSING_ITEMS } from "@shared/missing-item";
+import { MissingItemView } from "@/components/missing-item";
 import { SpellDetails } from "@/features/game/components/spell-details";
 
 /** /spells/{id}: one spell with all its numbers, effects and the factions teaching it. */
@@ -17,7 +19,7 @@ export function Component() {
   const { data: spell, error, isLoading, mutate } = useSpellPage(id);
 
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
-    return <GameNotFound title="Spell Not Found" message="This spell does not exist or is no longer available." backTo={gamePaths.spells} backLabel="Open the Spell Book" />;
+    return <MissingItemView item={MISSING_ITEMS.spell} />;
   }
   if (error && !spell) return <GameLoadError title="Failed to Load Spell" error={error} onRetry={() => void mutate()} />;
   if (isLoading || !spell) {

@@ -11,7 +11,9 @@ import { CompareToggle } from "@/features/game/components/compare-toggle";
 import { CompareTray } from "@/features/game/components/compare-tray";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { Portrait } from "@/features/game/components/portrait";
-import { GameLoadError, GameNotFound } from "@/features/game/components/game-state";
+import { GameLoadError } from "@/features/game/components/game-state";
+import { MISSING_ITEMS } from "@shared/missing-item";
+import { MissingItemView } from "@/components/missing-item";
 import { UnitStatList } from "@/features/game/components/unit-stats";
 import { UpgradeChain } from "@/features/game/components/upgrade-chain";
 
@@ -21,7 +23,7 @@ export function Component() {
   const { data: unit, error, isLoading, mutate } = useUnitPage(id);
 
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
-    return <GameNotFound title="Unit Not Found" message="This unit does not exist or is no longer available." backTo="/factions" backLabel="Back to Factions" />;
+    return <MissingItemView item={MISSING_ITEMS.unit} />;
   }
   if (error && !unit) {
     return <GameLoadError title="Failed to Load Unit" error={error} onRetry={() => void mutate()} />;

@@ -9,7 +9,8 @@ import { useSession } from "@/lib/session";
 import { useNewsArticle } from "@/features/news/api/get-news-article";
 import { ArticleComments } from "@/features/news/components/article-comments";
 import { ArticleImage } from "@/features/news/components/article-image";
-import { ArticleNotFound } from "@/features/news/components/article-not-found";
+import { MISSING_ITEMS } from "@shared/missing-item";
+import { MissingItemView } from "@/components/missing-item";
 import { StateMessage } from "@/components/ui/state-message";
 import { TagChips } from "@/features/news/components/tag-chips";
 import { parseId } from "@shared/ids";
@@ -22,7 +23,7 @@ export function Component() {
   const { isModerator } = useSession();
   const goBack = useGoBack("/news");
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <ArticleNotFound />;
+  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.newsArticle} onGoBack={goBack} />;
   if (error && !article) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
