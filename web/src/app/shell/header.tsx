@@ -106,11 +106,13 @@ export function Header({
                 }
               >
                 <DropdownMenu
-                  triggerLabel={`Account: ${userDisplayName(user)}`}
                   triggerClassName={`${menuTriggerClass} pl-1.5`}
                   trigger={
+                    // Named by its text, "Account: <name>", so the name a reader sees is the name
+                    // voice control answers to (WCAG 2.5.3, label in name); the avatar is decorative.
                     <>
                       <UserAvatar user={user} />
+                      <span className="sr-only">Account: </span>
                       <span className="max-w-32 truncate">{userDisplayName(user)}</span>
                     </>
                   }

@@ -8,8 +8,6 @@ export type MenuItem =
 type DropdownMenuProps = {
   /** Content of the trigger button. */
   trigger: ReactNode;
-  /** Accessible name of the trigger when its content is not text enough (e.g. an avatar). */
-  triggerLabel?: string;
   /** Optional non-interactive header inside the menu (e.g. the signed-in email). */
   header?: ReactNode;
   items: readonly MenuItem[];
@@ -30,13 +28,14 @@ const itemClass =
  * Enter/Space/ArrowDown open on the first item, ArrowUp on the last; arrows, Home and End move;
  * Escape closes and returns focus to the trigger; Tab or a click outside closes.
  */
-export function DropdownMenu({ trigger, triggerLabel, header, items, align = "end", triggerClassName = "" }: DropdownMenuProps) {
+export function DropdownMenu({ trigger, header, items, align = "end", triggerClassName = "" }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
   const pendingFocus = useRef<"first" | "last" | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const buttonId = useId();
 
   const menuItems = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
@@ -109,11 +108,11 @@ export function DropdownMenu({ trigger, triggerLabel, header, items, align = "en
     <div ref={rootRef} className="relative">
       <button
         ref={buttonRef}
+        id={buttonId}
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={triggerLabel}
         onClick={() => (open ? close(false) : setOpen(true))}
         onKeyDown={onTriggerKeyDown}
         className={triggerClassName}
@@ -128,7 +127,7 @@ export function DropdownMenu({ trigger, triggerLabel, header, items, align = "en
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label={triggerLabel ?? (typeof trigger === "string" ? trigger : undefined)}
+          aria-labelledby={buttonId}
           onKeyDown={onMenuKeyDown}
           className={`absolute top-full z-50 mt-2 min-w-56 rounded-xl border border-line bg-surface p-1.5 shadow-xl ring-1 ring-black/5 motion-safe:animate-[menu-in_120ms_ease-out] ${align === "end" ? "right-0" : "left-0"}`}
         >

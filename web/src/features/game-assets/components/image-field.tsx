@@ -37,8 +37,9 @@ export function ImageField({ id, name, label, value, error, onChange }: ImageFie
           <div className="min-w-0 flex-1">
             <input {...control} name={name} type="text" inputMode="url" placeholder="/files/…" className={inputClass} value={value} onChange={(e) => onChange(e.target.value)} />
             <div className="mt-2 flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" onClick={() => setPicking(true)} aria-label={`Choose ${label.toLowerCase()} from media`}>
-                Choose from media
+              <Button size="sm" variant="secondary" onClick={() => setPicking(true)}>
+                {/* The visible words first, so voice control answers to them (WCAG 2.5.3, label in name). */}
+                Choose from media<span className="sr-only"> for the {label.toLowerCase()}</span>
               </Button>
               {value ? (
                 <Button size="sm" variant="ghost" onClick={() => onChange("")} aria-label={`Clear ${label.toLowerCase()}`}>

@@ -24,10 +24,11 @@ export function CompareTable({ units, onRemove }: { units: readonly UnitWithFact
                 <div className="flex items-start gap-3">
                   <Portrait src={unit.portraitUrl} name={unit.name} size={48} />
                   <div className="min-w-0">
-                    <Link to={gamePaths.unit(unit.id)} className="block font-semibold text-ink hover:underline">
+                    {/* Each link at least 24 px tall (WCAG 2.5.8, target size): they stack without space between. */}
+                    <Link to={gamePaths.unit(unit.id)} className="block py-0.5 font-semibold text-ink hover:underline">
                       {unit.name}
                     </Link>
-                    <Link to={gamePaths.faction(unit.faction.id)} className="block text-xs text-ink-muted hover:underline">
+                    <Link to={gamePaths.faction(unit.faction.id)} className="block py-1 text-xs text-ink-muted hover:underline">
                       {unit.faction.name}
                     </Link>
                     {onRemove ? (

@@ -87,10 +87,10 @@ function TypeFilter({ data, current, typeHref }: { data: SearchResponse | undefi
   const types = SEARCH_TYPES.filter((t) => count(t) > 0 || t === current);
   const chip = (selected: boolean) =>
     `inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-      selected ? "border-brand-600 bg-brand-600 text-white" : "border-line bg-surface text-ink hover:bg-surface-muted"
+      selected ? "border-brand-700 bg-brand-700 text-white" : "border-line bg-surface text-ink hover:bg-surface-muted"
     }`;
   const number = (n: number, selected: boolean) => (
-    <span className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? "bg-white/20" : "bg-surface-muted text-ink-muted"}`}>{n}</span>
+    <span className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? "bg-black/20" : "bg-surface-muted text-ink-muted"}`}>{n}</span>
   );
   return (
     <nav aria-label="Result types" className="mt-6">

@@ -1,0 +1,89 @@
+/**
+ * WCAG 2.2 A/AA rules of axe-core on every page type, as a guest in the light and dark themes,
+ * and on the signed-in pages (profile, every admin page) on a desktop and, in dark, on a phone.
+ * Lighthouse's accessibility score (npm run bench) covers the public pages only; this covers the
+ * rest, and states after the app has taken over. A violation names its rule and elements.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { ADMIN, signIn } from "./support/session";
+
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+const PUBLIC_PAGES = [
+  "/",
+  "/news",
+  "/news/1",
+  "/factions",
+  "/factions/1",
+  "/game-info",
+  "/game-info/schools-of-magic",
+  "/units/1",
+  "/heroes/1",
+  "/spells",
+  "/spells/1",
+  "/compare?units=1,2",
+  "/screenshots",
+  "/forum",
+  "/search?q=fire",
+  "/login",
+  "/register",
+  "/units/999999",
+  "/no/such/page",
+];
+
+const SIGNED_IN_PAGES = [
+  "/profile",
+  "/admin/dashboard",
+  "/admin/users",
+  "/admin/news",
+  "/admin/news/create",
+  "/admin/media",
+  "/admin/menu",
+  "/admin/game-assets",
+  "/admin/factions/1/edit",
+  "/admin/settings",
+];
+
+/** Opens `path` and waits until the app has replaced the painted page and its reads are done. */
+async function open(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "networkidle" });
+  await expect(page.locator("[data-page-slot]"), path).toHaveCount(0);
+  await expect(page.locator("main [aria-busy='true']"), path).toHaveCount(0);
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function audit(browser: Browser, paths: string[], options: { dark: boolean; width: number; signedIn: boolean }) {
+  const context = await browser.newContext({ colorScheme: options.dark ? "dark" : "light", viewport: { width: options.width, height: 900 } });
+  const page = await context.newPage();
+  if (options.signedIn) await signIn(page, ADMIN);
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    await open(page, path);
+    const list = await violations(page);
+    if (list.length) found[path] = list;
+  }
+  await context.close();
+  expect(found).toEqual({});
+}
+
+test.describe("accessibility: WCAG 2.2 AA rules of axe-core", () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} as a guest, light on a desktop and dark on a phone: no violations`, async ({ browser }) => {
+      await audit(browser, [path], { dark: false, width: 1280, signedIn: false });
+      await audit(browser, [path], { dark: true, width: 412, signedIn: false });
+    });
+  }
+
+  // One sign-in per theme for all of them (each page a fresh sign-in would be 20 logins).
+  for (const [theme, width] of [["light", 1280], ["dark", 412]] as const) {
+    test(`the profile and every admin page, signed in as an admin, ${theme} theme at ${width} px: no violations`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      await audit(browser, SIGNED_IN_PAGES, { dark: theme === "dark", width, signedIn: true });
+    });
+  }
+});
