@@ -2,11 +2,12 @@
  * WCAG 2.2 A/AA rules of axe-core on every page type, as a guest in the light and dark themes,
  * and on the signed-in pages (profile, every admin page) on a desktop and, in dark, on a phone.
  * Lighthouse's accessibility score (npm run bench) covers the public pages only; this covers the
- * rest, and states after the app has taken over. A violation names its rule and elements.
+ * rest, states after the app has taken over, and open states (errors, a notification, the
+ * mobile menu, dialogs). A violation names its rule and elements.
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "./support/session";
+import { ADMIN, DEMO_PASSWORD, signIn } from "./support/session";
 
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -86,4 +87,47 @@ test.describe("accessibility: WCAG 2.2 AA rules of axe-core", () => {
       await audit(browser, SIGNED_IN_PAGES, { dark: theme === "dark", width, signedIn: true });
     });
   }
+
+  test("open states on a phone: a failed sign-in and its notification, the mobile menu, the upload and confirm dialogs, a form's errors", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 412, height: 900 });
+    const found: Record<string, string[]> = {};
+    const check = async (state: string) => {
+      const list = await violations(page);
+      if (list.length) found[state] = list;
+    };
+    await open(page, "/login");
+    await page.getByLabel("Email").fill(ADMIN);
+    await page.getByLabel("Password", { exact: true }).fill(`${DEMO_PASSWORD}-wrong`);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.locator('[data-toast-type="error"]')).toBeVisible();
+    await check("sign-in, wrong password (error notification)");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    await open(page, "/news");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await check("mobile menu open");
+    await page.keyboard.press("Escape");
+
+    await open(page, "/admin/media");
+    await page.getByRole("button", { name: /upload/i }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await check("upload dialog");
+    await page.keyboard.press("Escape");
+
+    await open(page, "/admin/news");
+    await page.getByRole("button", { name: /^Delete/ }).first().click();
+    await expect(page.getByRole("alertdialog").or(page.getByRole("dialog"))).toBeVisible();
+    await check("delete confirmation");
+    await page.keyboard.press("Escape");
+
+    await open(page, "/admin/news/create");
+    await page.locator('main form button[type="submit"]').click();
+    await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+    await check("news form with errors");
+    expect(found).toEqual({});
+  });
 });

@@ -102,22 +102,25 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss(id: number): 
   }, [toast.id, toast.duration, onDismiss]);
 
   const style = styles[toast.type];
+  // The live role sits inside the list item: a list's children must stay list items.
   return (
-    <li
-      role={toast.type === "error" ? "alert" : "status"}
-      data-toast-type={toast.type}
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg motion-safe:animate-[toast-in_200ms_ease-out] ${style.box}`}
-    >
-      <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-        <path d={style.icon} />
-      </svg>
-      <p className="flex-1 text-sm font-medium break-words">
-        <span className="sr-only">{style.label}: </span>
-        {toast.message}
-      </p>
-      <IconButton onClick={() => onDismiss(toast.id)} label="Close notification" size="xs" tone="inherit" className="-m-1">
-        <CloseIcon />
-      </IconButton>
+    <li className="pointer-events-auto">
+      <div
+        role={toast.type === "error" ? "alert" : "status"}
+        data-toast-type={toast.type}
+        className={`flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg motion-safe:animate-[toast-in_200ms_ease-out] ${style.box}`}
+      >
+        <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <path d={style.icon} />
+        </svg>
+        <p className="flex-1 text-sm font-medium break-words">
+          <span className="sr-only">{style.label}: </span>
+          {toast.message}
+        </p>
+        <IconButton onClick={() => onDismiss(toast.id)} label="Close notification" size="xs" tone="inherit" className="-m-1">
+          <CloseIcon />
+        </IconButton>
+      </div>
     </li>
   );
 }
