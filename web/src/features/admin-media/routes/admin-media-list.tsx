@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { ProtectedRoute } from "@/components/protected-route";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -12,6 +12,7 @@ import { isLocalSite } from "@/lib/local-host";
 import { groupDigits } from "@/lib/format-number";
 import { PageMeta } from "@/lib/page-meta";
 import { useSiteSettings } from "@/lib/site-settings";
+import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { useToast } from "@/lib/toast";
 import { parseId } from "@shared/ids";
 import type { MediaItem } from "@schemas/media";
@@ -38,16 +39,15 @@ export function Component() {
 
 type Filters = { categoryId: number | null; approvedOnly: boolean; page: number };
 
+const readFilters = (params: URLSearchParams): Filters => ({
+  categoryId: parseId(params.get("categoryId")),
+  approvedOnly: params.get("approvedOnly") === "true",
+  page: parseId(params.get("page")) ?? 1,
+});
+
 function useAdminFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters: Filters = useMemo(
-    () => ({
-      categoryId: parseId(params.get("categoryId")),
-      approvedOnly: params.get("approvedOnly") === "true",
-      page: parseId(params.get("page")) ?? 1,
-    }),
-    [params],
-  );
+  const [params, setParams] = useSearchParamsState();
+  const filters = useMemo(() => readFilters(params), [params]);
   const search = (f: Filters) => {
     const next = new URLSearchParams();
     if (f.categoryId) next.set("categoryId", String(f.categoryId));
@@ -57,8 +57,8 @@ function useAdminFilters() {
     return text ? `?${text}` : "";
   };
   const setFilters = useCallback(
-    (patch: Partial<Omit<Filters, "page">>) => setParams(search({ ...filters, ...patch, page: 1 })),
-    [filters, setParams],
+    (patch: Partial<Omit<Filters, "page">>) => setParams((current) => search({ ...readFilters(current), ...patch, page: 1 })),
+    [setParams],
   );
   const pageHref = (page: number) => `/admin/media${search({ ...filters, page })}`;
   return { filters, setFilters, pageHref };

@@ -1,14 +1,14 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
 import { activeFilterCount } from "@shared/gallery-ui";
 import { galleryFiltersSearch, parseGalleryFilters, type GalleryUrlFilters } from "@shared/media-keys";
+import { useSearchParamsState } from "@/lib/use-search-params-state";
 
 /**
  * The gallery's filters live in the URL (shareable, survive a reload). Changing a filter goes
  * back to page 1.
  */
 export function useGalleryUrlFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsState();
   const filters = useMemo(() => parseGalleryFilters(params), [params]);
 
   const setFilters = useCallback(
@@ -18,7 +18,7 @@ export function useGalleryUrlFilters() {
     [setParams],
   );
 
-  const clearAll = useCallback(() => setParams(""), [setParams]);
+  const clearAll = useCallback(() => setParams(() => ""), [setParams]);
   const pageHref = useCallback((page: number) => `/screenshots${galleryFiltersSearch({ ...filters, page })}`, [filters]);
   const activeCount = activeFilterCount(filters);
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
 import { parseNewsFilters, type NewsUrlFilters } from "@shared/news-keys";
+import { useSearchParamsState } from "@/lib/use-search-params-state";
 
 export { parseNewsFilters, type NewsUrlFilters };
 
@@ -22,7 +22,7 @@ export function newsFiltersSearch(filters: NewsUrlFilters): string {
  * search, tag or author filter resets the page to 1.
  */
 export function useNewsUrlFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsState();
   const filters = useMemo(() => parseNewsFilters(params), [params]);
 
   const setFilter = useCallback(
@@ -35,7 +35,7 @@ export function useNewsUrlFilters() {
     [setParams],
   );
 
-  const clearAll = useCallback(() => setParams(""), [setParams]);
+  const clearAll = useCallback(() => setParams(() => ""), [setParams]);
 
   const pageHref = useCallback((page: number) => `/news${newsFiltersSearch({ ...filters, page })}`, [filters]);
 
