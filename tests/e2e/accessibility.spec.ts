@@ -27,6 +27,8 @@ const PUBLIC_PAGES = [
   "/screenshots",
   "/forum",
   "/search?q=fire",
+  // One type of results, several pages: the Pagination component.
+  "/search?q=the&type=unit",
   "/login",
   "/register",
   "/units/999999",
