@@ -121,13 +121,35 @@ async function auditPage(port: number, url: string, runs: number): Promise<Omit<
   };
 }
 
+/**
+ * Browser UI that headless Chromium runs beside the page and a phone's browser does not: the
+ * desktop omnibox popup is a WebUI page (chrome://omnibox-popup.top-chrome/, its own renderer
+ * process running Lit and Mojo scripts) that updates on every navigation, on the same two cores as
+ * the page under test. Chromium takes the last --disable-features it is given, so these are
+ * appended to chrome-launcher's own list.
+ */
+const BROWSER_UI_FEATURES = process.env.BENCH_KEEP_BROWSER_UI === "1" ? [] : ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+
 /** Debian's Chromium (CHROMIUM_PATH overrides), headless, as every Lighthouse run of the bench uses it. */
-export const launchChromium = () =>
-  chromeLauncher.launch({
+export const launchChromium = () => {
+  const defaults = chromeLauncher.Launcher.defaultFlags();
+  const features = defaults.find((flag) => flag.startsWith("--disable-features="));
+  const disabled = [features?.slice("--disable-features=".length), ...BROWSER_UI_FEATURES].filter(Boolean).join(",");
+  return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    ignoreDefaultFlags: true,
+    chromeFlags: [
+      ...defaults.filter((flag) => flag !== features),
+      "--disable-setuid-sandbox",
+      `--disable-features=${disabled}`,
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+    ],
     logLevel: "error",
   });
+};
 
 /** Runs Lighthouse on every page type against `base` and appends one row per page to `rows`. */
 export async function lighthouseRows(base: string, rows: BenchRow[]): Promise<PageResult[]> {
