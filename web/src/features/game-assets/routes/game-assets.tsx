@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
 import { UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS } from "@shared/game";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,6 +9,7 @@ import { ApiRequestError } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
 import { PageMeta } from "@/lib/page-meta";
 import { useToast } from "@/lib/toast";
+import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { ASSET_CONFIGS, ASSET_TYPES, type AssetType } from "../asset-config";
 import { useAssetList, useFactionChoices } from "../api/get-asset-list";
 import { restoreChange } from "../api/get-history";
@@ -34,7 +34,7 @@ export function Component() {
 const isAssetType = (v: string | null): v is AssetType => ASSET_TYPES.includes(v as AssetType);
 
 function GameAssetsEditor() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsState();
   const type: AssetType = isAssetType(params.get("type")) ? (params.get("type") as AssetType) : "units";
   const config = ASSET_CONFIGS[type];
   const factions = useFactionChoices();
@@ -66,9 +66,13 @@ function GameAssetsEditor() {
     else applyView(next);
   }
   function applyView(next: Record<string, string>) {
-    const merged = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) merged.set(k, v);
-    setParams(merged, { replace: true });
+    setParams(
+      (current) => {
+        for (const [k, v] of Object.entries(next)) current.set(k, v);
+        return current;
+      },
+      { replace: true },
+    );
     setPendingView(null);
     editor.revert();
   }
