@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { filePath } from "../../worker/db/queries/media";
 
 const call = (path: string, init?: RequestInit) =>
   exports.default.fetch(new Request(`http://example.com${path}`, init));
@@ -114,5 +115,20 @@ describe("GET /files/{key}", () => {
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET, HEAD");
     expect(await res.json()).toEqual({ code: "method_not_allowed", message: "PUT is not allowed on files." });
+  });
+});
+
+describe("filePath (the public URL path of a key)", () => {
+  it("keeps the keys the site writes as they are", () => {
+    expect(filePath("media/42/v1/thumb-0a1b.webp")).toBe("/files/media/42/v1/thumb-0a1b.webp");
+  });
+
+  it("encodes each segment of any other key and keeps its slashes", async () => {
+    const key = "media/legacy/a b#1?/Ärger%.jpg";
+    expect(filePath(key)).toBe("/files/media/legacy/a%20b%231%3F/%C3%84rger%25.jpg");
+    await env.MEDIA.put(key, BYTES);
+    const res = await call(filePath(key));
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(BYTES);
   });
 });

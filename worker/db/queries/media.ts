@@ -100,8 +100,16 @@ export const keysOf = (row: Pick<MediaRow, "originalKey" | "largeKey" | "largeWe
     (k): k is string => !!k,
   );
 
-/** The public /files path of a key (each segment encoded). */
-export const filePath = (key: string) => `/files/${key.split("/").map(encodeURIComponent).join("/")}`;
+/** Keys this site writes (letters, digits, `-`, `_`, `.` and `/`) need no encoding. */
+const PLAIN_KEY = /^[\w./-]*$/;
+
+/**
+ * The public /files path of a key (each segment encoded). A gallery page builds about a hundred
+ * of these, so the keys the site itself writes skip the split and the encoding (a profile of
+ * /screenshots misses had the encoding at 3 % of the Worker's CPU).
+ */
+export const filePath = (key: string) =>
+  `/files/${PLAIN_KEY.test(key) ? key : key.split("/").map(encodeURIComponent).join("/")}`;
 
 /**
  * The public media item. `fileUrl` turns an R2 key into the URL the caller may load (plain
@@ -112,15 +120,19 @@ export async function toMediaDto(
   fileUrl: (key: string, row: MediaRow) => string | Promise<string>,
   forModerator: boolean,
 ): Promise<MediaItem> {
-  const url = async (key: string | null) => (key ? fileUrl(key, row) : null);
-  const [originalUrl, largeUrl, largeWebpUrl, thumbnailUrl, thumbnailWebpUrl, posterUrl] = await Promise.all([
-    row.originalKey ? url(row.originalKey) : Promise.resolve(row.originalUrl),
+  const url = (key: string | null) => (key ? fileUrl(key, row) : null);
+  const urls = [
+    row.originalKey ? url(row.originalKey) : row.originalUrl,
     url(row.largeKey),
     url(row.largeWebpKey),
     url(row.thumbnailKey),
     url(row.thumbnailWebpKey),
     url(row.posterKey),
-  ]);
+  ];
+  // Approved items' URLs are plain strings; only signed ones (unapproved items) are awaited.
+  const settled = urls.some((u) => typeof u === "object" && u !== null) ? await Promise.all(urls) : urls;
+  type Url = string | null;
+  const [originalUrl, largeUrl, largeWebpUrl, thumbnailUrl, thumbnailWebpUrl, posterUrl] = settled as [Url, Url, Url, Url, Url, Url];
   return {
     id: row.id,
     title: row.title,
