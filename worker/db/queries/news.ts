@@ -5,6 +5,7 @@
 import { and, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
+import { keptReads } from "../kept";
 import { ftsQuery } from "../../lib/fts";
 import type {
   NewsArticle,
@@ -38,9 +39,10 @@ const listColumns = {
   tags: tagsOfA,
 };
 
-type ArticleRow = Omit<NewsListItem, "tags"> & { content?: string };
+/** A row as read: the tags are a JSON array text (`tagsOfA`). */
+type ArticleRow = Omit<NewsListItem, "tags"> & { content?: string; tags?: string | null };
 
-const parseTags = (text: string | null): string[] => {
+const parseTags = (text: string | null | undefined): string[] => {
   if (!text) return [];
   const parsed: unknown = JSON.parse(text);
   return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string") : [];
@@ -77,45 +79,59 @@ export type NewsListOptions = {
 };
 
 /**
+ * The statements of a news list (worker/db/kept.ts): the shape says which articles and filters
+ * apply, the request's values (tag, author, search, page) are placeholders.
+ */
+const newsListReads = keptReads(
+  (db, shape: { status: NewsListOptions["status"]; tag: boolean; author: boolean; search: boolean }) => {
+    const filters: SQL[] = [];
+    if (shape.status === "published") filters.push(eq(a.isPublished, true));
+    if (shape.status === "draft") filters.push(eq(a.isPublished, false));
+    if (shape.tag) {
+      filters.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(newsTags)
+            .where(and(eq(newsTags.articleId, a.id), sql`${newsTags.tag} = ${sql.placeholder("tag")} COLLATE NOCASE`)),
+        ),
+      );
+    }
+    if (shape.author) filters.push(sql`${a.author} = ${sql.placeholder("author")} COLLATE NOCASE`);
+    if (shape.search) filters.push(sql`${a.id} IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${sql.placeholder("match")})`);
+    const where = filters.length ? and(...filters) : undefined;
+    const order =
+      shape.status === "published"
+        ? [desc(a.publishedAt), desc(a.id)]
+        : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
+    return {
+      total: db.select({ total: count() }).from(a).where(where),
+      rows: db
+        .select(listColumns)
+        .from(a)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    };
+  },
+);
+
+/**
  * One page of articles plus the total, in one batch. Published articles come newest first
  * (publishedAt desc, id desc); when drafts are included they sort by their creation time.
  */
 export async function listNews(db: Database, options: NewsListOptions): Promise<NewsListResponse> {
-  const filters: SQL[] = [];
-  if (options.status === "published") filters.push(eq(a.isPublished, true));
-  if (options.status === "draft") filters.push(eq(a.isPublished, false));
-  if (options.tag) {
-    filters.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(newsTags)
-          .where(and(eq(newsTags.articleId, a.id), sql`${newsTags.tag} = ${options.tag} COLLATE NOCASE`)),
-      ),
-    );
-  }
-  if (options.author) filters.push(sql`${a.author} = ${options.author} COLLATE NOCASE`);
   const match = options.search ? ftsQuery(options.search) : null;
-  if (match) filters.push(sql`${a.id} IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${match})`);
-  const where = filters.length ? and(...filters) : undefined;
-  const order =
-    options.status === "published"
-      ? [desc(a.publishedAt), desc(a.id)]
-      : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
-
-  const [totals, rows] = await db.batch([
-    db.select({ total: count() }).from(a).where(where),
-    db
-      .select(listColumns)
-      .from(a)
-      .where(where)
-      .orderBy(...order)
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-  ]);
+  const reads = newsListReads(
+    db,
+    { status: options.status, tag: !!options.tag, author: !!options.author, search: match !== null },
+    { tag: options.tag, author: options.author, match, limit: options.pageSize, offset: (options.page - 1) * options.pageSize },
+  );
+  const [totals, rows] = await db.batch([reads.total, reads.rows]);
   const totalCount = totals[0]?.total ?? 0;
   return {
-    items: rows.map((row) => toListItem(row, parseTags(row.tags))),
+    items: (rows as ArticleRow[]).map((row) => toListItem(row, parseTags(row.tags))),
     totalCount,
     page: options.page,
     pageSize: options.pageSize,
@@ -123,35 +139,46 @@ export async function listNews(db: Database, options: NewsListOptions): Promise<
   };
 }
 
-/** One article with its tags (null when missing, or a draft and `includeDrafts` is false). */
-export async function getNews(db: Database, id: number, includeDrafts: boolean): Promise<NewsArticle | null> {
-  const row = await db
+/** The statements of one article (worker/db/kept.ts): with or without drafts; the id is a placeholder. */
+const articleReads = keptReads((db, includeDrafts: boolean) => ({
+  row: db
     .select({ ...listColumns, content: a.content })
     .from(a)
-    .where(and(eq(a.id, id), includeDrafts ? undefined : eq(a.isPublished, true)))
-    .get();
+    .where(and(eq(a.id, sql.placeholder("id")), includeDrafts ? undefined : eq(a.isPublished, true))),
+}));
+
+/** One article with its tags (null when missing, or a draft and `includeDrafts` is false). */
+export async function getNews(db: Database, id: number, includeDrafts: boolean): Promise<NewsArticle | null> {
+  const rows = (await articleReads(db, includeDrafts, { id }).row) as ArticleRow[];
+  const row = rows[0];
   return row ? toArticle(row, parseTags(row.tags)) : null;
 }
 
-/** Distinct tags and authors of published articles, sorted case-insensitively, in one batch. */
-export async function newsFilters(db: Database): Promise<NewsFilters> {
+/** The statements of the news filters (worker/db/kept.ts): one shape, no values. */
+const newsFilterReads = keptReads((db, _shape: null) => {
   const firstTag = sql<string>`min(${newsTags.tag})`;
   const firstAuthor = sql<string>`min(${newsArticles.author})`;
-  const [tags, authors] = await db.batch([
-    db
+  return {
+    tags: db
       .select({ value: firstTag })
       .from(newsTags)
       .innerJoin(newsArticles, eq(newsArticles.id, newsTags.articleId))
       .where(eq(newsArticles.isPublished, true))
       .groupBy(sql`${newsTags.tag} COLLATE NOCASE`)
       .orderBy(sql`${firstTag} COLLATE NOCASE`, firstTag),
-    db
+    authors: db
       .select({ value: firstAuthor })
       .from(newsArticles)
       .where(eq(newsArticles.isPublished, true))
       .groupBy(sql`${newsArticles.author} COLLATE NOCASE`)
       .orderBy(sql`${firstAuthor} COLLATE NOCASE`, firstAuthor),
-  ]);
+  };
+});
+
+/** Distinct tags and authors of published articles, sorted case-insensitively, in one batch. */
+export async function newsFilters(db: Database): Promise<NewsFilters> {
+  const reads = newsFilterReads(db, null, {});
+  const [tags, authors] = await db.batch([reads.tags, reads.authors]);
   return { tags: tags.map((r) => r.value), authors: authors.map((r) => r.value) };
 }
 
