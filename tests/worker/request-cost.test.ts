@@ -46,6 +46,8 @@ beforeAll(async () => {
     `/api/news/${news!.id}`,
     "/api/news/filters",
     "/api/media",
+    "/api/gameinfo/featured",
+    "/api/gameinfo/categories",
     "/",
     "/news",
     `/news/${news!.id}`,
@@ -55,6 +57,7 @@ beforeAll(async () => {
     `/heroes/${hero}`,
     "/spells",
     `/spells/${spell}`,
+    "/game-info",
     `/game-info/${slug}`,
     "/screenshots",
   );

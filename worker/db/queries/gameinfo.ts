@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import { entitySitemapStatements } from "./game-sitemap";
 import type { Database } from "../../env";
+import { keptReads } from "../kept";
 import { contentWords, ftsAnyQuery, ftsQuery } from "../../lib/fts";
 import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../schemas/gameinfo";
 import { factions, gameInfoArticles } from "../schema";
@@ -94,26 +95,38 @@ export async function getGameInfoBySlug(db: Database, slug: string, all: boolean
   return row ? toArticle(row) : null;
 }
 
-/** Categories of the published articles with their counts, by name. */
-export async function gameInfoCategories(db: Database): Promise<GameInfoCategories> {
-  const rows = await db
+/*
+ * The article index's reads are kept reads (worker/db/kept.ts), each sent as a batch, so a
+ * page's reads join its one D1 round trip (worker/db/read-batch.ts; single statements do not).
+ */
+const categoryReads = keptReads((db, _shape: null) => ({
+  rows: db
     .select({ value: gameInfoArticles.category, count: countAll() })
     .from(gameInfoArticles)
     .where(published)
     .groupBy(gameInfoArticles.category)
-    .orderBy(asc(gameInfoArticles.category));
-  return { categories: options(rows) };
-}
+    .orderBy(asc(gameInfoArticles.category)),
+}));
 
-/** Featured published articles in display order. */
-export async function featuredGameInfo(db: Database, limit: number): Promise<GameInfoListItem[]> {
-  const rows = await db
+const featuredReads = keptReads((db, _shape: null) => ({
+  rows: db
     .select(listColumns)
     .from(gameInfoArticles)
     .where(and(published, eq(gameInfoArticles.isFeatured, true)))
     .orderBy(...listOrder)
-    .limit(limit);
-  return rows.map(toListItem);
+    .limit(sql.placeholder("limit")),
+}));
+
+/** Categories of the published articles with their counts, by name. */
+export async function gameInfoCategories(db: Database): Promise<GameInfoCategories> {
+  const [rows] = await db.batch([categoryReads(db, null, {}).rows]);
+  return { categories: options(rows as { value: string; count: number }[]) };
+}
+
+/** Featured published articles in display order. */
+export async function featuredGameInfo(db: Database, limit: number): Promise<GameInfoListItem[]> {
+  const [rows] = await db.batch([featuredReads(db, null, { limit }).rows]);
+  return (rows as ListRow[]).map(toListItem);
 }
 
 /**
