@@ -132,4 +132,34 @@ test.describe("accessibility: WCAG 2.2 AA rules of axe-core", () => {
     await check("news form with errors");
     expect(found).toEqual({});
   });
+
+  test("a reader's open states on a phone in the dark theme: the gallery's filter sheet and lightbox, the avatar picker", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ colorScheme: "dark", viewport: { width: 412, height: 900 } });
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    const check = async (state: string) => {
+      const list = await violations(page);
+      if (list.length) found[state] = list;
+    };
+    await open(page, "/screenshots");
+    await page.getByRole("button", { name: "Filters" }).click();
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
+    await check("gallery filter sheet");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Filters" })).toBeHidden();
+    await page.locator("main article h2 button").first().click();
+    await expect(page.getByRole("dialog", { name: /\(1 of \d+\)$/ })).toBeVisible();
+    await check("gallery lightbox");
+    await page.keyboard.press("Escape");
+
+    await signIn(page, ADMIN);
+    await open(page, "/profile");
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByRole("button", { name: "Choose Avatar" }).click();
+    await expect(page.getByRole("tab").first()).toBeVisible();
+    await check("profile editing with the avatar picker");
+    await context.close();
+    expect(found).toEqual({});
+  });
 });

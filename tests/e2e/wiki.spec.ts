@@ -44,8 +44,16 @@ test.describe("unit pages and the comparison", () => {
     await page.reload();
     await expect(columnNames(page)).toHaveText([unitName, ...otherNames]);
 
+    // The removed unit leaves at once, while the new selection's read is still held back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/unit\?ids=/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole("button", { name: `Remove ${otherNames[0]} from the comparison` }).click();
     await expect(columnNames(page)).toHaveText([unitName, otherNames[1]!]);
+    release();
     await expect(page).toHaveURL(/\/compare\?units=\d+,\d+$/);
     const shared = page.url();
 

@@ -34,8 +34,10 @@ export function Component() {
     if (tray.length) void navigate(gamePaths.compare(tray.map((e) => e.id)), { replace: true });
   }, [hasParam, navigate]);
 
-  const units = data?.items ?? [];
-  const missing = data?.missingIds ?? [];
+  // While the next selection loads, the previous answer stays (keepPreviousData), limited to
+  // the units the URL still names: a removed unit leaves at once, not when the fetch returns.
+  const units = (data?.items ?? []).filter((u) => selection.ids.includes(u.id));
+  const missing = (data?.missingIds ?? []).filter((id) => selection.ids.includes(id));
 
   const remove = (id: number) => {
     removeFromCompare(id);
