@@ -130,7 +130,7 @@ export async function toMediaDto(
     url(row.posterKey),
   ];
   // Approved items' URLs are plain strings; only signed ones (unapproved items) are awaited.
-  const settled = urls.some((u) => typeof u === "object" && u !== null) ? await Promise.all(urls) : urls;
+  const settled = urls.some((u) => u instanceof Promise) ? await Promise.all(urls) : urls;
   type Url = string | null;
   const [originalUrl, largeUrl, largeWebpUrl, thumbnailUrl, thumbnailWebpUrl, posterUrl] = settled as [Url, Url, Url, Url, Url, Url];
   return {
