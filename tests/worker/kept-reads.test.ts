@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../worker/db/client";
 import { keptReads } from "../../worker/db/kept";
@@ -59,6 +60,31 @@ describe("kept reads", () => {
     expect(row).toMatchObject({ faction: { isActive: true }, unitCount: 2 });
     // Two shapes, each built once over six requests.
     expect(builds).toBe(2);
+  });
+
+  it("answer what freshly built statements answer through an outer join: a missing joined row is one null as a nested object, null fields when flat", async () => {
+    const { factionId, active } = await seed();
+    const orphan = await insertUnit(factionId);
+    // The unit's base unit (none here) as a nested object, and one of its columns flat.
+    const joined = (db: Database, unitId: unknown) => {
+      const base = alias(units, "base");
+      return {
+        nested: db.select({ unit: units, base }).from(units).leftJoin(base, eq(base.id, units.baseUnitId)).where(eq(units.id, unitId as number)),
+        flat: db.select({ id: units.id, baseName: base.name, baseActive: base.isActive }).from(units).leftJoin(base, eq(base.id, units.baseUnitId)).where(eq(units.id, unitId as number)),
+      };
+    };
+    const reads = keptReads((db, _shape: null) => joined(db, sql.placeholder("unitId")));
+    for (const unitId of [active, orphan]) {
+      const db = openDatabase(env.DB);
+      const fresh = joined(db, unitId);
+      const kept = reads(db, null, { unitId });
+      expect(await db.batch([kept.nested, kept.flat])).toEqual(await db.batch([fresh.nested, fresh.flat]));
+      expect(await kept.nested).toEqual(await fresh.nested);
+    }
+    const [row] = (await reads(openDatabase(env.DB), null, { unitId: orphan }).nested) as { base: unknown; unit: { isActive: unknown } }[];
+    expect(row).toMatchObject({ base: null, unit: { isActive: true } });
+    const [flat] = (await reads(openDatabase(env.DB), null, { unitId: orphan }).flat) as Record<string, unknown>[];
+    expect(flat).toEqual({ id: orphan, baseName: null, baseActive: null });
   });
 
   it("keeps at most 32 shapes: a 33rd replaces the oldest, which is built again when it comes back, and still answers right", async () => {
