@@ -64,8 +64,10 @@ describe("kept reads", () => {
 
   it("answer what freshly built statements answer through an outer join: a missing joined row is one null as a nested object, null fields when flat", async () => {
     const { factionId, active } = await seed();
+    // One unit with a base unit (the join finds a row) and one without (it finds none).
+    const upgrade = await insertUnit(factionId, { base_unit_id: active, upgrade_level: 1, is_upgraded: 1 });
     const orphan = await insertUnit(factionId);
-    // The unit's base unit (none here) as a nested object, and one of its columns flat.
+    // The unit's base unit as a nested object, and some of its columns flat.
     const joined = (db: Database, unitId: unknown) => {
       const base = alias(units, "base");
       return {
@@ -74,7 +76,7 @@ describe("kept reads", () => {
       };
     };
     const reads = keptReads((db, _shape: null) => joined(db, sql.placeholder("unitId")));
-    for (const unitId of [active, orphan]) {
+    for (const unitId of [upgrade, orphan]) {
       const db = openDatabase(env.DB);
       const fresh = joined(db, unitId);
       const kept = reads(db, null, { unitId });
@@ -85,6 +87,8 @@ describe("kept reads", () => {
     expect(row).toMatchObject({ base: null, unit: { isActive: true } });
     const [flat] = (await reads(openDatabase(env.DB), null, { unitId: orphan }).flat) as Record<string, unknown>[];
     expect(flat).toEqual({ id: orphan, baseName: null, baseActive: null });
+    const [found] = (await reads(openDatabase(env.DB), null, { unitId: upgrade }).nested) as { base: { id: number; isActive: unknown } }[];
+    expect(found!.base).toMatchObject({ id: active, isActive: true });
   });
 
   it("keeps at most 32 shapes: a 33rd replaces the oldest, which is built again when it comes back, and still answers right", async () => {
