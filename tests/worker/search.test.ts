@@ -131,6 +131,48 @@ describe("GET /api/search", () => {
     expect(body.groups.flatMap((g) => g.items).every((i) => i.visible)).toBe(true);
   });
 
+  describe("what kind of thing a wiki row is (school, unit type, hero class and type, alignment)", () => {
+    /** Rows whose names and texts never say their kind, each found only by it. */
+    let kinds: Record<string, number> = {};
+    beforeAll(async () => {
+      const faction = await insertFaction({ name: "Quillon Pact", summary: "Oathbreakers of the salt marsh.", alignment: "Chaos" });
+      kinds = {
+        faction,
+        unit: await insertUnit(faction, { name: "Quillon Kite", summary: "", description: "Rides the marsh winds.", unit_type: "Flying" }),
+        hero: await insertHero(faction, { name: "Quillon Vey", summary: "", biography: "Reads the tides.", hero_class: "Tide-Warden", hero_type: "Hybrid" }),
+        spell: await insertSpell({ name: "Quillon Gust", description: "Pushes every stack one hex back.", school: "Air" }),
+      };
+    });
+
+    const hitOf = async (q: string, type: string, id: number) =>
+      (await searchFor(`q=${encodeURIComponent(q)}&type=${type}`)).body.groups[0]?.items.find((i) => i.id === id);
+
+    it.each([
+      ["air", "spell", "Air", " magic · Pushes every stack one hex back."],
+      ["flying", "unit", "Flying", " unit · Rides the marsh winds."],
+      ["hybrid", "hero", "Hybrid", " hero · Reads the tides."],
+      ["tide warden", "hero", "Tide-Warden", " hero · Reads the tides."],
+      ["chaos", "faction", "Chaos", " faction · Oathbreakers of the salt marsh."],
+    ])("finds %s in the %s's kind and shows the kind with the row's own text", async (q, type, kind, rest) => {
+      const hit = await hitOf(q, type, kinds[type]!);
+      expect(hit?.snippet).toEqual([
+        { text: kind, match: true },
+        { text: rest, match: false },
+      ]);
+    });
+
+    it("keeps the matching text's own snippet when the words are also in it", async () => {
+      const hit = await hitOf("quillon air", "spell", kinds.spell!);
+      expect(hit?.snippet.map((p) => p.text).join("")).not.toContain("magic ·");
+    });
+
+    it("follows an edit of the kind (the index is kept by triggers)", async () => {
+      await env.DB.prepare("UPDATE spells SET school = 'Water' WHERE id = ?1").bind(kinds.spell).run();
+      expect(await hitOf("air", "spell", kinds.spell!)).toBeUndefined();
+      expect((await hitOf("water", "spell", kinds.spell!))?.snippet[0]).toEqual({ text: "Water", match: true });
+    });
+  });
+
   it("answers 304 for a repeated guest search with its ETag", async () => {
     const first = await call(`/api/search?q=${WORD}`);
     const again = await call(`/api/search?q=${WORD}`, { headers: { "If-None-Match": first.headers.get("ETag")! } });

@@ -36,7 +36,17 @@ type Source = {
   path(key: string | number): string;
   /** Rows a guest may see (published, active). */
   visible: SQL;
+  /**
+   * What kind of thing a wiki row is (a spell's school, a unit's type, a hero's class and type, a
+   * faction's alignment), indexed as the FTS table's last columns, and the noun it is shown with
+   * ("Fire magic"): a row found only by one of them shows that phrase and the row's own `text`,
+   * not the bare word (see `hitSnippet`).
+   */
+  facet?: { columns: SQLiteColumn[]; noun: string; text: SQL };
 };
+
+/** A row's descriptive text: its summary when it has one, else the longer text. */
+const summaryOr = (summary: SQLiteColumn, text: SQLiteColumn) => sql<string>`coalesce(nullif(${summary}, ''), ${text})`;
 
 export const SEARCH_SOURCES: readonly Source[] = [
   {
@@ -68,6 +78,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     key: factions.id,
     path: (id) => `/factions/${id}`,
     visible: eq(factions.isActive, true),
+    facet: { columns: [factions.alignment], noun: "faction", text: summaryOr(factions.summary, factions.description) },
   },
   {
     type: "unit",
@@ -78,6 +89,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     key: units.id,
     path: (id) => `/units/${id}`,
     visible: and(eq(units.isActive, true), sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${units.factionId} AND f.is_active = 1)`)!,
+    facet: { columns: [units.unitType], noun: "unit", text: summaryOr(units.summary, units.description) },
   },
   {
     type: "hero",
@@ -88,6 +100,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     key: heroes.id,
     path: (id) => `/heroes/${id}`,
     visible: and(eq(heroes.isActive, true), sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${heroes.factionId} AND f.is_active = 1)`)!,
+    facet: { columns: [heroes.heroClass, heroes.heroType], noun: "hero", text: summaryOr(heroes.summary, heroes.biography) },
   },
   {
     type: "spell",
@@ -98,6 +111,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     key: spells.id,
     path: (id) => `/spells/${id}`,
     visible: eq(spells.isActive, true),
+    facet: { columns: [spells.school], noun: "magic", text: sql<string>`${spells.description}` },
   },
 ];
 
@@ -119,6 +133,29 @@ export function snippetParts(marked: string): SnippetPart[] {
   return parts.map((p) => ({ ...p, text: p.text.replace(/\s+/g, " ") }));
 }
 
+/** The first `SNIPPET_TOKENS` words of a text, with "…" when it goes on. */
+function leadingWords(text: string): string {
+  const words = text.replace(/[\uE000\uE001]/g, "").trim().split(/\s+/).filter(Boolean);
+  return words.slice(0, SNIPPET_TOKENS).join(" ") + (words.length > SNIPPET_TOKENS ? "…" : "");
+}
+
+/**
+ * A hit's snippet. FTS5 cuts it from the column that matched best; when that is the facet alone
+ * (the search named the school, type, class or alignment), it would be a single word, so the
+ * hit reads "Fire magic · " (the facet marked as the match) followed by the row's own text.
+ */
+export function hitSnippet(marked: string, facet?: { values: readonly unknown[]; noun: string; text: string | null }): SnippetPart[] {
+  const parts = snippetParts(marked);
+  const plain = parts.map((p) => p.text).join("").trim().toLowerCase();
+  const value = facet?.values.find((v): v is string => typeof v === "string" && v !== "" && v.toLowerCase() === plain);
+  if (!facet || !value) return parts;
+  const rest = leadingWords(facet.text ?? "");
+  return [
+    { text: value, match: true },
+    { text: ` ${facet.noun}${rest ? ` · ${rest}` : ""}`, match: false },
+  ];
+}
+
 function statements(db: Database, source: Source, match: string, includeHidden: boolean, limit: number, offset: number) {
   const fts = sql.raw(source.fts);
   const where = and(sql`${fts} MATCH ${match}`, includeHidden ? undefined : source.visible);
@@ -132,6 +169,8 @@ function statements(db: Database, source: Source, match: string, includeHidden: 
       visible: sql<number>`(${source.visible})`.as("visible"),
       snippet: sql<string>`snippet(${fts}, -1, ${OPEN}, ${CLOSE}, '…', ${SNIPPET_TOKENS})`.as("snippet"),
       rank: sql<number>`bm25(${fts})`.as("rank"),
+      facets: source.facet ? sql<string>`json_array(${sql.join(source.facet.columns, sql`, `)})`.as("facets") : sql<null>`NULL`.as("facets"),
+      facetText: source.facet ? source.facet.text.as("facet_text") : sql<null>`NULL`.as("facet_text"),
     })
     .from(source.table)
     .innerJoin(sql`${fts}`, on)
@@ -162,14 +201,22 @@ export async function search(
   const results = (await db.batch(batch as unknown as [(typeof batch)[number], ...(typeof batch)[number][]])) as unknown[][];
   const groups = sources
     .map((source, i) => {
-      const rows = results[2 * i] as { id: number; title: string; key: string | number; visible: number; snippet: string }[];
+      const rows = results[2 * i] as {
+        id: number;
+        title: string;
+        key: string | number;
+        visible: number;
+        snippet: string;
+        facets: string | null;
+        facetText: string | null;
+      }[];
       const total = (results[2 * i + 1] as { n: number }[])[0]?.n ?? 0;
       const items: SearchHit[] = rows.map((r) => ({
         type: source.type,
         id: r.id,
         title: r.title,
         path: source.path(r.key),
-        snippet: snippetParts(r.snippet ?? ""),
+        snippet: hitSnippet(r.snippet ?? "", source.facet && r.facets ? { values: JSON.parse(r.facets) as unknown[], noun: source.facet.noun, text: r.facetText } : undefined),
         visible: !!r.visible,
       }));
       return { type: source.type, label: SEARCH_TYPE_LABELS[source.type], totalCount: Number(total), items };
