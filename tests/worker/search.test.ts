@@ -72,6 +72,13 @@ describe("GET /api/search", () => {
     expect(body.groups[0]!.items[0]!.id).toBe(ids.unit);
   });
 
+  it("finds English words by their stem, highlighting the word as written (migration 0009)", async () => {
+    // "dragons" is not the last word (which also matches as a prefix): only stemming finds "dragon".
+    const { body } = await searchFor(`q=dragons%20peak&type=unit`);
+    const hit = body.groups[0]?.items.find((i) => i.id === ids.unit);
+    expect(hit?.snippet.filter((p) => p.match).map((p) => p.text)).toEqual(["dragon", "peaks"]);
+  });
+
   it("pages one type, 20 per page", async () => {
     const { body } = await searchFor(`q=${WORD}&type=unit&page=2`);
     expect(body.pageSize).toBe(20);
