@@ -170,7 +170,7 @@ describe("GET /api/news", () => {
     expect((await list("?search=balance%20dragons")).body.totalCount).toBe(0);
   });
 
-  it("searches English words by their stem: a plural or another ending finds the word (migration 0009)", async () => {
+  it("searches English words by their stem: a plural or another ending finds the word (migration 0008)", async () => {
     // Not the last word (which also matches as a prefix): only stemming finds these.
     expect((await list("?search=reported%20dragon")).body.items.map((a) => a.id)).toEqual([ids.dragons]);
     expect((await list("?search=knight%20changes")).body.items.map((a) => a.id)).toEqual([ids.patch]);

@@ -72,7 +72,7 @@ describe("GET /api/search", () => {
     expect(body.groups[0]!.items[0]!.id).toBe(ids.unit);
   });
 
-  it("finds English words by their stem, highlighting the word as written (migration 0009)", async () => {
+  it("finds English words by their stem, highlighting the word as written (migration 0008)", async () => {
     // "dragons" is not the last word (which also matches as a prefix): only stemming finds "dragon".
     const { body } = await searchFor(`q=dragons%20peak&type=unit`);
     const hit = body.groups[0]?.items.find((i) => i.id === ids.unit);
