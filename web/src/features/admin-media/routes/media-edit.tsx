@@ -1,7 +1,8 @@
 import { Link, useNavigate, useParams } from "react-router";
 import { ProtectedRoute } from "@/components/protected-route";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { buttonClass } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
 import { formatShortDate } from "@shared/format-date";
@@ -88,6 +89,21 @@ function MediaEdit() {
     const err = item.error as unknown;
     if (err instanceof ApiRequestError && err.code === "not_found") return <NotFound message={err.message} />;
     return <NotFound message={err instanceof ApiRequestError && err.message ? err.message : "Failed to load media item"} />;
+  }
+  // The form needs the categories: without them it would wait forever, so their failure is shown.
+  if (categories.error && !categories.data) {
+    const err = categories.error as unknown;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <PageMeta title="Edit Media" noIndex />
+        <Alert tone="error" title="Failed to load media categories">
+          <p>{err instanceof ApiRequestError && err.message ? err.message : "Please check your connection and try again."}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void categories.mutate()}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
   }
   if (!item.data || !categories.data) return <LoadingState text="Loading media item..." />;
 
