@@ -88,6 +88,17 @@ test.describe("gallery as a guest", () => {
     await page.keyboard.press("ArrowLeft");
     await expect(page.getByRole("dialog", { name: `${titles[0]} (1 of ${n})` })).toBeVisible();
 
+    // Tab and Shift+Tab go round the lightbox's controls and never leave it (its keys keep working).
+    const focusInLightbox = () => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-modal="true"]')));
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInLightbox()).toBe(true);
+    }
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await focusInLightbox()).toBe(true);
+    }
+
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(cardButtons(page).nth(1)).toBeFocused();

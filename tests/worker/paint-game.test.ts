@@ -106,7 +106,7 @@ describe("painted first views of the game pages: /factions/{id}", () => {
   it("?tab=units paints the banner and the selected tab with an empty panel (filters and cards are the app's) (200)", async () => {
     const slot = paintedSlot(await (await call(`/factions/${ids.faction}?tab=units`)).text())!;
     expect(slot).toContain('role="tab" id="faction-tab-units" aria-selected="true"');
-    expect(slot).toContain('id="faction-panel-units" aria-labelledby="faction-tab-units" tabindex="0" class="pt-6 focus-visible:outline-none"></div>');
+    expect(slot).toContain('id="faction-panel-units" aria-labelledby="faction-tab-units" tabindex="0" class="rounded-lg pt-6 focus-visible:outline-2 focus-visible:outline-offset-4"></div>');
   });
 
   it("hostile faction and spell names are painted as text (200)", async () => {
@@ -164,7 +164,7 @@ describe("painted first views of the game pages: /spells", () => {
     expect(slot).toContain('<option value="" selected>All Types</option><option value="Combat">Combat</option>');
     expect(slot).toContain(">Clear Filters</button>");
     expect(slot).toMatch(/<a href="\/spells\/\d+" class="[^"]*">Painted Fireball [^<]*<\/a>/);
-    expect(slot).toContain(`<a href="/factions/${ids.faction}" class="text-brand-700 hover:underline dark:text-brand-400">${names.faction}</a>`);
+    expect(slot).toContain(`<a href="/factions/${ids.faction}" class="inline-block py-0.5 text-brand-700 hover:underline dark:text-brand-400">${names.faction}</a>`);
     expect(slot).toContain('<dt class="text-xs text-ink-muted">Mana cost</dt><dd class="font-semibold text-ink">9</dd>');
     expect(slot).toContain('<span class="text-ink-muted">Kind:</span> damage</li>');
     expect(slot).not.toContain("Dark</span>");

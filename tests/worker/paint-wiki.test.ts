@@ -140,7 +140,7 @@ describe("GET /spells/{id}: the spell painted into the page slot", () => {
     expect(slot).toContain(`<h1 class="mt-3 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">${names.spell}</h1>`);
     expect(slot).toContain('<dt class="text-xs text-ink-muted">Mana cost</dt><dd class="font-semibold text-ink">9</dd>');
     expect(slot).toContain('<li><span class="text-ink-muted">Kind:</span> damage</li>');
-    expect(slot).toContain(`<a href="/factions/${ids.faction}" class="text-brand-700 hover:underline dark:text-brand-400">${names.faction}</a>`);
+    expect(slot).toContain(`<a href="/factions/${ids.faction}" class="inline-block py-0.5 text-brand-700 hover:underline dark:text-brand-400">${names.faction}</a>`);
   });
 
   it("hostile spell text is painted as text (200)", async () => {

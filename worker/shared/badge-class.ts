@@ -14,5 +14,5 @@ const tones: Record<BadgeTone, string> = {
 };
 
 export function badgeClass(tone: BadgeTone = "neutral", className = ""): string {
-  return `inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]} ${className}`;
+  return `inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]} ${className}`;
 }

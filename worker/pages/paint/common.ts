@@ -50,7 +50,7 @@ export function spellDetails(spell: SpellWithFactions, headingLevel: 2 | 3): Htm
   }<div><${H} class="${h}">Taught by</${H}>${
     spell.factions.length
       ? html`<ul class="mt-1 flex flex-wrap gap-2">${spell.factions.map(
-          (f) => html`<li><a href="${gamePaths.faction(f.id)}" class="text-brand-700 hover:underline dark:text-brand-400">${f.name}</a></li>`,
+          (f) => html`<li><a href="${gamePaths.faction(f.id)}" class="inline-block py-0.5 text-brand-700 hover:underline dark:text-brand-400">${f.name}</a></li>`,
         )}</ul>`
       : html`<p class="mt-1 text-ink-muted">${NO_TEACHER_TEXT}</p>`
   }</div></div>`;

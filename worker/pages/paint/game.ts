@@ -123,7 +123,7 @@ export function paintFaction(faction: Faction, view: FactionView): string {
   )}${factionBanner(faction)}<div class="mt-8"><div role="tablist" aria-label="${faction.name} sections" class="${TAB_LOOKS.underline.list}">${tabs.map((tab) => {
     const active = tab.id === view.tab;
     return html`<button type="button" disabled role="tab" id="faction-tab-${tab.id}" aria-selected="${String(active)}" aria-controls="faction-panel-${tab.id}" tabindex="${active ? "0" : "-1"}" class="${tabClass("underline", active)}">${tab.label}</button>`;
-  })}</div><div role="tabpanel" id="faction-panel-${view.tab}" aria-labelledby="faction-tab-${view.tab}" tabindex="0" class="pt-6 focus-visible:outline-none">${
+  })}</div><div role="tabpanel" id="faction-panel-${view.tab}" aria-labelledby="faction-tab-${view.tab}" tabindex="0" class="rounded-lg pt-6 focus-visible:outline-2 focus-visible:outline-offset-4">${
     view.tab === "overview" ? factionOverview(faction) : null
   }</div></div></div>`.toString();
 }

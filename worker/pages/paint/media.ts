@@ -57,7 +57,7 @@ function mediaCard(item: MediaItem, eager: boolean): Html {
     item.mediaType === "video"
       ? html`<span class="inline-flex items-center gap-1 rounded-full bg-stone-950/80 px-2.5 py-0.5 text-xs font-semibold text-white">${playIcon("h-3 w-3")}Video</span>`
       : null
-  }${item.isFeatured ? html`<span class="${badgeClass("warning")}">Featured</span>` : null}</div></div><div class="flex flex-1 flex-col gap-2 p-4"><h2 class="text-base font-semibold text-ink"><button type="button" disabled aria-haspopup="dialog" class="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-500">${item.title}</button></h2>${
+  }${item.isFeatured ? html`<span class="${badgeClass("warning")}">Featured</span>` : null}</div></div><div class="flex flex-1 flex-col gap-2 p-4"><h2 class="text-base font-semibold text-ink"><button type="button" disabled aria-haspopup="dialog" class="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500">${item.title}</button></h2>${
     item.description ? html`<p class="line-clamp-2 text-sm text-ink-muted">${item.description}</p>` : null
   }<div class="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-xs text-ink-muted">${
     item.category

@@ -95,13 +95,13 @@ export function Header({
           </Link>
           <SiteSearchForm id="header-search" label="Site" query={search.query} onSearch={search.onSearch} shortcut className="mx-1 hidden w-44 xl:block" />
           <ThemeToggle />
-          <div className="flex w-48 items-center justify-end">
+          <div className="ml-1 flex w-48 items-center justify-end">
             {status === "authenticated" && user ? (
               <Suspense
                 fallback={
                   <TriggerPlaceholder className={`${menuTriggerClass} pl-1.5`}>
                     <UserAvatar user={user} />
-                    <span className="max-w-32 truncate">{userDisplayName(user)}</span>
+                    <span className="max-w-28 truncate">{userDisplayName(user)}</span>
                   </TriggerPlaceholder>
                 }
               >
@@ -113,7 +113,7 @@ export function Header({
                     <>
                       <UserAvatar user={user} />
                       <span className="sr-only">Account: </span>
-                      <span className="max-w-32 truncate">{userDisplayName(user)}</span>
+                      <span className="max-w-28 truncate">{userDisplayName(user)}</span>
                     </>
                   }
                   header={

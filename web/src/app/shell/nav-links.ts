@@ -1,7 +1,7 @@
 /**
  * Header links. `section` lists the other paths that belong to the link's part of the site, so
  * the link is marked current there too: a unit's or a hero's page, and the unit comparison, sit
- * under Factions (their breadcrumbs start Home › Factions).
+ * under Factions (their breadcrumbs start Home › Factions); /admin is the dashboard too.
  */
 export type NavLink = { label: string; to: string; section?: readonly string[] };
 
@@ -15,7 +15,7 @@ export const PUBLIC_LINKS: readonly NavLink[] = [
 
 /** Moderators and administrators. */
 export const MODERATOR_LINKS: readonly NavLink[] = [
-  { label: "Dashboard", to: "/admin/dashboard" },
+  { label: "Dashboard", to: "/admin/dashboard", section: ["/admin"] },
   { label: "Manage News", to: "/admin/news" },
   { label: "Manage Media", to: "/admin/media" },
   { label: "Manage Game Assets", to: "/admin/game-assets" },

@@ -40,7 +40,8 @@ type DialogProps = {
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
 
-const FOCUSABLE =
+/** What Tab can reach (the dialog and the lightbox keep it inside). */
+export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Slides use `@starting-style` and discrete transitions so the box animates in and out of the top layer. */

@@ -56,8 +56,10 @@ export type AssetConfig = {
 
 const s = (key: string, label: string, width = 150): FieldDef => ({ key, label, kind: "string", width });
 const t = (key: string, label: string, width = 220): FieldDef => ({ key, label, kind: "text", width });
-const n = (key: string, label: string, width = 80): FieldDef => ({ key, label, kind: "int", width });
-const b = (key: string, label: string): FieldDef => ({ key, label, kind: "bool", width: 80 });
+/** Narrow columns (numbers, yes/no) are still wide enough for their header (about 9 px a letter in the grid's bold 14 px). */
+const labelWidth = (label: string, min = 80) => Math.max(min, Math.ceil(label.length * 9 + 28));
+const n = (key: string, label: string, width = labelWidth(label)): FieldDef => ({ key, label, kind: "int", width });
+const b = (key: string, label: string): FieldDef => ({ key, label, kind: "bool", width: labelWidth(label) });
 const e = (key: string, label: string, options: readonly string[], width = 110): FieldDef => ({ key, label, kind: "enum", options, width });
 const j = (key: string, label: string, width = 200): FieldDef => ({ key, label, kind: "json", width });
 

@@ -191,7 +191,8 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
           </Button>
         </div>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-line bg-surface">
+      {/* relative: the header's screen-reader-only label is positioned absolutely; it must stay inside the scroll box. */}
+      <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
         <table className="w-full min-w-[84rem] text-left text-sm">
           <thead className="border-b border-line bg-surface-muted text-xs text-ink-muted">
             <tr>
@@ -231,7 +232,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
                     <input aria-label={label("slug")} className={`${cell} min-w-36`} required maxLength={CATEGORY_LIMITS.slug} value={row.slug} onChange={(e) => update(row.id, { slug: e.target.value })} {...invalid(row, "slug")} />
                   </td>
                   <td className="px-3 py-2">
-                    <div className="flex items-center gap-1.5">
+                    <div className="flex min-w-36 items-center gap-1.5">
                       <input
                         type="color"
                         aria-label={label("color picker")}
@@ -239,7 +240,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
                         value={/^#[0-9a-fA-F]{6}$/.test(row.color) ? row.color : DEFAULT_CATEGORY_COLOR}
                         onChange={(e) => update(row.id, { color: e.target.value.toUpperCase() })}
                       />
-                      <input aria-label={label("color")} className={`${cell} w-28`} required maxLength={7} value={row.color} onChange={(e) => update(row.id, { color: e.target.value })} {...invalid(row, "color")} />
+                      <input aria-label={label("color")} className={`${cell} flex-1`} required maxLength={7} value={row.color} onChange={(e) => update(row.id, { color: e.target.value })} {...invalid(row, "color")} />
                     </div>
                   </td>
                   <td className="px-3 py-2">

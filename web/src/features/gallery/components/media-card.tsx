@@ -38,7 +38,7 @@ export function MediaCard({ item, onOpen, canEdit, eager }: Props) {
             type="button"
             onClick={onOpen}
             aria-haspopup="dialog"
-            className="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand-500"
+            className="text-left after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
           >
             {item.title}
           </button>

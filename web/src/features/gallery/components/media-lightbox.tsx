@@ -4,12 +4,14 @@
  * gives focus back to the card on close; Escape closes, arrow keys and swipes move, and only
  * within the page's items (no wrap-around).
  */
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import Lightbox, { type Slide } from "yet-another-react-lightbox";
 import Fullscreen from "yet-another-react-lightbox/plugins/fullscreen";
 import Video from "yet-another-react-lightbox/plugins/video";
 import "yet-another-react-lightbox/styles.css";
+import "./media-lightbox.css";
 import { Badge } from "@/components/ui/badge";
+import { FOCUSABLE } from "@/components/ui/dialog";
 import type { MediaItem } from "@schemas/media";
 import { recordMediaView } from "../api/record-media-view";
 import { formatViews } from "@shared/gallery-ui";
@@ -78,6 +80,33 @@ function Details({ item }: { item: MediaItem }) {
   );
 }
 
+/**
+ * Keeps Tab and Shift+Tab inside the open lightbox. The library makes the page behind it inert
+ * but lets focus leave past its last button (to the document), where Escape and the arrow keys
+ * no longer reach it; here Tab wraps from the last control to the first and back.
+ */
+function useTabWrap(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const root = document.querySelector<HTMLElement>('.yarl__portal[aria-modal="true"]');
+      if (!root) return;
+      const controls = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest("[inert]") && el.getClientRects().length > 0);
+      if (!controls.length) return;
+      const at = controls.indexOf(document.activeElement as HTMLElement);
+      const next = event.shiftKey
+        ? at <= 0 ? controls[controls.length - 1] : null
+        : at === -1 || at === controls.length - 1 ? controls[0] : null;
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+    };
+    document.addEventListener("keydown", onKeyDown, true);
+    return () => document.removeEventListener("keydown", onKeyDown, true);
+  }, [open]);
+}
+
 type Props = {
   items: readonly MediaItem[];
   index: number;
@@ -98,6 +127,7 @@ export default function MediaLightbox({ items, index, open, onClose, onIndexChan
   }, [items]);
   const current = items[index];
   const single = items.length <= 1;
+  useTabWrap(open);
 
   return (
     <Lightbox

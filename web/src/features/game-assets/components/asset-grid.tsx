@@ -97,7 +97,8 @@ export default function AssetGrid(props: AssetGridProps) {
     const actions: Column<AssetRow> = {
       key: "__actions",
       name: "",
-      width: 250,
+      // Frozen on the left: narrow enough to leave a phone most of its width for the cells.
+      width: 150,
       frozen: true,
       renderCell: ({ row }) => {
         if (conflicts.has(row.id)) {
@@ -109,7 +110,7 @@ export default function AssetGrid(props: AssetGridProps) {
               aria-label={`${String(row.name ?? row.id)} was changed elsewhere: review`}
               onClick={() => onReviewConflict(row.id)}
             >
-              Changed elsewhere: review
+              Review change
             </button>
           );
         }

@@ -43,7 +43,13 @@ export function CompareChart({ units }: { units: readonly UnitWithFaction[] }) {
           </li>
         ))}
       </ul>
-      <div className="mt-2 overflow-x-auto">
+      {/* On a phone the chart is wider than the screen: its box scrolls, and keyboard users can scroll it too. */}
+      <div
+        className="mt-2 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+        tabIndex={0}
+        role="group"
+        aria-labelledby={`${uid}-caption`}
+      >
         <svg
           viewBox={`0 0 ${width} ${height}`}
           role="img"

@@ -11,7 +11,7 @@ import { Portrait } from "./portrait";
  */
 export function CompareTable({ units, onRemove }: { units: readonly UnitWithFaction[]; onRemove?: (id: number) => void }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
       <table className="w-full min-w-[36rem] border-collapse text-sm" data-testid="compare-table">
         <caption className="sr-only">Stats of the compared units; the best value of each row is marked “best”.</caption>
         <thead>

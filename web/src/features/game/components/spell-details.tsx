@@ -40,7 +40,7 @@ export function SpellDetails({ spell, headingLevel = 3 }: { spell: SpellWithFact
           <ul className="mt-1 flex flex-wrap gap-2">
             {spell.factions.map((f) => (
               <li key={f.id}>
-                <Link to={gamePaths.faction(f.id)} className="text-brand-700 hover:underline dark:text-brand-400">
+                <Link to={gamePaths.faction(f.id)} className="inline-block py-0.5 text-brand-700 hover:underline dark:text-brand-400">
                   {f.name}
                 </Link>
               </li>

@@ -110,7 +110,7 @@ export function Component() {
             </Link>
           </div>
         ) : (
-          <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-6">
             <CompareTable units={units} onRemove={remove} />
             <CompareChart units={units} />
           </div>

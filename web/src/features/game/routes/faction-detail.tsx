@@ -76,7 +76,7 @@ function FactionPage({ faction, view, setView }: { faction: Faction; view: Facti
           id={`faction-panel-${view.tab}`}
           aria-labelledby={`faction-tab-${view.tab}`}
           tabIndex={0}
-          className="pt-6 focus-visible:outline-none"
+          className="rounded-lg pt-6 focus-visible:outline-2 focus-visible:outline-offset-4"
         >
           {view.tab === "overview" ? <Overview faction={faction} /> : null}
           {view.tab === "units" ? <UnitsTab units={faction.units ?? []} view={view} setView={setView} /> : null}
