@@ -78,8 +78,9 @@ test.describe("desktop header per role", () => {
 test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("opens from the right, Escape closes it and focus returns to the toggle", async ({ page }) => {
+  test("opens from the right, Escape closes it and focus returns to the toggle; on /admin it marks Dashboard current", async ({ page }) => {
     await signInAs(page, "moderator@example.com");
+    await page.goto("/admin");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
@@ -87,6 +88,8 @@ test.describe("mobile menu", () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Close menu" })).toBeFocused();
     await expect(dialog.getByRole("region", { name: "Admin" }).getByRole("link")).toHaveText(MODERATOR_LINKS);
+    // /admin is the dashboard: its link is the current page.
+    await expect(dialog.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await expect(dialog.getByText("moderator@example.com")).toBeVisible();
     // The panel slides in: wait for the transition to end, then it sits flush with the right edge.
     await expect.poll(async () => {

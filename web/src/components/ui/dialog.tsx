@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { FOCUSABLE, keepTabInside } from "@/lib/keep-tab-inside";
 import { IconButton } from "./icon-button";
 import { CloseIcon } from "./icons";
 
@@ -39,10 +40,6 @@ type DialogProps = {
 };
 
 const widths = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
-
-/** What Tab can reach (the dialog and the lightbox keep it inside). */
-export const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Slides use `@starting-style` and discrete transitions so the box animates in and out of the top layer. */
 const SLIDE = "transition-[translate,display,overlay] transition-discrete duration-300 ease-out motion-reduce:transition-none";
@@ -124,22 +121,7 @@ export function Dialog({
       requestClose();
       return;
     }
-    if (event.key !== "Tab") return;
-    const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, event.currentTarget);
   };
 
   const showBody = open || keepMounted;

@@ -11,7 +11,7 @@ import Video from "yet-another-react-lightbox/plugins/video";
 import "yet-another-react-lightbox/styles.css";
 import "./media-lightbox.css";
 import { Badge } from "@/components/ui/badge";
-import { FOCUSABLE } from "@/components/ui/dialog";
+import { keepTabInside } from "@/lib/keep-tab-inside";
 import type { MediaItem } from "@schemas/media";
 import { recordMediaView } from "../api/record-media-view";
 import { formatViews } from "@shared/gallery-ui";
@@ -81,26 +81,15 @@ function Details({ item }: { item: MediaItem }) {
 }
 
 /**
- * Keeps Tab and Shift+Tab inside the open lightbox. The library makes the page behind it inert
- * but lets focus leave past its last button (to the document), where Escape and the arrow keys
- * no longer reach it; here Tab wraps from the last control to the first and back.
+ * Keeps Tab inside the open lightbox. The library makes the page behind it inert but lets focus
+ * leave past its last button (to the document), where Escape and the arrow keys no longer reach it.
  */
-function useTabWrap(open: boolean) {
+function useTabInside(open: boolean) {
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Tab") return;
       const root = document.querySelector<HTMLElement>('.yarl__portal[aria-modal="true"]');
-      if (!root) return;
-      const controls = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest("[inert]") && el.getClientRects().length > 0);
-      if (!controls.length) return;
-      const at = controls.indexOf(document.activeElement as HTMLElement);
-      const next = event.shiftKey
-        ? at <= 0 ? controls[controls.length - 1] : null
-        : at === -1 || at === controls.length - 1 ? controls[0] : null;
-      if (!next) return;
-      event.preventDefault();
-      next.focus();
+      if (root) keepTabInside(event, root);
     };
     document.addEventListener("keydown", onKeyDown, true);
     return () => document.removeEventListener("keydown", onKeyDown, true);
@@ -127,7 +116,7 @@ export default function MediaLightbox({ items, index, open, onClose, onIndexChan
   }, [items]);
   const current = items[index];
   const single = items.length <= 1;
-  useTabWrap(open);
+  useTabInside(open);
 
   return (
     <Lightbox
