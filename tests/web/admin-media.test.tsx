@@ -180,7 +180,7 @@ describe("media edit", () => {
   it("shows the categories' failure with Try again instead of loading forever, and recovers", async () => {
     serve({ "GET /api/media/7": media(7), "GET /api/media/categories": { status: 503, body: { code: "service_unavailable", message: "The database is unavailable." } }, "GET /api/faction": { items: [] } });
     renderWith(<MediaEditPage />, "/admin/media/7/edit", "/admin/media/:id/edit");
-    expect(await screen.findByRole("heading", { name: "Failed to load media categories" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Error Loading Categories" })).toBeTruthy();
     expect(screen.getByText("The database is unavailable.")).toBeTruthy();
     serve({ "GET /api/media/7": media(7), "GET /api/media/categories": [category(1)], "GET /api/faction": { items: [] } });
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));

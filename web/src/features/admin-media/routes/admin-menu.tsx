@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link, Navigate } from "react-router";
 import { ProtectedRoute } from "@/components/protected-route";
-import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { PageMeta } from "@/lib/page-meta";
@@ -9,6 +8,7 @@ import { useSession } from "@/lib/session";
 import { useMediaCategories } from "../api/get-media-categories";
 import { revalidateAllMedia } from "../api/media-cache";
 import { CategoriesEditor } from "../components/categories-editor";
+import { CategoriesLoadError } from "../components/categories-load-error";
 
 /** /admin/menu (admins only; signed-in non-admins go to /admin): Admin Management with the categories editor. */
 export function Component() {
@@ -83,9 +83,7 @@ function AdminManagement() {
         </nav>
         <div className="min-w-0">
           {categories.error && !categories.data ? (
-            <Alert tone="error" title="Error Loading Categories">
-              <p>{categories.error instanceof Error && categories.error.message ? categories.error.message : "Failed to load media categories. Please check your connection and try again."}</p>
-            </Alert>
+            <CategoriesLoadError error={categories.error} onRetry={() => void categories.mutate()} />
           ) : !categories.data ? (
             <LoadingState text="Loading categories..." />
           ) : (

@@ -1,8 +1,7 @@
 import { Link, useNavigate, useParams } from "react-router";
 import { ProtectedRoute } from "@/components/protected-route";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
 import { formatShortDate } from "@shared/format-date";
@@ -15,6 +14,7 @@ import { useFactionOptions } from "../api/get-factions";
 import { useMediaCategories } from "../api/get-media-categories";
 import { useMediaItem } from "../api/get-media-item";
 import { saveMediaItem, toMediaInput } from "../api/save-media-item";
+import { CategoriesLoadError } from "../components/categories-load-error";
 import { MediaForm } from "../components/media-form";
 
 /** /admin/media/{id}/edit (moderators and admins): the item's summary and the media form. */
@@ -92,16 +92,10 @@ function MediaEdit() {
   }
   // The form needs the categories: without them it would wait forever, so their failure is shown.
   if (categories.error && !categories.data) {
-    const err = categories.error as unknown;
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
         <PageMeta title="Edit Media" noIndex />
-        <Alert tone="error" title="Failed to load media categories">
-          <p>{err instanceof ApiRequestError && err.message ? err.message : "Please check your connection and try again."}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void categories.mutate()}>
-            Try again
-          </Button>
-        </Alert>
+        <CategoriesLoadError error={categories.error} onRetry={() => void categories.mutate()} />
       </div>
     );
   }
