@@ -2,9 +2,10 @@ import { cloudflare, type WorkerConfig } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { OutputChunk } from "rolldown";
-import { createServer, defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { DEFAULT_PERSIST_DIR } from "./scripts/lib.ts";
 import { APP_LOADER_HASH, APP_LOADER_SCRIPT, headersFile, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "./worker/lib/security-headers.ts";
 
@@ -34,38 +35,6 @@ const inlineThemeInit = (): Plugin => ({
       if (hash !== THEME_INIT_HASH) throw new Error(`THEME_INIT_HASH must be ${hash} (worker/lib/security-headers.ts)`);
       if (!html.includes("<!-- theme-init -->")) throw new Error("index.html lost its <!-- theme-init --> marker");
       return html.replace("<!-- theme-init -->", `<script>${THEME_INIT_SCRIPT}</script>`);
-    },
-  },
-});
-
-/**
- * Prerenders the app shell (src/prerender.tsx) into the built index.html's #root, so the header,
- * footer and page placeholder paint before any JavaScript runs; the SPA hydrates it.
- */
-const prerenderShell = (): Plugin => ({
-  name: "realm-codex:prerender-shell",
-  apply: "build",
-  transformIndexHtml: {
-    order: "post",
-    async handler(html) {
-      const server = await createServer({
-        configFile: false,
-        root: fileURLToPath(new URL("web", import.meta.url)),
-        logLevel: "error",
-        appType: "custom",
-        resolve: { tsconfigPaths: true },
-        server: { middlewareMode: true, hmr: false, ws: false },
-        optimizeDeps: { noDiscovery: true, include: [] },
-        plugins: [react()],
-      });
-      try {
-        const { renderShell } = (await server.ssrLoadModule("/src/prerender.tsx")) as { renderShell(): string };
-        const root = '<div id="root"></div>';
-        if (!html.includes(root)) throw new Error("index.html has no empty #root to prerender into");
-        return html.replace(root, `<div id="root">${renderShell()}</div>`);
-      } finally {
-        await server.close();
-      }
     },
   },
 });
@@ -192,6 +161,23 @@ const routeModulesManifest = (): Plugin => ({
   },
 });
 
+/**
+ * `wrangler deploy` (and `--dry-run`) after `vite build` uses the build's Worker config, as
+ * Cloudflare's Vite plugin intends: the plugin writes its redirect, `.wrangler/deploy/config.json`,
+ * under Vite's root (web/), while Wrangler looks for it beside wrangler.toml. Written there too.
+ */
+const WORKER_ENVIRONMENT = "realm_codex";
+const deployRedirect = (): Plugin => ({
+  name: "realm-codex:deploy-redirect",
+  apply: "build",
+  writeBundle() {
+    if (this.environment.name !== WORKER_ENVIRONMENT) return;
+    const dir = fileURLToPath(new URL(".wrangler/deploy/", import.meta.url));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}config.json`, JSON.stringify({ configPath: `../../dist/${WORKER_ENVIRONMENT}/wrangler.json`, auxiliaryWorkers: [] }));
+  },
+});
+
 const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 /**
@@ -255,12 +241,18 @@ export default defineConfig(({ command }) => ({
   // Path aliases (@/, @shared/, @schemas/, @worker/app) come from tsconfig.base.json.
   resolve: {
     tsconfigPaths: true,
-    // React 19 has useSyncExternalStore: SWR's pre-18 fallback package is not shipped (JS budget of `/`).
-    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL("web/src/lib/use-sync-external-store-shim.ts", import.meta.url)) }],
+    alias: [
+      // The app's server side, which the Worker renders pages with (worker/shared/app-server.ts).
+      { find: /^@app\/server$/, replacement: fileURLToPath(new URL("web/src/entry.server.tsx", import.meta.url)) },
+      // React 19 has useSyncExternalStore: SWR's pre-18 fallback package is not shipped (JS budget of `/`).
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL("web/src/lib/use-sync-external-store-shim.ts", import.meta.url)) },
+    ],
   },
   // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry chunk.
   build: { outDir: "../dist", emptyOutDir: true, modulePreload: { polyfill: false } },
   environments: {
+    // The Worker: minified (it carries the app's components and React's server renderer).
+    [WORKER_ENVIRONMENT]: { build: { minify: true } },
     client: {
       build: {
         rolldownOptions: {
@@ -281,11 +273,11 @@ export default defineConfig(({ command }) => ({
     }),
     securityHeadersFile(),
     inlineThemeInit(),
-    prerenderShell(),
     inlineEntryCss(),
     loadAppAfterPaint(),
     devInlineScriptsAsFiles(),
     routeModulesManifest(),
     compileHints(),
+    deployRedirect(),
   ],
 }));

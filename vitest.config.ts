@@ -37,7 +37,8 @@ export default defineConfig(async () => {
               },
             }),
           ],
-          resolve: { tsconfigPaths: true },
+          // The app's server side, which the Worker renders pages with (as in vite.config.ts).
+          resolve: { tsconfigPaths: true, alias: { "@app/server": path.join(import.meta.dirname, "web/src/entry.server.tsx") } },
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],

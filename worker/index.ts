@@ -9,7 +9,6 @@ import { sweepStaleUploads, UPLOAD_CLEANUP_CRON } from "./jobs/upload-cleanup";
 import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { pageRoutes } from "./pages";
-import { appPageRoutes } from "./routes/app-pages";
 import { commentsFrameRoutes } from "./routes/comments-frame";
 import { filesRoutes } from "./routes/files";
 import { seoRoutes } from "./routes/seo";
@@ -17,9 +16,8 @@ import { seoRoutes } from "./routes/seo";
 /**
  * The Worker. The API lives under /api; unknown /api paths answer JSON 404 (never the SPA).
  * R2 files are served at /files/{key} (worker/routes/files.ts). robots.txt, sitemap.xml and the
- * news feed come from worker/routes/seo.ts; the HTML of content pages (/, /news, /news/{id}...)
- * with their metadata and first API answers from the page registry (worker/pages).
- * The app's other pages get the SPA's index.html, and any other path a 404 (worker/routes/app-pages.ts).
+ * news feed come from worker/routes/seo.ts; every page of the app's route table is rendered by
+ * React with its metadata and first API answers, and any other path is a 404 (worker/pages).
  * Only the build's files (/assets, /images, the favicon) skip the Worker (run_worker_first in wrangler.toml).
  */
 const app = new Hono<AppEnv>()
@@ -30,8 +28,7 @@ const app = new Hono<AppEnv>()
   .route("/files", filesRoutes)
   .route("/", seoRoutes)
   .route("/", commentsFrameRoutes)
-  .route("/", pageRoutes)
-  .route("/", appPageRoutes);
+  .route("/", pageRoutes);
 
 app.onError(errorHandler);
 

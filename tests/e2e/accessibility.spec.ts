@@ -50,9 +50,10 @@ const SIGNED_IN_PAGES = [
   "/admin/settings",
 ];
 
-/** Opens `path` and waits until the app has replaced the painted page and its reads are done. */
+/** Opens `path` and waits until the app has hydrated the page and its reads are done. */
 async function open(page: Page, path: string) {
   await page.goto(path, { waitUntil: "networkidle" });
+  await expect(page.locator("html[data-app]"), path).toHaveCount(1);
   await expect(page.locator("[data-page-slot]"), path).toHaveCount(0);
   await expect(page.locator("main [aria-busy='true']"), path).toHaveCount(0);
 }
@@ -100,6 +101,8 @@ async function audit(browser: Browser, paths: string[], options: { dark: boolean
 test.describe("accessibility: WCAG 2.2 AA rules of axe-core", () => {
   for (const path of PUBLIC_PAGES) {
     test(`${path} as a guest, light on a desktop and dark on a phone: no violations`, async ({ browser }) => {
+      // Two fresh browsers, two loads and two axe runs over the longest pages (the spell book).
+      test.setTimeout(60_000);
       await audit(browser, [path], { dark: false, width: 1280, signedIn: false });
       await audit(browser, [path], { dark: true, width: 360, signedIn: false });
     });

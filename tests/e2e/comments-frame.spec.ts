@@ -37,7 +37,9 @@ test("an article's comments frame has an opaque origin and cannot read the signe
   const article = page.locator('main a[href^="/news/"]').filter({ hasNotText: /^$/ });
   const href = await article.first().getAttribute("href");
   expect(href).toMatch(/^\/news\/\d+$/);
-  await page.goto(href!);
+  // The app has hydrated and the moderator's own reads have settled (the page renders once more then).
+  await page.goto(href!, { waitUntil: "networkidle" });
+  await expect(page.locator("html[data-app]")).toHaveCount(1);
   await page.getByRole("heading", { name: "Comments" }).scrollIntoViewIfNeeded();
 
   const frameElement = page.getByTestId("comments-frame");

@@ -59,12 +59,13 @@ test.describe("npm run dev", () => {
       // The SPA runs from the dev server's modules and shows it.
       await page.goto(base);
       await expect(page.getByRole("heading", { name: news.items[0]!.title }).first()).toBeVisible({ timeout: 60_000 });
-      // The Worker paints that heading before any JavaScript: the app itself has run once its page
-      // replaced the painted slot, which needs Vite's own modules (/@vite/client, /src/...) to reach
-      // Vite rather than the Worker (vite.config.ts, DEV_SERVER_PATHS).
-      await expect(page.locator("[data-page-slot]")).toHaveCount(0, { timeout: 60_000 });
-      // A page only the app renders, and a path that is no page (404 from the Worker, ADR 0022).
-      await page.goto(`${base}/login`);
+      // The Worker renders that heading before any JavaScript: the app itself has run once it has
+      // hydrated the page, which needs Vite's own modules (/@vite/client, /src/...) to reach Vite
+      // rather than the Worker (vite.config.ts, DEV_SERVER_PATHS).
+      await expect(page.locator("html[data-app]")).toHaveCount(1, { timeout: 60_000 });
+      // A member page (the browser loads it), and a path that is no page (404 from the Worker, ADR 0022).
+      await page.goto(`${base}/profile`);
+      await expect(page).toHaveURL(/\/login/, { timeout: 60_000 });
       await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible({ timeout: 60_000 });
       const missing = await page.goto(`${base}/no/such/page`);
       expect(missing?.status()).toBe(404);

@@ -75,8 +75,8 @@ test.describe("factions as a guest", () => {
 
   test("keyboard: arrow keys move between the tabs", async ({ page }) => {
     await page.goto("/factions/1");
-    // The painted first view's tabs are inert until the app has replaced them (ADR 0019).
-    await expect(page.locator("[data-page-slot]")).toHaveCount(0);
+    // The tabs the Worker rendered answer keys once React has hydrated them.
+    await expect(page.locator("html[data-app]")).toHaveCount(1);
     await page.getByRole("tab", { name: "Overview" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("tab", { name: /^Units/ })).toBeFocused();

@@ -71,10 +71,10 @@ test.describe("a page whose code is still on its way", () => {
   });
 });
 
-test("a link focused in the painted page before the app ran still has the focus after the app takes over", async ({ page }) => {
+test("a link focused in the server-rendered page before the app ran still has the focus after hydration", async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  // Hold the app's entry so the reader acts on the painted page first.
+  // Hold the app's entry so the reader acts on the Worker's HTML first.
   await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
     await held;
     await route.continue();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatLongDate, formatLongDateTime, formatShortDate } from "@shared/format-date";
+import { formatLongDate, formatLongDateTime, formatShortDate } from "@/lib/format-date";
 
 // The hand-written formatters must print exactly what the en-US Intl formats would.
 const samples = [

@@ -6,7 +6,7 @@ import type { UnitWithFaction } from "@schemas/unit";
 import { CompareChart } from "@/features/game/components/compare-chart";
 import { CompareTable } from "@/features/game/components/compare-table";
 import { addToCompare, clearCompare, readCompareList } from "@/features/game/hooks/use-compare-list";
-import { bestIndexes, CHART_STATS, statDiffs, UNIT_STATS } from "@shared/unit-stats";
+import { bestIndexes, CHART_STATS, statDiffs, UNIT_STATS } from "@/features/game/lib/unit-stats";
 
 let n = 0;
 function unit(fields: Partial<UnitWithFaction>): UnitWithFaction {

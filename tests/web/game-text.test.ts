@@ -1,6 +1,6 @@
-/** Spell effects as label/value pairs (@shared/game-text), as the spell pages and the painted first views show them. */
+/** Spell effects as label/value pairs (features/game/lib/game-text.ts), as the spell pages show them. */
 import { describe, expect, it } from "vitest";
-import { effectEntries, humanizeKey } from "@shared/game-text";
+import { effectEntries, humanizeKey } from "@/features/game/lib/game-text";
 
 describe("effect labels", () => {
   it("turns camelCase, snake_case and kebab-case keys into a sentence-case label", () => {

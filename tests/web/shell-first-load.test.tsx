@@ -2,32 +2,39 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { PagePending, RootLayout } from "@/app/root-layout";
+import { LazyPage } from "@/app/lazy-page";
+import { RootLayout } from "@/app/root-layout";
+import type { PageModule, PageRoute } from "@/app/routes";
+import { HydrationProvider } from "@/lib/hydrated";
 import { Providers, storeSession } from "./helpers/render-app";
 
-describe("first load of a lazy page", () => {
-  it("the shell paints at once and stays mounted (an open mobile menu survives) when the page module arrives", async () => {
+describe("first load of a member page (the Worker renders the shell, the browser loads the page)", () => {
+  it("the shell shows at once and stays mounted (an open mobile menu survives) when the page module arrives", async () => {
     storeSession(null);
-    let resolvePage!: (module: { Component: () => React.ReactNode }) => void;
-    const pageModule = new Promise<{ Component: () => React.ReactNode }>((resolve) => (resolvePage = resolve));
-    const router = createMemoryRouter(
-      [{ Component: RootLayout, children: [{ HydrateFallback: PagePending, children: [{ index: true, lazy: () => pageModule }] }] }],
-      { initialEntries: ["/"] },
-    );
+    let resolvePage!: (module: PageModule) => void;
+    const pageModule = new Promise<PageModule>((resolve) => (resolvePage = resolve));
+    const route: PageRoute = { path: "/", module: "test/pending-page", load: () => pageModule, guest: false, sitemap: false };
+    const router = createMemoryRouter([{ Component: RootLayout, children: [{ index: true, element: <LazyPage route={route} /> }] }], {
+      initialEntries: ["/"],
+    });
     render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
+      <HydrationProvider hydrating>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </HydrationProvider>,
     );
 
-    // Header and footer are there before the page's code.
+    // Header and footer are there before the page's code; the page area waits, busy.
     expect(screen.getByRole("banner")).toBeTruthy();
     expect(screen.getByRole("contentinfo")).toBeTruthy();
+    expect(document.querySelector('main [aria-busy="true"]')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole("button", { name: "Open menu" }));
     const dialog = await screen.findByRole("dialog", { name: "Menu" });
 
     await act(async () => resolvePage({ Component: () => <h1>Home page</h1> }));
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeTruthy();
     expect(screen.getByRole("dialog", { name: "Menu" })).toBe(dialog);
+    expect(document.querySelector('main [aria-busy="true"]')).toBeNull();
   });
 });

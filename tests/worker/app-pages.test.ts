@@ -1,18 +1,46 @@
+import { appServer } from "@app/server";
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { call, pageMain, visibleText } from "./helpers";
 
 const html = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
 
-describe("the app's pages that the Worker does not paint", () => {
-  it("answer 200 with the app's HTML and the site's security headers", async () => {
-    for (const path of ["/login", "/register", "/profile", "/verify-email?token=abc", "/admin", "/admin/users", "/admin/news/edit/12", "/admin/factions/3/edit", "/admin/media/7/edit", "/admin/settings"]) {
+/** A URL of the pattern: each parameter filled with a value the page's API answers (a missing item, for ids). */
+const example = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => (name === "slug" ? "no-such-guide" : "999999"));
+
+describe("the route table's pages (web/src/app/routes.ts), served by the Worker", () => {
+  it("every page the SPA knows is served: an HTML page rendered by React with the security headers, never the 'Page Not Found' page", async () => {
+    const served = appServer.pages.filter((page) => page.path !== "*");
+    expect(served.length).toBeGreaterThan(25);
+    for (const { path: pattern } of served) {
+      const path = example(pattern);
       const res = await call(path, { headers: html });
-      expect(res.status, path).toBe(200);
+      // A page of an item that does not exist is that page's own "Not Found" view (404).
+      expect([200, 404], path).toContain(res.status);
       expect(res.headers.get("Content-Type"), path).toContain("text/html");
       expect(res.headers.get("Content-Security-Policy"), path).toContain("default-src 'self'");
       const body = await res.text();
-      expect(body, path).toContain('<div id="root">');
-      expect(body, path).not.toContain('content="noindex"');
+      expect(pageMain(body), path).toBeTruthy();
+      expect(body, path).not.toContain("<title>Page Not Found");
+    }
+  });
+
+  it("member pages (profile, admin) are the shell with the page area waiting for the browser, never indexed", async () => {
+    for (const path of ["/profile", "/admin", "/admin/users", "/admin/news/edit/12", "/admin/factions/3/edit", "/admin/media/7/edit", "/admin/settings"]) {
+      const res = await call(path, { headers: html });
+      expect(res.status, path).toBe(200);
+      const body = await res.text();
+      expect(pageMain(body), path).toContain('<div aria-busy="true" data-page-slot=""></div>');
+      expect(body, path).toContain('<meta name="robots" content="noindex"');
+      expect(body, path).toContain("<header");
+    }
+  });
+
+  it("sign-in and sign-up are rendered with their forms, not indexed", async () => {
+    for (const [path, heading] of [["/login", "Sign In"], ["/register", "Create Account"]] as const) {
+      const body = await (await call(path, { headers: html })).text();
+      expect(visibleText(pageMain(body)!), path).toContain(heading);
+      expect(pageMain(body), path).toContain('type="password"');
+      expect(body, path).toContain('<meta name="robots" content="noindex"');
     }
   });
 
@@ -25,7 +53,7 @@ describe("the app's pages that the Worker does not paint", () => {
     expect(again.status).toBe(304);
     const unknown = await call("/nope", { headers: { ...html, "If-None-Match": etag! } });
     expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain(">Page Not Found</h1>");
+    expect(visibleText(pageMain(await unknown.text())!)).toContain("Page Not Found");
   });
 
   it("with a trailing slash (or as /index.html), redirect permanently to the page's one URL (query kept)", async () => {
@@ -55,9 +83,11 @@ describe("a path that is no page", () => {
       const body = await res.text();
       expect(body, path).toContain("<title>Page Not Found");
       expect(body, path).toContain('<meta name="robots" content="noindex"');
-      // The page itself is painted into the app's slot (no longer busy), links home and to the news.
-      expect(body, path).toMatch(/<div data-page-slot="">.*<h1 [^>]*>Page Not Found<\/h1>.*<a href="\/" [^>]*>Go Home<\/a><a href="\/news" [^>]*>Latest News<\/a>/s);
-      expect(body, path).not.toContain("aria-busy");
+      // The page itself, rendered by React: its heading and the links home and to the news.
+      const main = pageMain(body)!;
+      expect(visibleText(main), path).toContain("404 Page Not Found");
+      expect(main, path).toMatch(/<a [^>]*href="\/"[^>]*>Go Home<\/a><a [^>]*href="\/news"[^>]*>Latest News<\/a>/);
+      expect(main, path).not.toContain("aria-busy");
     }
   });
 

@@ -3,7 +3,7 @@ import type { Faction } from "../../worker/schemas/faction";
 import type { Paged } from "../../worker/schemas/game-query";
 import type { Hero } from "../../worker/schemas/hero";
 import type { Unit } from "../../worker/schemas/unit";
-import { spellsBySchool } from "../../worker/shared/game-ui";
+import { spellsBySchool } from "../../web/src/features/game/lib/game-ui";
 import { insertFaction, insertHero, insertSpell, insertUnit } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

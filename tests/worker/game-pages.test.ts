@@ -83,7 +83,7 @@ describe("game pages painted at the edge", () => {
     const bg = "/files/factions/background.jpg";
     const srcset = `${bg}?w=640 640w, ${bg}?w=960 960w, ${bg}?w=1280 1280w, ${bg} 1600w`;
     const sizes = "(min-width: 72rem) 1120px, calc(100vw - 2rem)";
-    expect(html).toContain(`<img src="${bg}" srcset="${srcset}" sizes="${sizes}" alt="" width="1600" height="900" fetchpriority="high"`);
+    expect(html).toContain(`<img src="${bg}" srcSet="${srcset}" sizes="${sizes}" alt="" width="1600" height="900" fetchPriority="high"`);
     expect(html).toContain(`<link rel="preload" as="image" href="${bg}" fetchpriority="high" imagesrcset="${srcset}" imagesizes="${sizes}">`);
   });
 

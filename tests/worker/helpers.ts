@@ -161,10 +161,25 @@ export const resetSettings = () =>
     maintenanceMessage: "",
   });
 
-/** The markup the Worker painted into the shell's page slot, or null when the slot is empty or absent. */
-export function paintedSlot(html: string): string | null {
-  const match = html.match(/<div data-page-slot="">([\s\S]*?)<\/div><\/main>/);
-  return match && match[1] ? match[1] : null;
+/** The page's main element as React rendered it into #root (from `<main id="main-content"` to its end), or null. */
+export function pageMain(html: string): string | null {
+  const start = html.indexOf('<main id="main-content"');
+  const end = html.indexOf("</main>", start);
+  return start === -1 || end === -1 ? null : html.slice(start, end + "</main>".length);
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: "\u00a0" };
+
+/** The text a reader sees in HTML: tags and comments removed, entities decoded, white space collapsed. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (entity, name: string) =>
+      ENTITIES[name.toLowerCase()] ?? (name.startsWith("#x") ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith("#") ? String.fromCodePoint(Number(name.slice(1))) : entity),
+    )
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The JSON of the page's `<script type="application/json" id="initial-missing">` (the API's 404 answers by key), or null. */

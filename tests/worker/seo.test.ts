@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FALLBACK_SHELL, renderPage, renderTemplate, shellTemplate } from "../../worker/lib/html-meta";
+import { FALLBACK_SHELL, renderDocument, renderTemplate, shellTemplate } from "../../worker/pages/document";
 import { escapeXml } from "../../worker/lib/seo-documents";
 import { APP_LOADER_SCRIPT, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
 import { absoluteUrl, headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
@@ -80,7 +80,7 @@ const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 
 describe("renderPage (the HTMLRewriter on a fixture shell)", () => {
   it("replaces the shell's title and description, keeps everything else and drops stale validators", async () => {
-    const res = renderPage(htmlShell(), homeMeta(SITE), 200);
+    const res = renderDocument(htmlShell(), homeMeta(SITE), 200);
     const html = await res.text();
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain("<title>Home | Realm Codex</title>");
@@ -96,7 +96,7 @@ describe("renderPage (the HTMLRewriter on a fixture shell)", () => {
   });
 
   it("uses the built-in shell when the asset server answers no HTML", async () => {
-    const res = renderPage(new Response("missing", { status: 404 }), homeMeta(SITE), 200);
+    const res = renderDocument(new Response("missing", { status: 404 }), homeMeta(SITE), 200);
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html).toContain("<title>Home | Realm Codex</title>");
@@ -116,7 +116,7 @@ describe("renderPage (the HTMLRewriter on a fixture shell)", () => {
       createdAt: "2026-01-01T00:00:00.000Z",
       updatedAt: "2026-01-01T00:00:00.000Z",
     });
-    const html = await renderPage(htmlShell(), meta, 200).text();
+    const html = await renderDocument(htmlShell(), meta, 200).text();
     expect(html).not.toContain("<script>alert");
     expect(html).not.toContain("<img");
     expect(scriptTags(html).every((t) => t === '<script type="application/ld+json">' || t.includes('src="/assets/index.js"'))).toBe(true);
@@ -128,10 +128,10 @@ describe("renderPage (the HTMLRewriter on a fixture shell)", () => {
 });
 
 describe("renderTemplate (the shell prepared once, then string concatenation)", () => {
-  /** A shell with everything a page writes into: head, the busy page slot, body, two head elements to replace. */
+  /** A shell with everything a page writes into: head, the empty #root, body, two head elements to replace. */
   const SLOT_FIXTURE = FIXTURE.replace(
     '<body><div id="root"></div></body>',
-    `<body><div id="root"><header>Realm Codex</header><main id="main-content"><div data-page-slot="" aria-busy="true"><p>Loading…</p></div></main></div>\n  <script>/* loader */</script></body>`,
+    `<body><div id="root"></div>\n  <script>/* loader */</script></body>`,
   ).replace("<title>Realm Codex</title>", '<title>Realm Codex</title>\n    <link rel="canonical" href="/">');
   const slotShell = () => new Response(SLOT_FIXTURE, { headers: { "Content-Type": "text/html; charset=utf-8" } });
   const article = newsArticleMeta(SITE, {
@@ -142,37 +142,37 @@ describe("renderTemplate (the shell prepared once, then string concatenation)", 
     initialData: [{ key: "/api/news/7", json: JSON.stringify({ title: `Evil ${XSS}\u2028` }) }],
     preloadTags: ['<link rel="preload" as="image" href="/a.webp" fetchpriority="high">'],
     routeModules: ["/assets/route.js"],
-    paint: `<article><h1>Evil &lt;/script&gt;\u2028</h1></article>`,
+    root: `<main id="main-content"><article><h1>Evil &lt;/script&gt;\u2028</h1></article></main>`,
     sharedMaxAge: 30,
   };
   const cases = {
-    "painted content, data, preloads and route modules": extras,
+    "the app's markup, data, preloads and route modules": extras,
     "nothing but the metadata": {},
-    "data without painted content": { initialData: extras.initialData },
+    "data without the app's markup": { initialData: extras.initialData },
   };
 
   for (const [name, options] of Object.entries(cases)) {
-    it(`gives the same document, status and headers as renderPage: ${name}`, async () => {
+    it(`gives the same document, status and headers as renderDocument: ${name}`, async () => {
       const template = await shellTemplate(slotShell());
       for (let i = 0; i < 2; i++) {
         const fast = await renderTemplate(template, article, 404, options);
-        const slow = renderPage(slotShell(), article, 404, options);
+        const slow = renderDocument(slotShell(), article, 404, options);
         const html = await fast.text();
         expect(html).toBe(await slow.text());
         // Plus the document's own strong validator (its SHA-1).
         const sha1 = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(html))), (b) => b.toString(16).padStart(2, "0")).join("");
         expect(fast.headers.get("ETag")).toBe(`"${sha1}"`);
-        if ("paint" in options) expect(html).toContain('<div data-page-slot=""><article><h1>Evil &lt;/script&gt;&#8232;</h1></article></div>');
+        if ("root" in options) expect(html).toContain('<div id="root"><main id="main-content"><article><h1>Evil &lt;/script&gt;&#8232;</h1></article></main></div>');
         expect(fast.status).toBe(404);
         expect([...fast.headers].filter(([k]) => k !== "content-length" && k !== "etag")).toEqual([...slow.headers]);
       }
     });
   }
 
-  it("gives the same document as renderPage on the built-in shell and on the built index.html", async () => {
+  it("gives the same document as renderDocument on the built-in shell and on the built index.html", async () => {
     for (const shell of [() => new Response("missing", { status: 404 }), () => env.ASSETS.fetch("http://localhost/")]) {
       const fast = await renderTemplate(await shellTemplate(await shell()), homeMeta(SITE), 200, extras);
-      expect(await fast.text()).toBe(await renderPage(await shell(), homeMeta(SITE), 200, extras).text());
+      expect(await fast.text()).toBe(await renderDocument(await shell(), homeMeta(SITE), 200, extras).text());
     }
   });
 });
@@ -243,11 +243,12 @@ describe("HTML pages through the Worker", () => {
     });
   });
 
-  it("GET /news answers 200 with the list title and a Home > News breadcrumb", async () => {
+  it("GET /news answers 200 with the list title (naming a search), the list's canonical URL and a Home > News breadcrumb", async () => {
+    expect(await (await call("/news")).text()).toContain("<title>Latest News | Realm Codex</title>");
     const res = await call("/news?search=dragons");
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("<title>Latest News | Realm Codex</title>");
+    expect(html).toContain("<title>Latest News: “dragons” | Realm Codex</title>");
     expect(html).toContain(`<link rel="canonical" href="${SITE}/news">`);
     const [crumbs] = jsonLdBlocks(html);
     expect(crumbs).toMatchObject({

@@ -1,4 +1,4 @@
-// The SPA's entry: the libraries (evaluated a task earlier, see lib/libraries.ts), the styles, then the app (src/boot.tsx).
+// The SPA's entry: the libraries (evaluated a task earlier, see lib/libraries.ts), the styles, then the app (src/entry.client.tsx).
 import "./lib/libraries";
 import "./app/styles.css";
-import "./boot";
+import "./entry.client";

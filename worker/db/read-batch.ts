@@ -1,5 +1,5 @@
 /**
- * One D1 round trip for a page's first data. A page painted at the edge reads its data through
+ * One D1 round trip for a page's first data. A page rendered by the Worker reads its data through
  * the Worker's own API, one handler per read (worker/pages), and each handler sends its own
  * `db.batch`. A read batch joins those: every read of the page takes part, and once each read
  * that is still running is waiting on a batch, the waiting batches go to D1 as one, each caller

@@ -1,5 +1,5 @@
 /**
- * The Workers Cache API in front of guest reads: public API GETs and the HTML of pages painted
+ * The Workers Cache API in front of guest reads: public API GETs and the HTML of pages rendered
  * at the edge. A response is stored only when its own Cache-Control allows a shared cache
  * (`public` with s-maxage or max-age > 0, no `private`/`no-store`, no Set-Cookie), for exactly
  * that long. Requests carrying Authorization never read or write the cache, so a signed-in

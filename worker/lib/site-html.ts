@@ -11,11 +11,10 @@ import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../middleware/maintenance";
 import { toPublicSettings, type PublicSiteSettings } from "../schemas/settings";
-import { escapeHtml, isGenericDescription, jsonLdText, noindexMeta, SITE_NAME, withSiteName, type PageMeta } from "@shared/seo";
-import { renderPage } from "./html-meta";
+import { escapeHtml, isGenericDescription, jsonLdText, noindexMeta, SITE_NAME, withSiteName } from "@shared/seo";
+import { SETTINGS_ELEMENT_ID } from "@shared/page-data";
+import { renderDocument } from "../pages/document";
 
-/** The element id of the public settings JSON in every served page (read by web/src/lib/site-settings.ts). */
-export const SETTINGS_ELEMENT_ID = "site-settings";
 /** The element id of the comment widget's tenant and region (read by web/src/lib/fastcomments.ts). */
 export const COMMENTS_WIDGET_ELEMENT_ID = "comments-widget";
 /** The comment widget's public settings: a guest's widget starts from them without an API call. */
@@ -30,12 +29,6 @@ export type SiteContext = { settings: PublicSiteSettings; widget: CommentsWidget
  * Internal: the middleware removes it before the response leaves.
  */
 export const BRANDED_HEADER = "X-Site-Branded";
-
-/** The page's metadata with the site's name and description, as `brandHtml` rewrites a document. */
-export function brandMeta(meta: PageMeta, site: PublicSiteSettings): PageMeta {
-  const generic = site.siteDescription && isGenericDescription(meta.description);
-  return { ...meta, title: withSiteName(meta.title, site.siteName), description: generic ? site.siteDescription : meta.description };
-}
 
 /** The public settings (and, while comments are on, the comment widget's) as JSON elements for <head>. */
 export function siteHeadTags(site: PublicSiteSettings, widget?: CommentsWidgetSettings): string {
@@ -105,7 +98,7 @@ export function brandHtml(res: Response, site: PublicSiteSettings, widget?: Comm
 
 /** The SPA's shell answered 503 with the maintenance message in place of the app. */
 export function maintenancePage(shell: Response, site: PublicSiteSettings): Response {
-  const page = renderPage(
+  const page = renderDocument(
     shell,
     noindexMeta("Maintenance", site.maintenanceMessage),
     503,
@@ -114,8 +107,8 @@ export function maintenancePage(shell: Response, site: PublicSiteSettings): Resp
     `<div style="max-width:40rem;margin:4rem auto;padding:0 1rem;font-family:system-ui,sans-serif;text-align:center">` +
     `<h1>${escapeHtml(site.siteName || SITE_NAME)} is under maintenance</h1>` +
     `<p>${escapeHtml(site.maintenanceMessage)}</p></div>`;
-  // Beside the app's root (the prerendered shell there must stay as built, for hydration); the
-  // SPA removes the notice once it runs and shows moderators the site, everyone else its own screen.
+  // Beside the app's root (empty: the app renders itself in the browser); the SPA removes the
+  // notice once it runs and shows moderators the site, everyone else its own screen.
   const withNotice = new HTMLRewriter()
     .on("#root", { element: (el) => void el.before(`<div id="${MAINTENANCE_NOTICE_ID}">${notice}</div>`, { html: true }) })
     .transform(page);

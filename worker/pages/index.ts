@@ -1,72 +1,39 @@
 /**
- * The registry of pages painted at the edge (see ./define.ts). To add a page: declare it with
- * `definePage` in worker/pages/<resource>.ts, spread its list into `pages` below (one line per
- * resource); its path must also be in APP_PATHS (@shared/app-paths), like every SPA route.
- * docs/conventions.md, "Pages painted at the edge", has the details.
+ * The site's pages, served by the Worker from the app's route table (web/src/app/routes.ts):
+ * every path there is a page, rendered by React from the same components the browser hydrates
+ * (web/src/entry.server.tsx); any other path is a real 404.
+ *
+ * A guest page is rendered with its first view's API answers (read through the Worker's own API
+ * as a guest, ./first-view.ts), which also go into the HTML so the browser's first view needs no
+ * /api request; its metadata, status and largest image are what the page declared with
+ * <PageHead>. A member page (profile, admin) is the shell, and the browser loads the page.
+ * Guest HTML goes through the edge cache (per build and site settings).
+ *
+ * - A page path with a trailing slash: a permanent redirect to the path without it (one URL per
+ *   page); `/index.html` likewise to `/`.
+ * - Anything else: 404. A browser asking for a page gets the "Page Not Found" page; any other
+ *   request (a script, an image, /favicon.ico) gets plain text, so a file that is gone is never
+ *   answered with HTML.
  */
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import { escapeHtml, SITE_NAME, siteOrigin } from "@shared/seo";
-import { api as apiApp } from "../app";
-import { readBatch, type ReadBatch } from "../db/read-batch";
+import { appServer } from "@app/server";
+import type { ServedPage } from "@shared/app-server";
+import { appShellMeta, brandMeta, escapeHtml, preloadImageTag, SITE_NAME, siteOrigin } from "@shared/seo";
 import type { AppEnv } from "../env";
-import { edgeCached, sharedTtl, wantsFresh } from "../lib/edge-cache";
-import { renderPlainShell, renderTemplate, shellTemplate, type ShellTemplate } from "../lib/html-meta";
-import { brandMeta, BRANDED_HEADER, siteHeadTags } from "../lib/site-html";
-import { markPageRead } from "../middleware/read-etag";
-import type { ApiAnswer, Page, PageResult } from "./define";
-import { gamePages } from "./game";
-import { mediaPages } from "./media";
-import { newsPages } from "./news";
-import { sitePages } from "./site";
-import { wikiPages } from "./wiki";
-
-export const pages: readonly Page[] = [
-  ...newsPages,
-  ...gamePages,
-  ...mediaPages,
-  ...sitePages,
-  ...wikiPages,
-  // Features add their pages here ↑ (one line each)
-];
+import { edgeCached } from "../lib/edge-cache";
+import { SECURITY_HEADERS, withHeaders } from "../lib/security-headers";
+import { BRANDED_HEADER, siteHeadTags } from "../lib/site-html";
+import { renderPlainShell, renderTemplate, shellTemplate, type ShellTemplate } from "./document";
+import { executionCtx, readFirstView, type ApiAnswer } from "./first-view";
 
 type Ctx = Context<AppEnv>;
 
+/** Seconds the edge keeps a page that reads no data (sign-in, the forum, a member page's shell): it changes only with the build or the settings, which are in its cache key. */
+const STATIC_PAGE_TTL = 3600;
+
 /** The SPA's index.html from the asset server. */
 const shell = (c: Ctx) => c.env.ASSETS.fetch(new Request(new URL("/", c.req.url)));
-
-function executionCtx(c: Ctx) {
-  try {
-    return c.executionCtx;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A GET through the Worker's own API as a guest (no Authorization, no cookies): the same
- * handlers, validation and response shapes a browser would get for `key`.
- */
-async function guestApi(c: Ctx, key: string, reads: ReadBatch): Promise<ApiAnswer> {
-  const url = new URL(key, c.req.url).href;
-  const headers = new Headers({ Accept: "application/json" });
-  // A page request asking for a fresh answer asks for fresh data too.
-  if (wantsFresh(c.req.raw)) headers.set("Cache-Control", "no-cache");
-  const request = markPageRead(new Request(url, { headers }));
-  const ctx = executionCtx(c);
-  // Read from the edge cache entry a browser's GET of this URL uses, but not written there: the
-  // page's own HTML is what gets stored, and a cache write per read made every page miss cost
-  // about a third more CPU (measured with the bench's miss throughput; docs/scaling.md).
-  const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, reads.env, ctx), { store: false });
-  if (res.status !== 200) {
-    // A 404's error envelope is kept: the page writes it into the HTML (a missing item).
-    if (res.status === 404 && (res.headers.get("Content-Type") ?? "").includes("application/json")) return { key, status: 404, body: null, json: await res.text(), ttl: 0 };
-    void res.body?.cancel();
-    return { key, status: res.status, body: null, json: "null", ttl: 0 };
-  }
-  const json = await res.text();
-  return { key, status: 200, body: JSON.parse(json) as unknown, json, ttl: sharedTtl(res) };
-}
 
 type BuiltShell = { build: string; template: ShellTemplate };
 let builtShell: BuiltShell | undefined;
@@ -88,8 +55,8 @@ async function loadShell(c: Ctx): Promise<BuiltShell> {
 }
 
 /**
- * The build's map from a lazy route module (path under web/src, no extension) to the files it
- * needs: its chunk, the chunks it imports and its CSS (written by vite.config.ts).
+ * The build's map from a page module (path under web/src, no extension) to the files it needs
+ * beyond the entry's: its chunks and its CSS (route-modules.json, written by vite.config.ts).
  */
 export const ROUTE_MODULES_PATH = "/route-modules.json";
 type RouteModules = Record<string, { js: string[]; css: string[] }>;
@@ -104,70 +71,93 @@ async function loadRouteModules(c: Ctx): Promise<RouteModules> {
   return read ?? {};
 }
 
-/** Preloads for the page: its largest image first (high priority), then its route's CSS. */
-async function preloadTags(c: Ctx, result: PageResult): Promise<string[]> {
-  const tags: string[] = [];
-  const image = result.preloadImage;
-  if (image) {
-    const attrs = [`rel="preload"`, `as="image"`, `href="${escapeHtml(image.href)}"`, `fetchpriority="high"`];
-    if (image.srcset) attrs.push(`imagesrcset="${escapeHtml(image.srcset)}"`);
-    if (image.sizes) attrs.push(`imagesizes="${escapeHtml(image.sizes)}"`);
-    if (image.type) attrs.push(`type="${escapeHtml(image.type)}"`);
-    tags.push(`<link ${attrs.join(" ")}>`);
-  }
-  for (const css of (await routeFiles(c, result))?.css ?? []) tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(css)}">`);
-  return tags;
-}
+const byKey = (answers: readonly ApiAnswer[]) => Object.fromEntries(answers.map((a) => [a.key, a.body]));
 
-const routeFiles = async (c: Ctx, result: PageResult) => (result.module ? (await loadRouteModules(c))[result.module] : undefined);
-
-async function servePage(c: Ctx, page: Page): Promise<Response> {
-  const req = { params: c.req.param() as Record<string, string>, url: new URL(c.req.url), origin: siteOrigin(c.env.SITE_URL, c.req.url) };
+async function servePage(c: Ctx): Promise<Response> {
+  const url = new URL(c.req.url);
+  const site = c.get("site");
   // HTML never carries data that depends on who asks: a request with credentials gets none.
   const guest = !c.req.header("Authorization");
   try {
-    // The page's reads share one D1 round trip (worker/db/read-batch.ts).
-    const reads = readBatch(c.env);
-    const result = await page.load(req, (key) => reads.read(() => guestApi(c, key, reads)));
+    const page = await appServer.preparePage(url);
+    const { answers, missing } = await readFirstView(c, guest ? page.keys : []);
+    const rendered = await appServer.renderPage({
+      url,
+      origin: siteOrigin(c.env.SITE_URL, c.req.url),
+      settings: site?.settings,
+      answers: byKey(answers),
+      missing: byKey(missing),
+    });
+    const status = rendered.head?.status ?? 200;
+    const meta = rendered.head?.meta ?? appShellMeta();
+    const files = (await loadRouteModules(c))[page.module];
+    const preloadTags = [
+      ...(status === 200 && rendered.head?.preload ? [preloadImageTag(rendered.head.preload)] : []),
+      ...(files?.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="${escapeHtml(css)}">`),
+    ];
     // Guest HTML may be kept by shared caches as long as every answer in it may (and no longer).
-    const ttls = result.answers.map((a) => a.ttl);
-    const sharedMaxAge = guest && ttls.length && ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
-    // The site settings go in now, with the page (rather than by a rewrite of the whole document).
-    const site = c.get("site");
-    const meta = site ? brandMeta(result.meta, site.settings) : result.meta;
-    const res = await renderTemplate((await loadShell(c)).template, meta, result.status, {
-      initialData: guest ? result.answers.map(({ key, json }) => ({ key, json })) : undefined,
-      initialMissing: guest ? result.missing : undefined,
-      preloadTags: await preloadTags(c, result),
+    const ttls = answers.map((a) => a.ttl);
+    const sharedMaxAge = !guest || status !== 200 ? 0 : page.keys.length === 0 ? STATIC_PAGE_TTL : ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
+    const res = await renderTemplate((await loadShell(c)).template, site ? brandMeta(meta, site.settings) : meta, status, {
+      root: rendered.html,
+      initialData: guest ? answers : undefined,
+      initialMissing: guest ? missing : undefined,
+      preloadTags,
       // The app loader preloads the route's code once the page has painted (not before).
-      routeModules: (await routeFiles(c, result))?.js,
-      paint: guest ? result.paint : undefined,
+      routeModules: files?.js,
       sharedMaxAge,
       site: site && { name: site.settings.siteName || SITE_NAME, headTags: siteHeadTags(site.settings, site.widget) },
     });
     if (site) res.headers.set(BRANDED_HEADER, site.fingerprint);
     return res;
   } catch (err) {
-    // The data is an extra: if it cannot be read, serve the plain SPA (which fetches as before).
+    // Rendering and its data are extras: without them the plain shell, whose app fetches as before.
     console.error(JSON.stringify({ level: "error", where: "pages", path: c.req.path, error: String(err) }));
     return renderPlainShell(await shell(c));
   }
 }
 
-/**
- * GET routes of every registered page; guest HTML goes through the edge cache (per build and
- * site settings). A painted page carries its ETag from renderTemplate; etag() answers
- * If-None-Match with 304 and hashes only the plain-shell fallback.
- */
-export const pageRoutes = pages.reduce(
-  (app, page) =>
-    app.get(page.pattern, async (c) => {
-      const key = new URL(c.req.url);
-      key.searchParams.set("__build", (await loadShell(c)).build);
-      // The HTML carries the site settings: a settings change is another page.
-      const site = c.get("site");
-      if (site) key.searchParams.set("__site", site.fingerprint);
-      return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c, page));
+/** A page through the edge cache: its entry names the build and the settings the HTML carries. */
+async function cachedPage(c: Ctx): Promise<Response> {
+  const key = new URL(c.req.url);
+  key.searchParams.set("__build", (await loadShell(c)).build);
+  const site = c.get("site");
+  if (site) key.searchParams.set("__site", site.fingerprint);
+  return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c));
+}
+
+function notFound(c: Ctx): Response | Promise<Response> {
+  const wantsPage = (c.req.method === "GET" || c.req.method === "HEAD") && (c.req.header("Accept") ?? "").includes("text/html");
+  // The "Page Not Found" page (the route table's "*"), not cached: unknown URLs are endless.
+  if (wantsPage) return servePage(c);
+  return withHeaders(
+    new Response(c.req.method === "HEAD" ? null : "Not Found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     }),
-  new Hono<AppEnv>().use(etag()),
-);
+    SECURITY_HEADERS,
+  );
+}
+
+/** `/news/` to `/news` (the query string kept); the path is a page path, so never another origin. */
+function withoutTrailingSlash(c: Ctx): Response {
+  const url = new URL(c.req.url);
+  return c.redirect(`${url.pathname.slice(0, -1)}${url.search}`, 301);
+}
+
+/** `/index.html` (an old bookmark, a static-hosting habit) to `/`: the home page has one URL. */
+const toHome = (c: Ctx) => c.redirect(`/${new URL(c.req.url).search}`, 301);
+
+const servedPaths = (route: ServedPage) => route.path !== "*";
+
+/**
+ * GET routes of every page; a page carries its ETag from renderTemplate, and etag() answers
+ * If-None-Match with 304 (and hashes only the plain-shell fallback).
+ */
+export const pageRoutes = appServer.pages
+  .filter(servedPaths)
+  .reduce((app, route) => {
+    const withPage = app.get(route.path, cachedPage);
+    return route.path === "/" ? withPage : withPage.get(`${route.path}/`, withoutTrailingSlash);
+  }, new Hono<AppEnv>().use(etag()).get("/index.html", toHome))
+  .all("*", notFound);

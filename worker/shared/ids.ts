@@ -7,3 +7,6 @@ export function parseId(text: string | null | undefined): number | null {
   const id = Number(text);
   return Number.isSafeInteger(id) && id >= 1 ? id : null;
 }
+
+/** The page number in a URL's `?page=`: a positive integer written as `parseId` reads ids; anything else is page 1. */
+export const parsePage = (text: string | null | undefined): number => parseId(text) ?? 1;

@@ -3,7 +3,7 @@
  * gallery's first API answers into its HTML (same key from the same URL on both sides).
  */
 import { apiKey } from "./api-key";
-import { parseId } from "./ids";
+import { parseId, parsePage } from "./ids";
 
 export type MediaTypeFilter = "image" | "video";
 
@@ -61,11 +61,10 @@ export type GalleryUrlFilters = { categoryId: number | null; mediaType: MediaTyp
 /** Reads the gallery's URL (missing or bad values fall back to the defaults). */
 export function parseGalleryFilters(params: URLSearchParams): GalleryUrlFilters {
   const type = params.get("mediaType");
-  const page = parseId(params.get("page"));
   return {
     categoryId: parseId(params.get("categoryId")),
     mediaType: type === "image" || type === "video" ? type : null,
-    page: page ?? 1,
+    page: parsePage(params.get("page")),
   };
 }
 

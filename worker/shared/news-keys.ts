@@ -4,6 +4,7 @@
  * finds the injected answer under the key its hook asks for.
  */
 import { apiKey } from "./api-key";
+import { parsePage } from "./ids";
 
 export type NewsListQuery = {
   search?: string;
@@ -42,11 +43,10 @@ export type NewsUrlFilters = { search: string; tag: string; author: string; page
 
 /** Reads /news?search=…&tag=…&author=…&page=… (missing or bad values fall back to the defaults). */
 export function parseNewsFilters(params: URLSearchParams): NewsUrlFilters {
-  const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     search: params.get("search")?.trim() ?? "",
     tag: params.get("tag") ?? "",
     author: params.get("author") ?? "",
-    page: Number.isFinite(page) && page > 1 ? page : 1,
+    page: parsePage(params.get("page")),
   };
 }

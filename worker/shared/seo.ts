@@ -2,10 +2,9 @@
  * Page metadata for crawlers and link previews: titles, descriptions,
  * keywords, canonical URLs, Open Graph / Twitter tags and schema.org JSON-LD. Pure functions with
  * no Worker-only imports, so the SPA can import them too; the Worker injects `headTags(meta)`
- * into the HTML it serves (worker/lib/html-meta.ts).
+ * into the HTML of every page it serves (worker/pages/document.ts), and the SPA into the
+ * document when the page changes (web/src/lib/page-head.tsx).
  */
-import type { MissingItem } from "./missing-item";
-import { NOT_FOUND_DESCRIPTION, NOT_FOUND_TITLE } from "./not-found-copy";
 
 export const SITE_NAME = "Realm Codex";
 export const SITE_LOCALE = "en_US";
@@ -128,10 +127,10 @@ export const homeBreadcrumbs = (origin: string, items: readonly { name: string; 
   breadcrumbJsonLd(origin, [{ name: "Home", path: "/" }, ...items]);
 
 /**
- * A page that is not indexed (a missing record, a tool page, search results): `noindex`, no
- * canonical URL and no structured data.
+ * A page that is not indexed (a missing record, a tool page, search results, a member's page):
+ * `noindex`, no canonical URL and no structured data.
  */
-export function noindexMeta(title: string, description: string): PageMeta {
+export function noindexMeta(title: string, description: string = DEFAULT_DESCRIPTION): PageMeta {
   return {
     title: pageTitle(title),
     description,
@@ -142,6 +141,11 @@ export function noindexMeta(title: string, description: string): PageMeta {
     robots: "noindex",
     jsonLd: [],
   };
+}
+
+/** A page whose head the Worker does not know (a member page, loaded in the browser): the site's name, never indexed. */
+export function appShellMeta(): PageMeta {
+  return { ...noindexMeta(SITE_NAME), title: SITE_NAME };
 }
 
 export function newsArticleJsonLd(origin: string, article: ArticleForMeta): JsonLd {
@@ -268,13 +272,17 @@ export function galleryMeta(origin: string, images: readonly GalleryImageForMeta
   };
 }
 
+/** The "Page Not Found" page's title and description (web/src/app/routes/not-found.tsx). */
+export const NOT_FOUND_TITLE = "Page Not Found";
+export const NOT_FOUND_DESCRIPTION = "The page you were looking for does not exist on Realm Codex.";
+
 /** Any path the app has no page for (web/src/app/routes/not-found.tsx). */
 export function pageNotFoundMeta(): PageMeta {
   return noindexMeta(NOT_FOUND_TITLE, NOT_FOUND_DESCRIPTION);
 }
 
 /** A missing or unpublished item ('Unit Not Found'...): what the SPA's view says; crawlers get noindex. */
-export function missingItemMeta(item: MissingItem): PageMeta {
+export function missingItemMeta(item: { title: string; description: string }): PageMeta {
   return noindexMeta(item.title, item.description);
 }
 
@@ -298,6 +306,42 @@ export function jsonLdText(data: JsonLd | readonly JsonLd[]): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/**
+ * The head elements `headTags` writes, as selectors (one each: lol-html takes one per handler).
+ * The Worker removes the shell's own before writing a page's; the SPA replaces them when the page changes.
+ */
+export const PAGE_HEAD_SELECTORS = [
+  "head title",
+  'head meta[name="description"]',
+  'head meta[name="keywords"]',
+  'head meta[name="robots"]',
+  'head link[rel="canonical"]',
+  'head link[rel="alternate"][type="application/atom+xml"]',
+  'head meta[property^="og:"]',
+  'head meta[property^="article:"]',
+  'head meta[name^="twitter:"]',
+  'head script[type="application/ld+json"]',
+] as const;
+
+/** The image a page's first view shows largest above the fold (its LCP candidate), preloaded with the HTML. */
+export type PreloadImage = {
+  href: string;
+  /** Responsive candidates, as in the `<img srcset>` the page renders. */
+  srcset?: string;
+  sizes?: string;
+  /** MIME type when the markup offers it as a `<source type>` (e.g. "image/webp"). */
+  type?: string;
+};
+
+/** `<link rel="preload" as="image">` for the page's largest image, fetched first. */
+export function preloadImageTag(image: PreloadImage): string {
+  const attrs = [`rel="preload"`, `as="image"`, `href="${escapeHtml(image.href)}"`, `fetchpriority="high"`];
+  if (image.srcset) attrs.push(`imagesrcset="${escapeHtml(image.srcset)}"`);
+  if (image.sizes) attrs.push(`imagesizes="${escapeHtml(image.sizes)}"`);
+  if (image.type) attrs.push(`type="${escapeHtml(image.type)}"`);
+  return `<link ${attrs.join(" ")}>`;
 }
 
 const metaName = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
@@ -360,6 +404,15 @@ export function withSiteName(title: string, siteName: string): string {
 
 /** The built-in site-wide descriptions, which the configured site description replaces. */
 export const isGenericDescription = (text: string) => text === DEFAULT_DESCRIPTION || text === HOME_DESCRIPTION;
+
+/** The public settings that name and describe the site. */
+export type SiteIdentity = { siteName: string; siteDescription: string };
+
+/** The page's metadata with the site's configured name and description in place of the built-in ones. */
+export function brandMeta(meta: PageMeta, site: SiteIdentity): PageMeta {
+  const generic = site.siteDescription && isGenericDescription(meta.description);
+  return { ...meta, title: withSiteName(meta.title, site.siteName), description: generic ? site.siteDescription : meta.description };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Forum and search

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
+import { useHydrated } from "@/lib/hydrated";
 import { useSession } from "@/lib/session";
 import { useSiteSettings } from "@/lib/site-settings";
 import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
 import { MaintenanceBanner, MaintenanceScreen } from "./shell/maintenance";
 import { useNavigationPending } from "./app-router";
-import { rememberPaintedFocus } from "./painted-focus";
 import { ErrorBoundary } from "./route-error";
 import { useScrollRestoration } from "./scroll-restoration";
 
@@ -35,13 +35,16 @@ export function RootLayout() {
   useScrollRestoration();
   // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
   const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
-  // The Worker's static maintenance notice (for visitors without JavaScript) gives way to the app.
-  // The app now handles the page: the loader (index.html) hands over a button click it held.
+  // Once hydrated (and what was typed before adopted), the app handles the page: the Worker's
+  // static maintenance notice (for visitors without JavaScript) gives way to it, and the loader
+  // (index.html) hands over a button click or a form submission it held.
+  const hydrated = useHydrated();
   useEffect(() => {
+    if (!hydrated) return;
     document.getElementById("maintenance-notice")?.remove();
     document.documentElement.setAttribute("data-app", "");
     dispatchEvent(new Event("app-ready"));
-  }, []);
+  }, [hydrated]);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Mounted from the first opening on (then it stays, so closing animates and focus returns).
@@ -98,26 +101,3 @@ export function RootLayout() {
     </div>
   );
 }
-
-/**
- * The page area while the first page's module loads (see lazyPage in ./lazy-page), inside the
- * shell, which paints at once and stays mounted.
- * The main element is a screen tall, so the footer stays below the fold: no layout shift when
- * the page lands, however short or long it is.
- *
- * For public content URLs the Worker paints the page's first view into this slot (worker/pages,
- * `paint`). React keeps that markup as it is while it hydrates (an element whose inner HTML React
- * sets is not hydrated child by child; the warning for the differing content is for this element
- * alone) until the page's own component replaces it with the same elements (and focus moves to
- * the app's copy of a focused painted link: ./painted-focus).
- */
-export function PagePending() {
-  const slot = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = slot.current;
-    return () => rememberPaintedFocus(element);
-  }, []);
-  return <div ref={slot} aria-busy="true" data-page-slot="" suppressHydrationWarning dangerouslySetInnerHTML={KEEP_SERVER_HTML} />;
-}
-
-const KEEP_SERVER_HTML = { __html: "" };

@@ -1,7 +1,8 @@
 import { Component, type ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 
 /** A page chunk that no longer exists after a deploy: reloading fetches the new build. */
 function isChunkLoadError(error: unknown): boolean {
@@ -47,7 +48,7 @@ export function RouteError({ withShell = true, error }: { withShell?: boolean; e
 
   return (
     <section className={`flex flex-col items-center px-4 py-20 text-center ${withShell ? "" : "min-h-dvh justify-center bg-page text-ink"}`}>
-      <PageMeta title={title} noIndex />
+      <PageHead meta={noindexMeta(title)} />
       <h1 className="font-display text-3xl font-bold text-ink sm:text-4xl">{title}</h1>
       <p role="alert" className="mt-4 max-w-xl text-lg text-ink-muted">
         {message}

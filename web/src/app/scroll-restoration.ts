@@ -40,7 +40,7 @@ export function saveScrollPosition(): void {
  * a reload): a new page (link, redirect) starts at its top, or at the element its #hash names;
  * back and forward return to where the reader was on that entry.
  * The first page of a visit is left alone: the browser has placed it (and the reader may have
- * scrolled the painted page before the app took over).
+ * scrolled the Worker's page before the app hydrated it).
  */
 export function useScrollRestoration() {
   const location = useLocation();

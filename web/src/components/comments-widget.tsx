@@ -8,7 +8,7 @@ import {
   type CommentsFrameMessage,
 } from "@shared/comments-frame";
 import { DEMO_TENANT_ID, type FastCommentsSso, guestWidgetSso, useFastCommentsSso, type WidgetLoadState } from "@/lib/fastcomments";
-import { isLocalSite } from "@/lib/local-host";
+import { useLocalSite } from "@/lib/local-host";
 import { useSession } from "@/lib/session";
 
 /**
@@ -33,7 +33,8 @@ export type CommentsWidgetProps = {
  * it while comments are off (useSiteSettings().enableComments).
  */
 export function CommentsWidget(props: CommentsWidgetProps) {
-  if (isLocalSite()) {
+  const local = useLocalSite();
+  if (local) {
     return (
       <div data-testid="comments-placeholder" className="rounded-xl border border-dashed border-line p-6 text-center text-ink-muted">
         <p className="font-medium text-ink">Comments are disabled in development.</p>

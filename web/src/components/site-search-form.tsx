@@ -41,7 +41,7 @@ export function SiteSearchForm({ id, label, query, onSearch, size = "compact", s
     setText(query);
   }
   const input = useRef<HTMLInputElement>(null);
-  // Text typed into the painted header's box before the app took it over (hydration keeps the
+  // Text typed into the header's box before the app hydrated it (hydration keeps the
   // element and its text): adopt it, or the next render would set the box back to `text`.
   useLayoutEffect(() => {
     const typed = input.current?.value;

@@ -89,12 +89,30 @@ export function useZodForm<S extends z.ZodType, V extends Values = z.input<S> & 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  /** Props for a text control: name, value, onChange and its first error. */
+  /**
+   * Text typed into a field of the Worker's HTML before React hydrated it: the element keeps it,
+   * and the form adopts it as the field's value when the element is attached (else the next render
+   * would set the field back to its initial value). One callback per field, kept across renders.
+   */
+  const adopters = useRef(new Map<string, (element: HTMLInputElement | HTMLTextAreaElement | null) => void>());
+  const adoptTyped = (name: keyof V & string) => {
+    let adopt = adopters.current.get(name);
+    if (!adopt) {
+      adopt = (element) => {
+        if (element?.value && element.value !== (initialValues[name] ?? "")) setValue(name, element.value as V[typeof name]);
+      };
+      adopters.current.set(name, adopt);
+    }
+    return adopt;
+  };
+
+  /** Props for a text control: name, value, onChange, its first error, and the ref that keeps text typed before hydration. */
   const field = <K extends keyof V & string>(name: K) => ({
     name,
     value: (values[name] ?? "") as string,
     onChange: (event: { target: { value: string } }) => setValue(name, event.target.value as V[K]),
     error: errors[name]?.[0],
+    ref: adoptTyped(name),
   });
 
   const messages = useMemo(() => allMessages(errors, order), [errors, order]);

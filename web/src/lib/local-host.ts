@@ -1,3 +1,4 @@
+import { useSiteOrigin } from "./page-head";
 /**
  * True when the site runs on localhost or a bare IP address (development, tests, LAN previews).
  * There the comment widget shows a placeholder instead of loading and error states
@@ -11,6 +12,16 @@ export function isLocalHostname(hostname: string): boolean {
   return host.includes(":");
 }
 
-export function isLocalSite(): boolean {
-  return typeof location !== "undefined" && isLocalHostname(location.hostname);
+/** True when the site's origin (useSiteOrigin: the Worker's SITE_URL while it renders, the browser's own origin after) is a local host. */
+export function isLocalOrigin(origin: string): boolean {
+  try {
+    return isLocalHostname(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** True when the site runs on a local host (see isLocalOrigin); the same while the Worker renders and in the browser. */
+export function useLocalSite(): boolean {
+  return isLocalOrigin(useSiteOrigin());
 }

@@ -3,6 +3,7 @@ import { useSWRConfig } from "swr";
 import { isAdminRole, isModeratorLevel } from "@shared/roles";
 import type { User } from "@schemas/user";
 import { onUnauthorized } from "./api-client";
+import { useHydrated } from "./hydrated";
 import { logoutRequest, useCurrentUser } from "./auth-api";
 import { readStorage, STORAGE_KEYS, writeStorage } from "./storage";
 import { noteFreshToken, REFRESH_MARGIN_MS, refreshToken, serverNow, tokenExpiry } from "./token-refresh";
@@ -23,7 +24,7 @@ export type Session = {
   isAdmin: boolean;
 };
 
-const SessionContext = createContext<Session | null>(null);
+const SessionContext = createContext<{ session: Session; guest: Session } | null>(null);
 
 /** After a failed refresh (network, server error), try again this much later. */
 const RETRY_MS = 60 * 1000;
@@ -187,11 +188,19 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
     };
   }, [status, user, signIn, signOut, setUser]);
 
-  return <SessionContext value={value}>{children}</SessionContext>;
+  // What the Worker rendered: a guest's view (its HTML is the same for everyone).
+  const guest = useMemo<Session>(() => ({ ...value, status: "unauthenticated", user: null, isModerator: false, isAdmin: false }), [value]);
+  const both = useMemo(() => ({ session: value, guest }), [value, guest]);
+  return <SessionContext value={both}>{children}</SessionContext>;
 }
 
+/**
+ * Who is signed in. While the browser hydrates the page the Worker rendered for a guest, a guest,
+ * so hydration matches the HTML; the reader's own session applies right after (the account menu,
+ * edit links).
+ */
 export function useSession(): Session {
-  const session = use(SessionContext);
-  if (!session) throw new Error("useSession must be used inside <SessionProvider>");
-  return session;
+  const context = use(SessionContext);
+  if (!context) throw new Error("useSession must be used inside <SessionProvider>");
+  return useHydrated() ? context.session : context.guest;
 }

@@ -1,15 +1,13 @@
 import { createContext, use, useEffect, useMemo, type ReactNode } from "react";
 import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
+import { SETTINGS_ELEMENT_ID } from "@shared/page-data";
 import { DEFAULT_SITE_SETTINGS, toPublicSettings, type PublicSiteSettings } from "@schemas/settings-public";
 import { api, onMaintenance, unwrap } from "./api-client";
-import { useHydrated } from "./hydrated";
 
 /** The SWR key of GET /api/settings/public (the admin settings page revalidates it after a save). */
 export const PUBLIC_SETTINGS_KEY = apiKey("/api/settings/public");
 
-/** Id of the JSON block the Worker writes into every page it serves (worker/lib/site-html.ts). */
-const EMBEDDED_ID = "site-settings";
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSiteSettings = toPublicSettings(DEFAULT_SITE_SETTINGS);
 
@@ -26,7 +24,7 @@ export function normalizeSettings(data: unknown): PublicSiteSettings {
 /** The settings the Worker put in the page, if it served this page. */
 function embeddedSettings(): PublicSiteSettings | undefined {
   if (typeof document === "undefined") return undefined;
-  const text = document.getElementById(EMBEDDED_ID)?.textContent;
+  const text = document.getElementById(SETTINGS_ELEMENT_ID)?.textContent;
   if (!text) return undefined;
   try {
     return normalizeSettings(JSON.parse(text));
@@ -63,12 +61,10 @@ export function SiteSettingsProvider({ children, initial }: { children: ReactNod
 
 /**
  * The public site settings (the product defaults until they are known, or without a provider).
- * While React hydrates the prerendered shell they are the defaults too, as in the prerender, so
- * hydration matches; the real values apply right after.
+ * The Worker renders a page with the settings it writes into it, so hydration sees the same.
  */
 export function useSiteSettings(): PublicSiteSettings {
-  const settings = use(SiteSettingsContext).settings;
-  return useHydrated() ? settings : DEFAULT_PUBLIC_SETTINGS;
+  return use(SiteSettingsContext).settings;
 }
 
 /** True once the real settings are known (a page can wait before showing a setting-dependent screen). */

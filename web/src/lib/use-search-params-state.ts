@@ -27,6 +27,8 @@ export function useSearchParamsState(): [URLSearchParams, (next: Next, options?:
     (next: Next, options?: NavigateOptions) => {
       const base = pending.current.at(-1) ?? shown.current;
       const value = new URLSearchParams(next(new URLSearchParams(base))).toString();
+      // Nothing changes (a control told again what it already shows): no history entry.
+      if (value === base) return;
       pending.current.push(value);
       setParams(value, options);
     },

@@ -1,16 +1,17 @@
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
-import { PageMeta } from "@/lib/page-meta";
-import { NOT_FOUND_DESCRIPTION, NOT_FOUND_LEAD, NOT_FOUND_TITLE } from "@shared/not-found-copy";
+import { PageHead } from "@/lib/page-head";
+import { NOT_FOUND_TITLE, pageNotFoundMeta } from "@shared/seo";
+
+const NOT_FOUND_LEAD = "The page you are looking for has wandered off the map. It may have been moved, renamed or never existed.";
 
 /**
- * Any unknown path (spec: a catch-all page with links back home and to the news). The Worker
- * answers these paths 404 with the same page painted (worker/pages/paint/not-found.ts).
+ * Any unknown path (spec: a catch-all page with links back home and to the news), answered 404.
  */
 export function Component() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <PageMeta title={NOT_FOUND_TITLE} description={NOT_FOUND_DESCRIPTION} noIndex />
+      <PageHead meta={pageNotFoundMeta()} status={404} />
       <p className="font-display text-7xl font-bold text-brand-600 dark:text-brand-400" aria-hidden="true">
         404
       </p>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FOOTER_OFFSCREEN } from "@shared/offscreen";
+import { FOOTER_OFFSCREEN } from "@/lib/offscreen";
 import { PUBLIC_LINKS } from "./nav-links";
 
 /** States the fan-site status and trademark ownership; year 2025. */

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 
 /** What guests and plain users see instead of any page while maintenance mode is on. */
 export function MaintenanceScreen({ siteName, message }: { siteName: string; message: string }) {
   return (
     <section aria-labelledby="maintenance-heading" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
-      <PageMeta title="Maintenance" description={message} noIndex />
+      <PageHead meta={noindexMeta("Maintenance", message)} />
       <svg viewBox="0 0 24 24" className="h-14 w-14 text-brand-700 dark:text-brand-400" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
         <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
       </svg>

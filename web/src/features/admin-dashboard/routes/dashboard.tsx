@@ -4,8 +4,9 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { formatShortDate } from "@shared/format-date";
-import { PageMeta } from "@/lib/page-meta";
+import { formatShortDate } from "@/lib/format-date";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
 import { useDashboardStats, type DashboardStats } from "@/features/admin-dashboard/api/get-dashboard-stats";
 import { DashboardSkeleton } from "@/features/admin-dashboard/components/dashboard-skeleton";
@@ -17,7 +18,7 @@ export const LOAD_FAILED = "Failed to load dashboard data";
 export function Component() {
   return (
     <ProtectedRoute requireModerator>
-      <PageMeta title="Admin Dashboard" description="Site statistics, quick actions and recent activity." noIndex />
+      <PageHead meta={noindexMeta("Admin Dashboard", "Site statistics, quick actions and recent activity.")} />
       <Dashboard />
     </ProtectedRoute>
   );

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiRequestError } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
-import { formatShortDate } from "@shared/format-date";
+import { formatShortDate } from "@/lib/format-date";
 import { useToast } from "@/lib/toast";
 import {
   CATEGORY_LIMITS,

@@ -7,14 +7,15 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { inputClass } from "@/components/ui/text-field";
-import { formatShortDate } from "@shared/format-date";
-import { isLocalSite } from "@/lib/local-host";
+import { formatShortDate } from "@/lib/format-date";
+import { useLocalSite } from "@/lib/local-host";
 import { groupDigits } from "@/lib/format-number";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useSiteSettings } from "@/lib/site-settings";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { useToast } from "@/lib/toast";
-import { parseId } from "@shared/ids";
+import { parseId, parsePage } from "@shared/ids";
 import type { MediaItem } from "@schemas/media";
 import { ADMIN_MEDIA_PAGE_SIZE } from "@schemas/media";
 import { deleteMediaItem } from "../api/delete-media-item";
@@ -27,6 +28,7 @@ import { RegenerateButtons } from "../components/regenerate-buttons";
 import { ThumbnailStatus } from "../components/thumbnail-status";
 import { UploadDialog } from "../components/upload-dialog";
 import { useUploadQueue } from "../hooks/use-upload-queue";
+import { Skeleton } from "@/components/ui/skeleton";
 
 /** /admin/media (moderators and admins): every media item with its state and actions. */
 export function Component() {
@@ -42,7 +44,7 @@ type Filters = { categoryId: number | null; approvedOnly: boolean; page: number 
 const readFilters = (params: URLSearchParams): Filters => ({
   categoryId: parseId(params.get("categoryId")),
   approvedOnly: params.get("approvedOnly") === "true",
-  page: parseId(params.get("page")) ?? 1,
+  page: parsePage(params.get("page")),
 });
 
 function useAdminFilters() {
@@ -65,6 +67,7 @@ function useAdminFilters() {
 }
 
 function AdminMediaList() {
+  const local = useLocalSite();
   const { filters, setFilters, pageHref } = useAdminFilters();
   const list = useAdminMediaList({
     categoryId: filters.categoryId ?? undefined,
@@ -120,7 +123,7 @@ function AdminMediaList() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <PageMeta title="Media Management" description="Approve, feature, edit and delete gallery media." noIndex />
+      <PageHead meta={noindexMeta("Media Management", "Approve, feature, edit and delete gallery media.")} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Media Management</h1>
         <div className="flex flex-wrap gap-2">
@@ -185,7 +188,7 @@ function AdminMediaList() {
         {list.error && !data ? (
           <Alert tone="error" title="Failed to load media items">
             <p>
-              {isLocalSite()
+              {local
                 ? "Make sure the backend is running (npm run dev starts the Worker that serves /api), then reload."
                 : "Please check your connection and try again."}
             </p>
@@ -194,7 +197,7 @@ function AdminMediaList() {
           <div role="status" className="space-y-2">
             <span className="sr-only">Loading...</span>
             {Array.from({ length: 6 }, (_, i) => (
-              <div key={i} aria-hidden="true" className="h-16 rounded-lg bg-surface-muted motion-safe:animate-pulse" />
+              <Skeleton key={i} className="h-16 rounded-lg" />
             ))}
           </div>
         ) : data.items.length === 0 ? (

@@ -3,7 +3,8 @@ import { Link, Navigate } from "react-router";
 import { ProtectedRoute } from "@/components/protected-route";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
 import { useMediaCategories } from "../api/get-media-categories";
 import { revalidateAllMedia } from "../api/media-cache";
@@ -36,7 +37,7 @@ function AdminManagement() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <PageMeta title="Admin Management" noIndex />
+      <PageHead meta={noindexMeta("Admin Management")} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Admin Management</h1>
         <Link to="/admin" className={buttonClass({ variant: "secondary" })}>

@@ -4,9 +4,10 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
-import { formatShortDate } from "@shared/format-date";
+import { formatShortDate } from "@/lib/format-date";
 import { groupDigits } from "@/lib/format-number";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
 import { parseId } from "@shared/ids";
 import type { MediaItem } from "@schemas/media";
@@ -29,7 +30,7 @@ export function Component() {
 function NotFound({ message }: { message: string }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <PageMeta title="Media Item Not Found" noIndex />
+      <PageHead meta={noindexMeta("Media Item Not Found")} />
       <h1 className="font-display text-3xl font-bold text-ink">Media Item Not Found</h1>
       <p className="mt-3 text-ink-muted">{message}</p>
       <Link to="/admin/media" className={`${buttonClass()} mt-6`}>
@@ -94,7 +95,7 @@ function MediaEdit() {
   if (categories.error && !categories.data) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
-        <PageMeta title="Edit Media" noIndex />
+        <PageHead meta={noindexMeta("Edit Media")} />
         <CategoriesLoadError error={categories.error} onRetry={() => void categories.mutate()} />
       </div>
     );
@@ -103,7 +104,7 @@ function MediaEdit() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <PageMeta title={`Edit ${item.data.title}`} noIndex />
+      <PageHead meta={noindexMeta(`Edit ${item.data.title}`)} />
       <Link to="/admin/media" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
         ← Back to Media Management
       </Link>

@@ -6,14 +6,17 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
-import { formatShortDate } from "@shared/format-date";
-import { isLocalSite } from "@/lib/local-host";
-import { PageMeta } from "@/lib/page-meta";
+import { formatShortDate } from "@/lib/format-date";
+import { useLocalSite } from "@/lib/local-host";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
+import { parsePage } from "@shared/ids";
 import { useToast } from "@/lib/toast";
 import { deleteNewsArticle } from "@/features/admin-news/api/delete-news-article";
 import { useAdminNewsList } from "@/features/admin-news/api/get-admin-news-list";
 import { StatusBadge } from "@/features/admin-news/components/status-badge";
 import { TagOverflow } from "@/features/admin-news/components/tag-overflow";
+import { Skeleton } from "@/components/ui/skeleton";
 
 /** /admin/news (moderators): every article with its state, View, Edit and Delete. */
 export function Component() {
@@ -25,8 +28,9 @@ export function Component() {
 }
 
 function AdminNewsList() {
+  const local = useLocalSite();
   const [params] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const page = parsePage(params.get("page"));
   const { data, error, isLoading } = useAdminNewsList(page);
   const toast = useToast();
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -50,7 +54,7 @@ function AdminNewsList() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageMeta title="Manage News" description="Create, edit, publish and delete news articles." noIndex />
+      <PageHead meta={noindexMeta("Manage News", "Create, edit, publish and delete news articles.")} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Manage News</h1>
         <Link to="/admin/news/create" className={buttonClass()}>
@@ -62,7 +66,7 @@ function AdminNewsList() {
         {error && !data ? (
           <Alert tone="error" title="Failed to load articles">
             <p>
-              {isLocalSite()
+              {local
                 ? "Make sure the backend is running (npm run dev starts the Worker that serves /api), then reload."
                 : "Please check your connection and try again."}
             </p>
@@ -71,7 +75,7 @@ function AdminNewsList() {
           <div role="status" className="space-y-3">
             <span className="sr-only">Loading...</span>
             {Array.from({ length: 4 }, (_, i) => (
-              <div key={i} aria-hidden="true" className="h-20 animate-pulse rounded-xl bg-surface-muted motion-reduce:animate-none" />
+              <Skeleton key={i} className="h-20 rounded-xl" />
             ))}
           </div>
         ) : !data || data.items.length === 0 ? (

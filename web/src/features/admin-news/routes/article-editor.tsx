@@ -9,7 +9,8 @@ import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
 import { parseId } from "@shared/ids";
 import { leaveWithoutAsking } from "@/lib/leave-guard";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { useAdminNewsArticle } from "@/features/admin-news/api/get-admin-news-article";
@@ -65,7 +66,7 @@ function ArticleEditor() {
   const title = isNew ? "Create Article" : "Edit Article";
   const frame = (body: ReactNode) => (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <PageMeta title={title} description="Write and publish news articles." noIndex />
+      <PageHead meta={noindexMeta(title, "Write and publish news articles.")} />
       <Link to="/admin/news" className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
         ← Manage News
       </Link>

@@ -3,7 +3,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
 import { useSiteSettingsAdmin } from "@/features/admin-settings/api/get-site-settings";
 import { saveSiteSettings } from "@/features/admin-settings/api/save-site-settings";
@@ -16,7 +17,7 @@ export const SAVED = "Settings saved successfully";
 export function Component() {
   return (
     <ProtectedRoute requireAdmin>
-      <PageMeta title="Site Settings" description="Site options: name, comments, registration, uploads and maintenance." noIndex />
+      <PageHead meta={noindexMeta("Site Settings", "Site options: name, comments, registration, uploads and maintenance.")} />
       <SiteSettingsPage />
     </ProtectedRoute>
   );

@@ -1,7 +1,7 @@
 import type { User } from "@schemas/user";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
-import { formatShortDate } from "@shared/format-date";
+import { formatShortDate } from "@/lib/format-date";
 
 const ROLES = ["User", "Moderator", "Admin"] as const;
 type Role = (typeof ROLES)[number];

@@ -1,12 +1,13 @@
 import { ProtectedRoute } from "@/components/protected-route";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { UserManagement } from "@/features/admin-users/components/user-management";
 
 /** /admin/users: administrators only. */
 export function Component() {
   return (
     <ProtectedRoute requireAdmin>
-      <PageMeta title="Manage Users" description="Administer Realm Codex accounts: roles and status." noIndex />
+      <PageHead meta={noindexMeta("Manage Users", "Administer Realm Codex accounts: roles and status.")} />
       <UserManagement />
     </ProtectedRoute>
   );

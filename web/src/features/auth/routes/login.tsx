@@ -1,5 +1,6 @@
 import { Link, Navigate } from "react-router";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useSiteSettings } from "@/lib/site-settings";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { LoginForm } from "@/features/auth/components/login-form";
@@ -12,7 +13,7 @@ export function Component() {
   if (redirectTo !== null) return <Navigate to={redirectTo} replace />;
   return (
     <>
-      <PageMeta title="Sign In" description="Sign in to your Realm Codex account." noIndex />
+      <PageHead meta={noindexMeta("Sign In", "Sign in to your Realm Codex account.")} />
       <AuthCard
         title="Sign In"
         subtitle={`Welcome back to ${siteName}.`}

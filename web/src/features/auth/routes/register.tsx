@@ -1,6 +1,7 @@
 import { Link, Navigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useSiteSettings } from "@/lib/site-settings";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { RegisterForm } from "@/features/auth/components/register-form";
@@ -16,7 +17,7 @@ export function Component() {
   if (redirectTo !== null) return <Navigate to={redirectTo} replace />;
   return (
     <>
-      <PageMeta title="Sign Up" description="Create a Realm Codex account to comment on news and join the community." noIndex />
+      <PageHead meta={noindexMeta("Sign Up", "Create a Realm Codex account to comment on news and join the community.")} />
       <AuthCard
         title="Create Account"
         subtitle={`Join the ${siteName} community.`}

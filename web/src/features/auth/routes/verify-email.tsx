@@ -3,7 +3,8 @@ import { Link, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { resendVerificationRequest, verifyEmailRequest } from "@/features/auth/api/verify-email";
@@ -56,7 +57,7 @@ export function Component() {
 
   return (
     <>
-      <PageMeta title="Confirm Your E-mail" description="Confirm the e-mail address of your account." noIndex />
+      <PageHead meta={noindexMeta("Confirm Your E-mail", "Confirm the e-mail address of your account.")} />
       <AuthCard
         title="Confirm Your E-mail"
         subtitle="Confirmed members can comment on news and in the forum."

@@ -1,8 +1,15 @@
 import { CommentsWidget, MODERATION_NOTE } from "@/components/comments-widget";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { useSiteSettings } from "@/lib/site-settings";
-import { FORUM_GUIDELINES, FORUM_INTRO, FORUM_TITLE } from "@shared/forum-copy";
-import { FORUM_DESCRIPTION } from "@shared/seo";
+import { forumMeta } from "@shared/seo";
+
+export const FORUM_TITLE = "Community Forum";
+
+export const FORUM_INTRO = "Talk strategy, share your favourite factions and meet other players.";
+
+/** The community guidelines. */
+export const FORUM_GUIDELINES = ["Be respectful", "Stay on topic", "No spam", "Use appropriate language", "Search before posting"] as const;
+
 
 /** The forum's one discussion thread in the comment service (fixed, never derived from the URL). */
 export const FORUM_THREAD_ID = "realm-codex-forum";
@@ -10,9 +17,10 @@ export const FORUM_THREAD_ID = "realm-codex-forum";
 /** /forum: the community guidelines and the discussion widget (the article comments' widget and sign-on). */
 export function Component() {
   const { enableComments, moderateComments } = useSiteSettings();
+  const origin = useSiteOrigin();
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6 sm:py-12">
-      <PageMeta title={FORUM_TITLE} description={FORUM_DESCRIPTION} keywords={["forum", "community", "discussion"]} />
+      <PageHead meta={forumMeta(origin)} />
       <header>
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{FORUM_TITLE}</h1>
         <p className="mt-2 text-ink-muted">{FORUM_INTRO}</p>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import type { MediaFilters } from "@schemas/media";
-import { FILTER_ICON_PATH } from "@shared/gallery-ui";
+import { FILTER_ICON_PATH } from "@/features/gallery/lib/gallery-ui";
 import type { GalleryUrlFilters } from "@shared/media-keys";
 import { GalleryFilters } from "./gallery-filters";
 

@@ -1,5 +1,5 @@
 import type { MediaFilters } from "@schemas/media";
-import { FILTER_CHIP, TYPE_OPTIONS } from "@shared/gallery-ui";
+import { FILTER_CHIP, TYPE_OPTIONS } from "@/features/gallery/lib/gallery-ui";
 import type { GalleryUrlFilters } from "@shared/media-keys";
 
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
-import { formatViews } from "@shared/gallery-ui";
-import { MEDIA_CARD_OFFSCREEN } from "@shared/offscreen";
+import { formatViews } from "@/features/gallery/lib/gallery-ui";
+import { MEDIA_CARD_OFFSCREEN } from "@/lib/offscreen";
 import type { MediaItem } from "@schemas/media";
 import { EyeIcon, MediaThumbnail, PlayIcon } from "./media-thumbnail";
 

@@ -14,7 +14,7 @@ import { Badge } from "@/components/ui/badge";
 import { keepTabInside } from "@/lib/keep-tab-inside";
 import type { MediaItem } from "@schemas/media";
 import { recordMediaView } from "../api/record-media-view";
-import { formatViews } from "@shared/gallery-ui";
+import { formatViews } from "@/features/gallery/lib/gallery-ui";
 
 const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm", mov: "video/quicktime", ogv: "video/ogg" };
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { MediaItem } from "@schemas/media";
-import { EYE_ICON_PATH, PLAY_ICON_PATH, THUMB_HEIGHT, THUMB_WIDTH } from "@shared/gallery-ui";
+import { EYE_ICON_PATH, PLAY_ICON_PATH, THUMB_HEIGHT, THUMB_WIDTH } from "@/features/gallery/lib/gallery-ui";
 
 
 /**

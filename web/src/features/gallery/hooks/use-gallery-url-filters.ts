@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { activeFilterCount } from "@shared/gallery-ui";
+import { activeFilterCount } from "@/features/gallery/lib/gallery-ui";
 import { galleryFiltersSearch, parseGalleryFilters, type GalleryUrlFilters } from "@shared/media-keys";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 

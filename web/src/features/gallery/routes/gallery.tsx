@@ -1,9 +1,12 @@
 import { lazy, Suspense, useState } from "react";
-import { TYPE_OPTIONS } from "@shared/gallery-ui";
-import { galleryMeta } from "@shared/seo";
+import { TYPE_OPTIONS } from "@/features/gallery/lib/gallery-ui";
+import { galleryMeta, type PreloadImage } from "@shared/seo";
+import { mediaKeys, parseGalleryFilters } from "@shared/media-keys";
+import type { MediaItem } from "@schemas/media";
+import type { FirstViewRequest } from "@/app/routes";
 import { Pagination } from "@/components/ui/pagination";
 import { StateMessage } from "@/components/ui/state-message";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
 import { useGalleryList } from "../api/get-gallery-list";
 import { useMediaFilters } from "../api/get-media-filters";
@@ -19,6 +22,17 @@ const MediaLightbox = lazy(() => import("../components/media-lightbox"));
 /** The first card's thumbnail is the page's largest early image: fetched at once with high priority (the rest lazily). */
 const EAGER_CARDS = 1;
 
+/** The first view reads the URL's page of approved media and the filter options. */
+export const firstView = ({ url }: FirstViewRequest) => [mediaKeys.gallery(parseGalleryFilters(url.searchParams)), mediaKeys.filters()];
+
+/** The first card's thumbnail as its <picture> offers it (WebP first): the page's largest early image. */
+function firstCardImage(first: MediaItem | undefined): PreloadImage | null {
+  if (!first) return null;
+  if (first.thumbnailWebpUrl) return { href: first.thumbnailWebpUrl, type: "image/webp" };
+  const href = first.thumbnailUrl ?? (first.mediaType === "video" ? first.posterUrl : first.originalUrl);
+  return href ? { href } : null;
+}
+
 /** /screenshots: the public gallery of approved media. Filters and page live in the URL. */
 export function Component() {
   const { filters, setFilters, clearAll, pageHref, activeCount } = useGalleryUrlFilters();
@@ -28,7 +42,7 @@ export function Component() {
   const [lightbox, setLightbox] = useState<{ open: boolean; index: number; loaded: boolean }>({ open: false, index: 0, loaded: false });
   const data = list.data;
   const items = data?.items ?? [];
-  const meta = galleryMeta(location.origin, items);
+  const meta = galleryMeta(useSiteOrigin(), items);
 
   const categoryName = options.data?.categories.find((c) => c.value === filters.categoryId)?.label;
   const typeName = TYPE_OPTIONS.find((t) => t.value === filters.mediaType && t.value !== null)?.label;
@@ -36,14 +50,7 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <PageMeta
-        title="Gallery"
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath="/screenshots"
-        image={meta.image}
-        jsonLd={meta.jsonLd}
-      />
+      <PageHead meta={meta} preload={firstCardImage(items[0])} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Gallery</h1>
         <FilterSheet filters={filters} options={options.data} activeCount={activeCount} onChange={setFilters} onClear={clearAll} />

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatLongDateTime } from "@shared/format-date";
+import { formatLongDateTime } from "@/lib/format-date";
 import { useHistory } from "../api/get-history";
 
 type HistoryPanelProps = {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ProtectedRoute } from "@/components/protected-route";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
 
 export const ACCESS_DENIED_TEXT = "Access denied. Admin or Moderator role required.";
@@ -22,7 +23,7 @@ function Denied({ title, children }: { title: string; children: ReactNode }) {
   if (isModerator) return children;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <PageMeta title={title} description="Game assets editor." noIndex />
+      <PageHead meta={noindexMeta(title, "Game assets editor.")} />
       <p role="alert" className="text-lg font-semibold text-red-700 dark:text-red-400">
         {ACCESS_DENIED_TEXT}
       </p>

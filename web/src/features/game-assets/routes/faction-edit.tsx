@@ -12,7 +12,8 @@ import { inputClass } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
 import { useFactionForEdit } from "../api/get-faction-for-edit";
 import { restoreChange } from "../api/get-history";
@@ -89,7 +90,7 @@ export function Component() {
 function Frame({ children, backTo }: { children: ReactNode; backTo?: { to: string; label: string } }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <PageMeta title="Edit Faction" description="Edit a faction of the game." noIndex />
+      <PageHead meta={noindexMeta("Edit Faction", "Edit a faction of the game.")} />
       {backTo ? (
         <Link to={backTo.to} className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
           ← {backTo.label}

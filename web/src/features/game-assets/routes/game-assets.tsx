@@ -7,7 +7,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { ASSET_CONFIGS, ASSET_TYPES, type AssetType } from "../asset-config";
@@ -129,7 +130,7 @@ function GameAssetsEditor() {
 
   return (
     <div className="mx-auto max-w-[96rem] px-4 py-8">
-      <PageMeta title="Manage Game Assets" description="Edit factions, units, heroes and spells." noIndex />
+      <PageHead meta={noindexMeta("Manage Game Assets", "Edit factions, units, heroes and spells.")} />
       <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Manage Game Assets</h1>
 
       <div className="mt-6 flex flex-wrap items-end gap-4">

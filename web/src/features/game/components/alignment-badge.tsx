@@ -1,5 +1,5 @@
 import type { Alignment } from "@shared/game";
-import { alignmentBadgeClass } from "@shared/game-ui";
+import { alignmentBadgeClass } from "@/features/game/lib/game-ui";
 
 /** Order blue, Chaos red, Neutral purple (spec). */
 export function AlignmentBadge({ alignment, className = "" }: { alignment: Alignment; className?: string }) {

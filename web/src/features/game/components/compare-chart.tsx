@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { UnitWithFaction } from "@schemas/unit";
-import { CHART_STATS } from "@shared/unit-stats";
+import { CHART_STATS } from "@/features/game/lib/unit-stats";
 
 /** Series colours (one per compared unit), readable on light and dark surfaces. */
 export const SERIES_COLOURS = ["#c2410c", "#0369a1", "#15803d", "#7e22ce"] as const;
@@ -57,7 +57,7 @@ export function CompareChart({ units }: { units: readonly UnitWithFaction[] }) {
           aria-labelledby={`${uid}-title ${uid}-desc`}
           className="h-auto w-full text-ink"
         >
-          <title id={`${uid}-title`}>Bar chart of the main combat stats of {units.map((u) => u.name).join(", ")}</title>
+          <title id={`${uid}-title`}>{`Bar chart of the main combat stats of ${units.map((u) => u.name).join(", ")}`}</title>
           <desc id={`${uid}-desc`}>{summary}.</desc>
           <defs>
             {units.map((_, i) => (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import type { UnitWithFaction } from "@schemas/unit";
-import { bestIndexes, UNIT_STATS } from "@shared/unit-stats";
+import { bestIndexes, UNIT_STATS } from "@/features/game/lib/unit-stats";
 import { Portrait } from "./portrait";
 
 /**

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Faction } from "@schemas/faction";
 import { AlignmentBadge } from "./alignment-badge";
 import { Portrait } from "./portrait";
+import { Skeleton } from "@/components/ui/skeleton";
 
 /** A faction on /factions: logo, name, alignment, summary, counts; moderators get an edit link. */
 export function FactionCard({ faction, canEdit }: { faction: Faction; canEdit: boolean }) {
@@ -48,15 +49,15 @@ export function FactionCardSkeleton() {
   return (
     <div aria-hidden="true" data-testid="faction-skeleton" className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5">
       <div className="flex items-start gap-4">
-        <div className="h-16 w-16 rounded-xl bg-surface-muted motion-safe:animate-pulse" />
+        <Skeleton className="h-16 w-16 rounded-xl" />
         <div className="flex-1 space-y-2">
-          <div className="h-6 w-2/3 rounded bg-surface-muted motion-safe:animate-pulse" />
-          <div className="h-4 w-16 rounded-full bg-surface-muted motion-safe:animate-pulse" />
+          <Skeleton className="h-6 w-2/3" />
+          <Skeleton className="h-4 w-16 rounded-full" />
         </div>
       </div>
-      <div className="h-4 w-full rounded bg-surface-muted motion-safe:animate-pulse" />
-      <div className="h-4 w-5/6 rounded bg-surface-muted motion-safe:animate-pulse" />
-      <div className="h-4 w-1/3 rounded bg-surface-muted motion-safe:animate-pulse" />
+      <Skeleton className="h-4 w-full" />
+      <Skeleton className="h-4 w-5/6" />
+      <Skeleton className="h-4 w-1/3" />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { gamePaths } from "@shared/game";
-import type { PageMeta as PageMetaData } from "@shared/seo";
+import { noindexMeta, type PageMeta } from "@shared/seo";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
-import { Portrait } from "./portrait";
+import { Portrait, portraitPreload } from "./portrait";
 
 type FactionMember = {
   id: number;
@@ -16,36 +16,26 @@ type FactionMember = {
 };
 
 /**
- * The top of a unit's or a hero's page: its metadata (from the builder the Worker uses too),
+ * The top of a unit's or a hero's page: its head (metadata, the portrait preloaded),
  * the Home > Factions > faction breadcrumb, the portrait, `badges`, the name as the page's
  * heading, `subtitle`, the faction link, the summary and `children` (e.g. the compare toggle).
  */
 export function FactionMemberHeader({
   entity,
-  path,
   meta,
   badges,
   subtitle,
   children,
 }: {
   entity: FactionMember;
-  path: string;
-  meta: PageMetaData;
+  meta: PageMeta;
   badges: ReactNode;
   subtitle?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <>
-      <PageMeta
-        title={entity.name}
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath={path}
-        image={meta.image}
-        type="article"
-        jsonLd={meta.jsonLd}
-      />
+      <PageHead meta={meta} preload={portraitPreload(entity.portraitUrl)} />
       <Breadcrumb
         trail={[
           { label: "Home", to: "/" },
@@ -81,7 +71,7 @@ export function FactionMemberHeader({
 export function FactionMemberSkeleton({ label, title, width }: { label: string; title: string; width: "max-w-5xl" | "max-w-6xl" }) {
   return (
     <LoadingRegion label={label} className={`mx-auto ${width} px-4 py-8`}>
-      <PageMeta title={title} />
+      <PageHead meta={noindexMeta(title)} />
       <Skeleton className="h-4 w-64" />
       <div className="mt-6 flex gap-6">
         <Skeleton className="h-40 w-40 rounded-xl" />

@@ -1,4 +1,4 @@
-/** A labelled native select for the faction page filters. */
+/** A labelled native select for the faction page and spell book filters. */
 export function FilterSelect<T extends string>({
   id,
   label,

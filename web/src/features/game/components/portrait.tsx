@@ -1,5 +1,13 @@
 import { useState } from "react";
-import { portraitInitial, webpTwin } from "@shared/game-ui";
+import { portraitInitial, webpTwin } from "@/features/game/lib/game-ui";
+import type { PreloadImage } from "@shared/seo";
+
+/** A portrait shown above the fold, as the page preloads it: its WebP twin where there is one. */
+export function portraitPreload(src: string | null | undefined): PreloadImage | null {
+  if (!src) return null;
+  const webp = webpTwin(src);
+  return webp ? { href: webp, type: "image/webp" } : { href: src };
+}
 
 /**
  * A square portrait (unit, hero, faction logo), with the WebP twin first where there is one.

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { gamePaths } from "@shared/game";
 import type { SpellWithFactions } from "@schemas/spell";
-import { effectEntries } from "@shared/game-text";
-import { NO_TEACHER_TEXT, spellDetailRows } from "@shared/game-ui";
+import { effectEntries } from "@/features/game/lib/game-text";
+import { NO_TEACHER_TEXT, spellDetailRows } from "@/features/game/lib/game-ui";
 
 /**
  * A spell's numbers and rules: mana cost, base power, duration, type, target, requirement,

@@ -1,7 +1,7 @@
 import type { Spell } from "@schemas/spell";
 import { Link } from "react-router";
 import { gamePaths } from "@shared/game";
-import { spellsBySchool } from "@shared/game-ui";
+import { spellsBySchool } from "@/features/game/lib/game-ui";
 
 /** The faction's mage-guild spells, by school (spec order) and level. */
 export function SpellList({ spells }: { spells: Spell[] }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Unit } from "@schemas/unit";
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
-import { abilityList } from "@shared/game-text";
+import { abilityList } from "@/features/game/lib/game-text";
 import { CompareToggle } from "./compare-toggle";
 import { Portrait } from "./portrait";
 import { StatList } from "./stat-list";

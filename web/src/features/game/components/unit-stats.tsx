@@ -1,5 +1,5 @@
 import type { Unit } from "@schemas/unit";
-import { unitStatRows } from "@shared/unit-stats";
+import { unitStatRows } from "@/features/game/lib/unit-stats";
 
 /** Every stat of a unit as a definition list (damage as min–max). */
 export function UnitStatList({ unit, className = "" }: { unit: Unit; className?: string }) {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { gamePaths, UPGRADE_LEVEL_LABELS } from "@shared/game";
-import { CHAIN_CARD_OFFSCREEN } from "@shared/offscreen";
+import { CHAIN_CARD_OFFSCREEN } from "@/lib/offscreen";
 import type { Unit } from "@schemas/unit";
-import { signed, statDiffs, UNIT_STATS } from "@shared/unit-stats";
+import { signed, statDiffs, UNIT_STATS } from "@/features/game/lib/unit-stats";
 
 const levelLabel = (level: number) => UPGRADE_LEVEL_LABELS[level] ?? `Upgrade ${level}`;
 

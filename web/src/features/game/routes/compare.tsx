@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { gamePaths, UNIT_COMPARE_MAX, UNIT_COMPARE_MIN } from "@shared/game";
-import { COMPARE_TITLE } from "@shared/game-seo";
-import { parseCompareUnits } from "@shared/game-keys";
+import { COMPARE_TITLE, compareMeta } from "@shared/game-seo";
+import { gameKeys, parseCompareUnits } from "@shared/game-keys";
+import type { FirstViewRequest } from "@/app/routes";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
 import { useUnitsByIds } from "@/features/game/api/get-units-by-ids";
 import { CompareChart } from "@/features/game/components/compare-chart";
 import { CompareTable } from "@/features/game/components/compare-table";
@@ -14,6 +15,12 @@ import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { readCompareList, removeFromCompare } from "@/features/game/hooks/use-compare-list";
 
 const list = (ids: readonly (number | string)[]) => ids.join(", ");
+
+/** The first view reads the units the URL names. */
+export function firstView({ url }: FirstViewRequest) {
+  const { ids } = parseCompareUnits(url.searchParams);
+  return ids.length ? [gameKeys.unitsByIds(ids)] : [];
+}
 
 /**
  * /compare?units=12,47,88: 2 to 4 units side by side (table with the best values marked, and a
@@ -60,7 +67,7 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title={COMPARE_TITLE} description="Compare up to four units from any factions side by side." canonicalPath="/compare" noIndex />
+      <PageHead meta={compareMeta()} />
       <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }]} current={COMPARE_TITLE} />
       <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink">{COMPARE_TITLE}</h1>
       <p className="mt-2 text-ink-muted">

@@ -3,15 +3,17 @@ import { Link, useParams } from "react-router";
 import type { Faction } from "@schemas/faction";
 import type { Unit } from "@schemas/unit";
 import { HERO_TYPES, TIERS, tierLabel, UNIT_TYPES, UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS, type HeroType, type UnitType } from "@shared/game";
-import type { FactionTab, FactionView } from "@shared/game-keys";
+import { gameKeys, type FactionTab, type FactionView } from "@shared/game-keys";
 import { factionMeta } from "@shared/game-seo";
-import { factionBannerImage } from "@shared/game-ui";
+import { factionBannerImage } from "@/features/game/lib/game-ui";
 import { parseId } from "@shared/ids";
-import { MISSING_ITEMS } from "@shared/missing-item";
+import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
+import type { FirstViewRequest } from "@/app/routes";
+import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
 import { useFactionPage } from "../api/get-faction-page";
 import { AlignmentBadge } from "../components/alignment-badge";
@@ -24,6 +26,13 @@ import { StateMessage } from "@/components/ui/state-message";
 import { Tabs } from "@/components/ui/tabs";
 import { UnitCard } from "../components/unit-card";
 import { useFactionView } from "../hooks/use-faction-view";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** The first view reads the faction with its units, heroes and spells. */
+export function firstView({ params }: FirstViewRequest) {
+  const id = parseId(params.id);
+  return [id === null ? null : gameKeys.factionPage(id)];
+}
 
 /**
  * /factions/{id}: banner, tabs Overview / Units / Heroes (tab and filters in the URL). The page
@@ -39,7 +48,7 @@ export function Component() {
   if (error && !faction) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <PageMeta title="Factions" noIndex />
+        <PageHead meta={noindexMeta("Factions")} />
         <StateMessage tone="error" title="Failed to Load Factions">
           <p>{error instanceof ApiRequestError && error.message ? error.message : "Please try again in a moment."}</p>
         </StateMessage>
@@ -51,7 +60,7 @@ export function Component() {
 }
 
 function FactionPage({ faction, view, setView }: { faction: Faction; view: FactionView; setView: (c: Partial<FactionView>) => void }) {
-  const meta = factionMeta(location.origin, faction);
+  const meta = factionMeta(useSiteOrigin(), faction);
   const tabs: { id: FactionTab; label: string }[] = [
     { id: "overview", label: "Overview" },
     { id: "units", label: `Units (${faction.unitCount})` },
@@ -59,14 +68,8 @@ function FactionPage({ faction, view, setView }: { faction: Faction; view: Facti
   ];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta
-        title={`${faction.name} Faction`}
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath={`/factions/${faction.id}`}
-        image={meta.image}
-        jsonLd={meta.jsonLd}
-      />
+      {/* The banner's background is the largest image above the fold. */}
+      <PageHead meta={meta} preload={faction.backgroundUrl ? { href: faction.backgroundUrl, ...factionBannerImage(faction.backgroundUrl) } : null} />
       <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }]} current={faction.name} />
       <FactionBanner faction={faction} />
       <div className="mt-8">
@@ -296,9 +299,9 @@ function HeroesTab({ faction, view, setView }: { faction: Faction; view: Faction
 function FactionSkeleton({ tab }: { tab: FactionTab }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="Factions" />
-      <div aria-hidden="true" className="h-4 w-56 rounded bg-surface-muted motion-safe:animate-pulse" />
-      <div aria-hidden="true" className="mt-4 h-64 rounded-2xl bg-surface-muted motion-safe:animate-pulse sm:h-72" />
+      <PageHead meta={noindexMeta("Factions")} />
+      <Skeleton className="h-4 w-56" />
+      <Skeleton className="mt-4 h-64 rounded-2xl sm:h-72" />
       <div aria-hidden="true" className="mt-8 h-11 border-b border-line" />
       <div role="status" className="pt-6 text-ink-muted">
         {tab === "units" ? "Loading units..." : tab === "heroes" ? "Loading heroes..." : "Loading..."}

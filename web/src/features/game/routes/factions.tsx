@@ -1,9 +1,11 @@
 import { useLocation } from "react-router";
 import { factionsMeta } from "@shared/game-seo";
-import { FACTIONS_COPY } from "@shared/game-ui";
-import { LoadingRegion } from "@/components/ui/skeleton";
+import { FACTIONS_COPY } from "@/features/game/lib/game-ui";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
+import { gameKeys } from "@shared/game-keys";
+import type { FirstViewRequest } from "@/app/routes";
 import { useSession } from "@/lib/session";
 import { useFactions } from "../api/get-factions";
 import { useFeaturedGameInfo } from "../api/get-game-info";
@@ -14,22 +16,20 @@ import { StateMessage } from "@/components/ui/state-message";
 /** Spec: factions show 3 placeholder cards while loading. */
 export const FACTIONS_SKELETON_COUNT = 3;
 
+/** The first view reads the factions (and on /game-info the featured articles). */
+export const firstView = ({ url }: FirstViewRequest) =>
+  url.pathname === "/game-info" ? [gameKeys.factions(), gameKeys.gameInfoFeatured()] : [gameKeys.factions()];
+
 /**
  * /factions and /game-info: the same screen (the factions grid); /game-info also lists the
  * featured game-info articles above it.
  */
 export function Component() {
   const gameInfo = useLocation().pathname.replace(/\/+$/, "") === "/game-info";
-  const meta = factionsMeta(location.origin, gameInfo ? "/game-info" : "/factions");
+  const meta = factionsMeta(useSiteOrigin(), gameInfo ? "/game-info" : "/factions");
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageMeta
-        title={gameInfo ? FACTIONS_COPY.gameInfoTitle : FACTIONS_COPY.factionsTitle}
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath={gameInfo ? "/game-info" : "/factions"}
-        jsonLd={meta.jsonLd}
-      />
+      <PageHead meta={meta} />
       <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{gameInfo ? FACTIONS_COPY.gameInfoTitle : FACTIONS_COPY.factionsTitle}</h1>
       <p className="mt-2 max-w-2xl text-ink-muted">
         {gameInfo ? FACTIONS_COPY.gameInfoIntro : FACTIONS_COPY.factionsIntro}
@@ -96,7 +96,7 @@ function FeaturedArticles() {
       ) : isLoading || !data ? (
         <LoadingRegion label="Loading game info..." className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} aria-hidden="true" className="h-32 rounded-xl border border-line bg-surface-muted motion-safe:animate-pulse" />
+            <Skeleton key={i} className="h-32 rounded-xl border border-line" />
           ))}
         </LoadingRegion>
       ) : data.items.length ? (

@@ -1,27 +1,36 @@
 import { Link, useParams } from "react-router";
 import { gameInfoArticleMeta } from "@shared/game-seo";
-import { MISSING_ITEMS } from "@shared/missing-item";
+import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { buttonClass } from "@/components/ui/button";
-import { LoadingRegion } from "@/components/ui/skeleton";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
-import { formatLongDate } from "@shared/format-date";
-import { PageMeta } from "@/lib/page-meta";
+import { Time } from "@/components/ui/time";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
+import { gameKeys } from "@shared/game-keys";
+import type { FirstViewRequest } from "@/app/routes";
+import { noindexMeta } from "@shared/seo";
 import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { GameInfoCard } from "../components/game-info-card";
 import { StateMessage } from "@/components/ui/state-message";
 
+/** The first view reads the article and its related articles (the API answers 404 for a slug that cannot exist). */
+export function firstView({ params }: FirstViewRequest) {
+  return params.slug ? [gameKeys.gameInfoArticle(params.slug), gameKeys.gameInfoRelated(params.slug)] : [];
+}
+
 /** /game-info/{slug}: the article (category, content as text with line breaks) and related articles. */
 export function Component() {
   const slug = useParams().slug;
+  const origin = useSiteOrigin();
   const { data: article, error, isLoading } = useGameInfoArticle(slug);
 
   if (!slug || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.gameInfoArticle} />;
   if (error && !article) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <PageMeta title="Game Info" noIndex />
+        <PageHead meta={noindexMeta("Game Info")} />
         <StateMessage tone="error" title="Failed to load the article">
           <p>Please try again in a moment.</p>
         </StateMessage>
@@ -31,27 +40,19 @@ export function Component() {
   if (isLoading || !article) {
     return (
       <LoadingRegion className="mx-auto max-w-3xl px-4 py-10">
-        <PageMeta title="Game Info" />
-        <div className="h-4 w-48 rounded bg-surface-muted motion-safe:animate-pulse" />
-        <div className="mt-8 h-10 w-3/4 rounded bg-surface-muted motion-safe:animate-pulse" />
-        <div className="mt-4 h-5 w-full rounded bg-surface-muted motion-safe:animate-pulse" />
-        <div className="mt-2 h-5 w-2/3 rounded bg-surface-muted motion-safe:animate-pulse" />
+        <PageHead meta={noindexMeta("Game Info")} />
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="mt-8 h-10 w-3/4" />
+        <Skeleton className="mt-4 h-5 w-full" />
+        <Skeleton className="mt-2 h-5 w-2/3" />
       </LoadingRegion>
     );
   }
-  const meta = gameInfoArticleMeta(location.origin, article);
+  const meta = gameInfoArticleMeta(origin, article);
   const published = article.publishedAt ?? article.createdAt;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PageMeta
-        title={article.title}
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath={`/game-info/${article.slug}`}
-        image={meta.image}
-        type="article"
-        jsonLd={meta.jsonLd}
-      />
+      <PageHead meta={meta} />
       <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Game Info", to: "/game-info" }]} current={article.title} />
       <header className="mt-6">
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">{article.category}</p>
@@ -59,7 +60,7 @@ export function Component() {
         {article.summary ? <p className="mt-4 text-lg text-ink-muted">{article.summary}</p> : null}
         <p className="mt-3 text-sm text-ink-muted">
           {article.author ? <>By {article.author} · </> : null}
-          <time dateTime={published}>{formatLongDate(published)}</time>
+          <Time dateTime={published} />
           {!article.isPublished ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span> : null}
         </p>
       </header>

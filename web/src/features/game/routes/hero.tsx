@@ -1,17 +1,26 @@
 import { Link, useParams } from "react-router";
 import { gamePaths, RARITY_RANGE } from "@shared/game";
 import { heroMeta } from "@shared/game-seo";
-import { SECTION_OFFSCREEN } from "@shared/offscreen";
+import { SECTION_OFFSCREEN } from "@/lib/offscreen";
 import { parseId } from "@shared/ids";
+import { useSiteOrigin } from "@/lib/page-head";
+import { gameKeys } from "@shared/game-keys";
+import type { FirstViewRequest } from "@/app/routes";
 import { Badge } from "@/components/ui/badge";
 import { ApiRequestError } from "@/lib/api-client";
 import { useHeroPage } from "@/features/game/api/get-hero-page";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { GameLoadError } from "@/features/game/components/game-state";
-import { MISSING_ITEMS } from "@shared/missing-item";
+import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { StatList } from "@/features/game/components/stat-list";
-import { textList } from "@shared/game-text";
+import { textList } from "@/features/game/lib/game-text";
+
+/** The first view reads the hero (worker/pages writes the answer into the HTML). */
+export function firstView({ params }: FirstViewRequest) {
+  const id = parseId(params.id);
+  return [id === null ? null : gameKeys.heroPage(id)];
+}
 
 /**
  * /heroes/{id}: portrait, faction, class and type, title, rarity, starting stats, specialty,
@@ -19,6 +28,7 @@ import { textList } from "@shared/game-text";
  */
 export function Component() {
   const id = parseId(useParams().id);
+  const origin = useSiteOrigin();
   const { data: hero, error, isLoading, mutate } = useHeroPage(id);
 
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
@@ -27,7 +37,7 @@ export function Component() {
   if (error && !hero) return <GameLoadError title="Failed to Load Hero" error={error} onRetry={() => void mutate()} />;
   if (isLoading || !hero) return <FactionMemberSkeleton label="Loading hero..." title="Hero" width="max-w-5xl" />;
 
-  const meta = heroMeta(location.origin, hero);
+  const meta = heroMeta(origin, hero);
   const skills = textList(hero.startingSkills);
   const spellNames = textList(hero.startingSpells);
   const linked = new Map((hero.spells ?? []).map((s) => [s.name, s]));
@@ -36,7 +46,6 @@ export function Component() {
     <article className="mx-auto max-w-5xl px-4 py-8">
       <FactionMemberHeader
         entity={hero}
-        path={gamePaths.hero(hero.id)}
         meta={meta}
         badges={
           <>

@@ -5,17 +5,27 @@ import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
+import { gameKeys } from "@shared/game-keys";
+import { noindexMeta } from "@shared/seo";
+import type { FirstViewRequest } from "@/app/routes";
 import { useSpellPage } from "@/features/game/api/get-spell-page";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { GameLoadError } from "@/features/game/components/game-state";
-import { MISSING_ITEMS } from "@shared/missing-item";
+import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { SpellDetails } from "@/features/game/components/spell-details";
+
+/** The first view reads the spell (worker/pages writes the answer into the HTML). */
+export function firstView({ params }: FirstViewRequest) {
+  const id = parseId(params.id);
+  return [id === null ? null : gameKeys.spellPage(id)];
+}
 
 /** /spells/{id}: one spell with all its numbers, effects and the factions teaching it. */
 export function Component() {
   const id = parseId(useParams().id);
+  const origin = useSiteOrigin();
   const { data: spell, error, isLoading, mutate } = useSpellPage(id);
 
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
@@ -25,17 +35,17 @@ export function Component() {
   if (isLoading || !spell) {
     return (
       <LoadingRegion label="Loading spell..." className="mx-auto max-w-3xl px-4 py-8">
-        <PageMeta title="Spell" />
+        <PageHead meta={noindexMeta("Spell")} />
         <Skeleton className="h-4 w-48" />
         <Skeleton className="mt-6 h-9 w-2/3" />
         <Skeleton className="mt-4 h-24 w-full rounded-xl" />
       </LoadingRegion>
     );
   }
-  const meta = spellMeta(location.origin, spell);
+  const meta = spellMeta(origin, spell);
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
-      <PageMeta title={spell.name} description={meta.description} keywords={meta.keywords} canonicalPath={gamePaths.spell(spell.id)} type="article" jsonLd={meta.jsonLd} />
+      <PageHead meta={meta} />
       <Breadcrumb
         trail={[
           { label: "Home", to: "/" },

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES } from "@shared/game";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE, spellBookMeta } from "@shared/game-seo";
-import { SPELL_CARD_OFFSCREEN } from "@shared/offscreen";
+import { SPELL_CARD_OFFSCREEN } from "@/lib/offscreen";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
+import { gameKeys, parseSpellBookFilters } from "@shared/game-keys";
+import type { FirstViewRequest } from "@/app/routes";
 import { useSpellBook } from "@/features/game/api/get-spell-book";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { FilterSelect } from "@/features/game/components/filter-select";
@@ -17,17 +19,20 @@ import { useSpellBookFilters } from "@/features/game/hooks/use-spell-book-filter
 const LEVELS = Array.from({ length: SPELL_LEVEL_RANGE.max - SPELL_LEVEL_RANGE.min + 1 }, (_, i) => SPELL_LEVEL_RANGE.min + i);
 const all = (label: string) => ({ value: "" as const, label });
 
+/** The first view reads the spell book as the URL filters it. */
+export const firstView = ({ url }: FirstViewRequest) => [gameKeys.spellBook(parseSpellBookFilters(url.searchParams))];
+
 /** /spells: every spell, filtered by school, level, type and target (the filters live in the URL). */
 export function Component() {
   const [filters, update, clear] = useSpellBookFilters();
   const { data, error, isLoading, isValidating, mutate } = useSpellBook(filters);
-  const meta = spellBookMeta(location.origin);
+  const meta = spellBookMeta(useSiteOrigin());
   const active = Object.values(filters).some((v) => v !== undefined);
   const spells = data?.items ?? [];
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title={SPELL_BOOK_TITLE} description={SPELL_BOOK_DESCRIPTION} keywords={meta.keywords} canonicalPath={gamePaths.spells} jsonLd={meta.jsonLd} />
+      <PageHead meta={meta} />
       <Breadcrumb trail={[{ label: "Home", to: "/" }]} current={SPELL_BOOK_TITLE} />
       <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink">{SPELL_BOOK_TITLE}</h1>
       <p className="mt-2 max-w-3xl text-ink-muted">{SPELL_BOOK_DESCRIPTION}</p>

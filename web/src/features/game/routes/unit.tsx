@@ -1,9 +1,12 @@
 import { Link, useParams } from "react-router";
 import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { unitMeta } from "@shared/game-seo";
-import { abilityList } from "@shared/game-text";
-import { SAME_TIER_CARD_OFFSCREEN } from "@shared/offscreen";
+import { abilityList } from "@/features/game/lib/game-text";
+import { SAME_TIER_CARD_OFFSCREEN } from "@/lib/offscreen";
 import { parseId } from "@shared/ids";
+import { useSiteOrigin } from "@/lib/page-head";
+import { gameKeys } from "@shared/game-keys";
+import type { FirstViewRequest } from "@/app/routes";
 import { Badge } from "@/components/ui/badge";
 import { ApiRequestError } from "@/lib/api-client";
 import { useUnitPage } from "@/features/game/api/get-unit-page";
@@ -12,14 +15,21 @@ import { CompareTray } from "@/features/game/components/compare-tray";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { Portrait } from "@/features/game/components/portrait";
 import { GameLoadError } from "@/features/game/components/game-state";
-import { MISSING_ITEMS } from "@shared/missing-item";
+import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { UnitStatList } from "@/features/game/components/unit-stats";
 import { UpgradeChain } from "@/features/game/components/upgrade-chain";
 
+/** The first view reads the unit (worker/pages writes the answer into the HTML). */
+export function firstView({ params }: FirstViewRequest) {
+  const id = parseId(params.id);
+  return [id === null ? null : gameKeys.unitPage(id)];
+}
+
 /** /units/{id}: one unit with every stat, its upgrade chain and the same tier in other factions. */
 export function Component() {
   const id = parseId(useParams().id);
+  const origin = useSiteOrigin();
   const { data: unit, error, isLoading, mutate } = useUnitPage(id);
 
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
@@ -30,7 +40,7 @@ export function Component() {
   }
   if (isLoading || !unit) return <FactionMemberSkeleton label="Loading unit..." title="Unit" width="max-w-6xl" />;
 
-  const meta = unitMeta(location.origin, unit);
+  const meta = unitMeta(origin, unit);
   const abilities = abilityList(unit.specialAbilities);
   const chain = unit.upgrades ?? [];
   const sameTier = unit.sameTier ?? [];
@@ -40,7 +50,6 @@ export function Component() {
     <article className="mx-auto max-w-6xl px-4 py-8 pb-28">
       <FactionMemberHeader
         entity={unit}
-        path={gamePaths.unit(unit.id)}
         meta={meta}
         badges={
           <>

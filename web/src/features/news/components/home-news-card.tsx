@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { NewsListItem } from "@schemas/news";
-import { formatLongDate } from "@shared/format-date";
+import { Time } from "@/components/ui/time";
 import { ArticleImage, type ImagePriority } from "./article-image";
 
 /** A latest-news card on the home page: image, title, summary, publish date, Read More. */
@@ -10,9 +10,7 @@ export function HomeNewsCard({ article, imagePriority = "lazy" }: { article: New
     <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
       <ArticleImage src={article.imageUrl} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <time dateTime={date} className="text-sm text-ink-muted">
-          {formatLongDate(date)}
-        </time>
+        <Time dateTime={date} className="text-sm text-ink-muted" />
         <h3 className="text-lg font-semibold text-ink">{article.title}</h3>
         <p className="line-clamp-3 text-ink-muted">{article.summary}</p>
         <Link

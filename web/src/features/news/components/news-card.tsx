@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatLongDate } from "@shared/format-date";
-import { NEWS_CARD_OFFSCREEN } from "@shared/offscreen";
+import { Time } from "@/components/ui/time";
+import { NEWS_CARD_OFFSCREEN } from "@/lib/offscreen";
 import type { NewsListItem } from "@schemas/news";
 import { ArticleImage, type ImagePriority } from "./article-image";
 import { TagChips } from "./tag-chips";
@@ -26,7 +26,7 @@ export function NewsCard({ article, imagePriority = "lazy" }: { article: NewsLis
           <div>
             <span>By {article.author}</span>
             <span aria-hidden="true"> · </span>
-            <time dateTime={date}>{formatLongDate(date)}</time>
+            <Time dateTime={date} />
           </div>
           <Link
             to={`/news/${article.id}`}

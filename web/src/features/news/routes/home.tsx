@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
-import { PageMeta } from "@/lib/page-meta";
-import { HOME_LATEST_COUNT } from "@shared/news-keys";
-import { HOME_COPY } from "@shared/home-copy";
-import { SECTION_OFFSCREEN } from "@shared/offscreen";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
+import { HOME_LATEST_COUNT, newsKeys } from "@shared/news-keys";
+import { SECTION_OFFSCREEN } from "@/lib/offscreen";
 import { homeMeta } from "@shared/seo";
 import { useNewsList } from "@/features/news/api/get-news-list";
 import { cardImagePriority } from "@/features/news/components/article-image";
@@ -11,22 +10,29 @@ import { HomeNewsCard } from "@/features/news/components/home-news-card";
 import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 
+export const HOME_COPY = {
+  title: "Welcome to Realm Codex",
+  intro:
+    "The unofficial fan wiki for a turn-based fantasy strategy game: news, factions, heroes, units and spells in one place.",
+  aboutTitle: "About the Game",
+  about:
+    "Lead rival factions across a world of order and chaos: recruit heroes, raise armies of infantry, archers, cavalry and flying beasts, and master the schools of magic turn by turn.",
+} as const;
+
+
+/** The first view reads the latest articles. */
+export const firstView = () => [newsKeys.home()];
+
 /** Home (/): welcome, the 3 latest articles, About. The background switches with the theme. */
 export function Component() {
   const { data, error, isLoading } = useNewsList({ page: 1, pageSize: HOME_LATEST_COUNT });
   const articles = data?.items.slice(0, HOME_LATEST_COUNT) ?? [];
-  // The same metadata the Worker injects for crawlers (worker/lib/seo.ts).
-  const meta = homeMeta(location.origin);
+  const meta = homeMeta(useSiteOrigin());
 
   return (
     <>
-      <PageMeta
-        title="Home"
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath="/"
-        jsonLd={meta.jsonLd}
-      />
+      {/* The first card's image is the largest above the fold. */}
+      <PageHead meta={meta} preload={articles[0]?.imageUrl ? { href: articles[0].imageUrl } : null} />
       <section
         data-testid="home-hero"
         className="relative isolate overflow-hidden bg-[url(/images/home/hero-light.svg)] bg-cover bg-bottom dark:bg-[url(/images/home/hero-dark.svg)]"

@@ -3,22 +3,33 @@ import { newsArticleMeta } from "@shared/seo";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
-import { formatLongDateTime } from "@shared/format-date";
-import { PageMeta } from "@/lib/page-meta";
+import { Time } from "@/components/ui/time";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
+import { newsKeys } from "@shared/news-keys";
+import type { FirstViewRequest } from "@/app/routes";
+import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
 import { useNewsArticle } from "@/features/news/api/get-news-article";
 import { ArticleComments } from "@/features/news/components/article-comments";
 import { ArticleImage } from "@/features/news/components/article-image";
-import { MISSING_ITEMS } from "@shared/missing-item";
+import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { StateMessage } from "@/components/ui/state-message";
 import { TagChips } from "@/features/news/components/tag-chips";
 import { parseId } from "@shared/ids";
 import { useGoBack } from "@/features/news/hooks/use-go-back";
+import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+
+/** The first view reads the article. */
+export function firstView({ params }: FirstViewRequest) {
+  const id = parseId(params.id);
+  return [id === null ? null : newsKeys.article(id)];
+}
 
 /** /news/{id}: the article, its content as text with line breaks kept, and the comments. */
 export function Component() {
   const id = parseId(useParams().id);
+  const origin = useSiteOrigin();
   const { data: article, error, isLoading } = useNewsArticle(id);
   const { isModerator } = useSession();
   const goBack = useGoBack("/news");
@@ -27,7 +38,7 @@ export function Component() {
   if (error && !article) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <PageMeta title="News" noIndex />
+        <PageHead meta={noindexMeta("News")} />
         <StateMessage tone="error" title="Failed to load news articles">
           <p>Please try again in a moment.</p>
         </StateMessage>
@@ -38,20 +49,11 @@ export function Component() {
 
   const published = article.publishedAt ?? article.createdAt;
   const wasUpdated = article.updatedAt !== article.createdAt;
-  // The same metadata the Worker injects for crawlers (worker/lib/seo.ts).
-  const meta = newsArticleMeta(location.origin, article);
+  const meta = newsArticleMeta(origin, article);
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <PageMeta
-        title={article.title}
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath={`/news/${article.id}`}
-        image={meta.image}
-        type="article"
-        jsonLd={meta.jsonLd}
-      />
+      <PageHead meta={meta} preload={article.imageUrl ? { href: article.imageUrl } : null} />
       <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "News", to: "/news" }]} current={article.title} />
 
       <header className="mt-6">
@@ -73,14 +75,14 @@ export function Component() {
           <div className="flex gap-1">
             <dt>Published</dt>
             <dd>
-              <time dateTime={published}>{formatLongDateTime(published)}</time>
+              <Time dateTime={published} format="dateTime" />
             </dd>
           </div>
           {wasUpdated && (
             <div className="flex gap-1" data-testid="article-updated">
               <dt>Updated</dt>
               <dd>
-                <time dateTime={article.updatedAt}>{formatLongDateTime(article.updatedAt)}</time>
+                <Time dateTime={article.updatedAt} format="dateTime" />
               </dd>
             </div>
           )}
@@ -118,14 +120,13 @@ export function Component() {
 
 function ArticleSkeleton() {
   return (
-    <div role="status" className="mx-auto max-w-3xl animate-pulse px-4 py-10 motion-reduce:animate-none">
-      <PageMeta title="News" />
-      <span className="sr-only">Loading...</span>
-      <div className="h-4 w-48 rounded bg-surface-muted" />
-      <div className="mt-8 h-10 w-3/4 rounded bg-surface-muted" />
-      <div className="mt-4 h-5 w-full rounded bg-surface-muted" />
-      <div className="mt-2 h-5 w-2/3 rounded bg-surface-muted" />
-      <div className="mt-8 aspect-video rounded-xl bg-surface-muted" />
-    </div>
+    <LoadingRegion className="mx-auto max-w-3xl px-4 py-10">
+      <PageHead meta={noindexMeta("News")} />
+      <Skeleton className="h-4 w-48" />
+      <Skeleton className="mt-8 h-10 w-3/4" />
+      <Skeleton className="mt-4 h-5 w-full" />
+      <Skeleton className="mt-2 h-5 w-2/3" />
+      <Skeleton className="mt-8 aspect-video rounded-xl" />
+    </LoadingRegion>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { newsListMeta } from "@shared/seo";
-import { isLocalSite } from "@/lib/local-host";
-import { PageMeta } from "@/lib/page-meta";
+import { newsListMeta, pageTitle } from "@shared/seo";
+import { newsKeys, parseNewsFilters } from "@shared/news-keys";
+import type { FirstViewRequest } from "@/app/routes";
+import { useLocalSite } from "@/lib/local-host";
+import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { useNewsFilters } from "@/features/news/api/get-news-filters";
 import { useNewsList } from "@/features/news/api/get-news-list";
 import { cardImagePriority } from "@/features/news/components/article-image";
@@ -15,22 +17,26 @@ import { useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 /** 4 skeleton cards on /news. */
 const SKELETON_COUNT = 4;
 
+/** The first view reads the URL's page of articles and the filter options. */
+export function firstView({ url }: FirstViewRequest) {
+  const { search, tag, author, page } = parseNewsFilters(url.searchParams);
+  return [newsKeys.list({ search, tag, author, page }), newsKeys.filters()];
+}
+
 /** /news: filter card, article cards, pagination. Filters live in the URL. */
 export function Component() {
+  const local = useLocalSite();
   const { filters, setFilter, clearAll, pageHref, hasActiveFilters } = useNewsUrlFilters();
   const list = useNewsList(filters);
   const options = useNewsFilters();
   const data = list.data;
-  const meta = newsListMeta(location.origin);
+  const meta = newsListMeta(useSiteOrigin());
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageMeta
-        title={filters.search ? `Latest News: “${filters.search}”` : "Latest News"}
-        description={meta.description}
-        keywords={meta.keywords}
-        canonicalPath="/news"
-        jsonLd={meta.jsonLd}
+      <PageHead
+        meta={filters.search ? { ...meta, title: pageTitle(`Latest News: “${filters.search}”`) } : meta}
+        preload={list.data?.items[0]?.imageUrl ? { href: list.data.items[0].imageUrl } : null}
       />
       <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Latest News</h1>
       <div className="mt-6">
@@ -40,7 +46,7 @@ export function Component() {
       <div className="mt-8" aria-busy={list.isValidating}>
         {list.error && !data ? (
           <StateMessage tone="error" title="Failed to load news articles">
-            {isLocalSite() && (
+            {local && (
               <p>Make sure the backend is running: start it with npm run dev (the Worker serves /api).</p>
             )}
             <p>Please try again in a moment.</p>

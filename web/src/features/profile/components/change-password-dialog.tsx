@@ -86,7 +86,7 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: Props) {
             {attempts.notice ? <p className={error && !attempts.blocked ? "mt-1 font-semibold" : "font-semibold"}>{attempts.notice}</p> : null}
           </Alert>
         ) : null}
-        <PasswordInput ref={currentRef} label="Current password" autoComplete="current-password" {...field("currentPassword")} />
+        <PasswordInput label="Current password" autoComplete="current-password" {...field("currentPassword")} ref={currentRef} />
         <PasswordInput label="New password" autoComplete="new-password" {...field("newPassword")} />
         <PasswordInput label="Confirm new password" autoComplete="new-password" {...field("confirmNewPassword")} />
       </form>

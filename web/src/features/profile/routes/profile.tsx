@@ -1,12 +1,13 @@
 import { ProtectedRoute } from "@/components/protected-route";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import { noindexMeta } from "@shared/seo";
 import { ProfilePage } from "@/features/profile/components/profile-page";
 
 /** /profile: login required. */
 export function Component() {
   return (
     <ProtectedRoute>
-      <PageMeta title="My Profile" description="Your Realm Codex profile, avatar and password." noIndex />
+      <PageHead meta={noindexMeta("My Profile", "Your Realm Codex profile, avatar and password.")} />
       <ProfilePage />
     </ProtectedRoute>
   );

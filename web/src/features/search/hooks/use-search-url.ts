@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
+import { parsePage } from "@shared/ids";
 import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from "@shared/search";
 
 export type SearchUrl = { q: string; type: SearchType | undefined; page: number };
@@ -9,7 +10,7 @@ export function parseSearchUrl(params: URLSearchParams): SearchUrl {
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX);
   const rawType = params.get("type");
   const type = SEARCH_TYPES.find((t) => t === rawType);
-  const page = /^\d{1,6}$/.test(params.get("page") ?? "") ? Number(params.get("page")) : 1;
+  const page = parsePage(params.get("page"));
   return { q, type, page: type && page > 1 ? page : 1 };
 }
 

@@ -3,16 +3,24 @@ import { SiteSearchForm } from "@/components/site-search-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
-import { PageMeta } from "@/lib/page-meta";
+import { PageHead } from "@/lib/page-head";
+import type { FirstViewRequest } from "@/app/routes";
 import { SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchGroup, type SearchResponse, type SearchType } from "@shared/search";
-import { searchMeta } from "@shared/seo";
-import { useSearchResults } from "@/features/search/api/get-search-results";
+import { pageTitle, searchMeta } from "@shared/seo";
+import { searchKey, useSearchResults } from "@/features/search/api/get-search-results";
 import { SearchResult } from "@/features/search/components/search-result";
 import { SearchSkeleton } from "@/features/search/components/search-skeleton";
-import { searchHref, useSearchUrl } from "@/features/search/hooks/use-search-url";
+import { parseSearchUrl, searchHref, useSearchUrl } from "@/features/search/hooks/use-search-url";
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400 dark:hover:text-brand-300";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The first view reads the search's results: every type's best, and the chosen type's page. */
+export function firstView({ url }: FirstViewRequest) {
+  const { q, type, page } = parseSearchUrl(url.searchParams);
+  if (!q) return [];
+  return type ? [searchKey({ q }), searchKey({ q, type, page })] : [searchKey({ q })];
+}
 
 /**
  * /search?q=&type=&page=: the site's search. Without a type, the best results of every type,
@@ -30,7 +38,7 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <PageMeta title={q ? `Search: “${q}”` : "Search"} description={meta.description} noIndex />
+      <PageHead meta={q ? { ...meta, title: pageTitle(`Search: “${q}”`) } : meta} />
       <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">Search</h1>
       {/* Phones and tablets search here; wide screens use the header's box, which shows the same search. */}
       <SiteSearchForm

@@ -1,0 +1,115 @@
+/**
+ * The site's one route table. Each page is declared here once: its path, its module and whether
+ * guests may see it. Everything else is derived from this list:
+ * - the SPA's router (./router.tsx);
+ * - the Worker's page registry (worker/pages/index.ts): every path here is served as a page,
+ *   rendered by React on the Worker (guest pages with their first-view data), and any other
+ *   path is a 404;
+ * - the build's map of each module's files, which the Worker preloads with the page (vite.config.ts);
+ * - the sitemap's static entries (`sitemap: true`).
+ *
+ * A page module (features/<feature>/routes/<page>.tsx) exports `Component` and, when its first
+ * view reads the API, `firstView`: the SWR keys of those reads for a URL, so the Worker writes
+ * their answers into the HTML and the first view needs no /api request. The page's metadata,
+ * status and largest image come from its own `<PageHead>` as it renders (web/src/lib/page-head.tsx).
+ * How to add a page: docs/conventions.md, "Pages".
+ */
+import type { ComponentType } from "react";
+import { matchRoutes } from "react-router";
+
+/** What a page's first view is read for: the route's parameters and the whole URL. */
+export type FirstViewRequest = { params: Readonly<Record<string, string | undefined>>; url: URL };
+
+export type PageModule = {
+  Component: ComponentType;
+  /** The SWR keys (`apiKey(...)`) of the API reads the first view shows; null for a read that cannot exist (a malformed id). */
+  firstView?(req: FirstViewRequest): readonly (string | null)[];
+};
+
+export type PageRoute = {
+  /** A react-router path pattern, also a Hono pattern ("/news/:id"); "*" is the page for unknown paths. */
+  path: string;
+  /** The module's path under web/src without its extension. */
+  module: string;
+  load(): Promise<PageModule>;
+  /** Guests see it: the Worker renders its first view with data. Member pages (profile, admin) get the shell, and the page loads in the browser. */
+  guest: boolean;
+  /** Listed in the sitemap as a static page. */
+  sitemap: boolean;
+};
+
+// Every page module, each its own chunk (loaded on demand in the browser, so `/` stays small).
+const modules = import.meta.glob<PageModule>(["../features/*/routes/*.tsx", "./routes/*.tsx"]);
+
+function page(path: string, module: string, { guest = true, sitemap = false }: { guest?: boolean; sitemap?: boolean } = {}): PageRoute {
+  const load = modules[module.startsWith("app/") ? `./${module.slice("app/".length)}.tsx` : `../${module}.tsx`];
+  if (!load) throw new Error(`The page ${path} names a module that does not exist: web/src/${module}.tsx`);
+  return { path, module, load, guest, sitemap };
+}
+
+const member = { guest: false } as const;
+const listed = { sitemap: true } as const;
+
+export const pages: readonly PageRoute[] = [
+  page("/", "features/news/routes/home", listed),
+  page("/news", "features/news/routes/news-list", listed),
+  page("/news/:id", "features/news/routes/news-article"),
+  page("/factions", "features/game/routes/factions", listed),
+  page("/game-info", "features/game/routes/factions"),
+  page("/factions/:id", "features/game/routes/faction-detail"),
+  page("/game-info/:slug", "features/game/routes/game-info-article"),
+  page("/units/:id", "features/game/routes/unit"),
+  page("/heroes/:id", "features/game/routes/hero"),
+  page("/spells", "features/game/routes/spells", listed),
+  page("/spells/:id", "features/game/routes/spell"),
+  page("/compare", "features/game/routes/compare"),
+  page("/screenshots", "features/gallery/routes/gallery", listed),
+  page("/forum", "features/forum/routes/forum", listed),
+  page("/search", "features/search/routes/search"),
+  page("/login", "features/auth/routes/login"),
+  page("/register", "features/auth/routes/register"),
+  page("/verify-email", "features/auth/routes/verify-email"),
+  page("/profile", "features/profile/routes/profile", member),
+  page("/admin", "features/admin-dashboard/routes/dashboard", member),
+  page("/admin/dashboard", "features/admin-dashboard/routes/dashboard", member),
+  page("/admin/users", "features/admin-users/routes/admin-users", member),
+  page("/admin/news", "features/admin-news/routes/admin-news-list", member),
+  page("/admin/news/create", "features/admin-news/routes/article-editor", member),
+  page("/admin/news/edit/:id", "features/admin-news/routes/article-editor", member),
+  page("/admin/news/:id/edit", "features/admin-news/routes/edit-redirect", member),
+  page("/admin/media", "features/admin-media/routes/admin-media-list", member),
+  page("/admin/media/:id/edit", "features/admin-media/routes/media-edit", member),
+  page("/admin/menu", "features/admin-media/routes/admin-menu", member),
+  page("/admin/game-assets", "features/game-assets/routes/game-assets", member),
+  page("/admin/factions/:id/edit", "features/game-assets/routes/faction-edit", member),
+  page("/admin/settings", "features/admin-settings/routes/admin-settings", member),
+  // Any other path: "Page Not Found", answered 404.
+  page("*", "app/routes/not-found"),
+];
+
+/** Modules loaded so far, by route (a module's promise is shared by every route that names it). */
+const loading = new Map<string, Promise<PageModule>>();
+const loaded = new Map<string, PageModule>();
+
+/** Starts (or joins) the load of a page's module; the module is kept once it has arrived. */
+export function loadPage(route: PageRoute): Promise<PageModule> {
+  let promise = loading.get(route.module);
+  if (!promise) {
+    promise = route.load().then((module) => {
+      loaded.set(route.module, module);
+      return module;
+    });
+    // A failed load (a chunk gone after a deploy) stays failed: the page's error view asks the reader to reload.
+    loading.set(route.module, promise);
+  }
+  return promise;
+}
+
+/** The page's module if it has arrived (so a render can show it at once). */
+export const loadedPage = (route: PageRoute): PageModule | undefined => loaded.get(route.module);
+
+/** The page a path shows (the route table ranked as the router ranks it); the 404 page for any other path. */
+export function matchPage(pathname: string): { route: PageRoute; params: Record<string, string | undefined> } {
+  const match = matchRoutes(pages as PageRoute[], pathname)?.[0];
+  return match ? { route: match.route, params: match.params } : { route: pages[pages.length - 1]!, params: {} };
+}

@@ -1,0 +1,49 @@
+import { createContext, use, useLayoutEffect, type ReactNode } from "react";
+import type { PageHeadInfo } from "@shared/app-server";
+import { brandMeta, headTags, PAGE_HEAD_SELECTORS, type PageMeta, type PreloadImage } from "@shared/seo";
+import { useSiteSettings } from "./site-settings";
+
+type PageContextValue = {
+  /** The site's origin for absolute URLs in metadata. */
+  origin: string;
+  /** While the Worker renders: receives the page's head (the last page head rendered wins). */
+  collect: ((head: PageHeadInfo) => void) | null;
+};
+
+const fallbackOrigin = () => (typeof location === "undefined" ? "http://localhost" : location.origin);
+
+const PageContext = createContext<PageContextValue | null>(null);
+
+/** Around the app: the Worker passes the site's origin and a collector, the browser its own origin. */
+export function PageContextProvider({ origin, collect = null, children }: { origin: string; collect?: PageContextValue["collect"]; children: ReactNode }) {
+  return <PageContext value={{ origin, collect }}>{children}</PageContext>;
+}
+
+/** The site's origin ("https://realmcodex.example") for canonical and share URLs. */
+export function useSiteOrigin(): string {
+  return use(PageContext)?.origin ?? fallbackOrigin();
+}
+
+const HEAD_SELECTOR = PAGE_HEAD_SELECTORS.join(",");
+
+/** Replaces the document's page metadata (title, description, canonical, Open Graph...) with `html`. */
+function replaceHeadTags(html: string): void {
+  for (const element of document.head.querySelectorAll(HEAD_SELECTOR)) element.remove();
+  document.head.insertAdjacentHTML("beforeend", html);
+}
+
+/**
+ * A page's head, declared by the page as it renders: its metadata (from the builders in
+ * @shared/seo and @shared/game-seo), its status (404 for a missing item) and the image its first
+ * view shows largest. The Worker collects it while rendering and writes the same `headTags` into
+ * the HTML with that status and a preload of the image; in the browser it replaces the document's
+ * metadata whenever the page changes. The site's configured name and description apply in both.
+ */
+export function PageHead({ meta, status = 200, preload = null }: { meta: PageMeta; status?: number; preload?: PreloadImage | null }) {
+  const page = use(PageContext);
+  const site = useSiteSettings();
+  page?.collect?.({ meta, status, preload });
+  const html = headTags(brandMeta(meta, site), site.siteName);
+  useLayoutEffect(() => replaceHeadTags(html), [html]);
+  return null;
+}

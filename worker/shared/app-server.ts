@@ -1,0 +1,53 @@
+/**
+ * What the Worker needs of the app to serve its pages (worker/pages): the route table's paths, the
+ * page a URL shows with its first view's reads, and the page rendered by React. Implemented by
+ * web/src/entry.server.tsx (checked against this type there) and imported by the Worker as
+ * `@app/server` (an alias of the build and the tests; worker/pages/app-server.d.ts declares it
+ * for the Worker's type check, which does not read the app's browser code).
+ */
+import type { PublicSiteSettings } from "../schemas/settings-public";
+import type { PageMeta, PreloadImage } from "./seo";
+
+/** What a page says about itself as it renders (`<PageHead>`): its metadata, its HTTP status and the image to fetch first. */
+export type PageHeadInfo = { meta: PageMeta; status: number; preload: PreloadImage | null };
+
+/** A page of the route table, as the Worker serves it. */
+export type ServedPage = {
+  /** A Hono (and react-router) path pattern; "*" is the page for unknown paths. */
+  path: string;
+  /** Listed in the sitemap as a static page. */
+  sitemap: boolean;
+};
+
+export type PreparedPage = {
+  /** The page module's path under web/src, without its extension (the build's route-modules.json key). */
+  module: string;
+  /** The SWR keys of the first view's API reads (guest pages; none for a member page). */
+  keys: string[];
+};
+
+export type RenderRequest = {
+  url: URL;
+  /** The site's origin (canonical URLs). */
+  origin: string;
+  /** The settings the page is served with (written into it too). */
+  settings: PublicSiteSettings | undefined;
+  /** The first view's API answers by SWR key: the 200 bodies, and the 404 envelopes of a missing item. */
+  answers: Record<string, unknown>;
+  missing: Record<string, unknown>;
+};
+
+export type RenderedPage = {
+  /** The app's markup for #root. */
+  html: string;
+  /** What the page declared with <PageHead> (null if it rendered none, e.g. a member page's shell). */
+  head: PageHeadInfo | null;
+};
+
+export type AppServer = {
+  pages: readonly ServedPage[];
+  /** The page of a URL, with its module loaded (guest pages) and the keys its first view reads. */
+  preparePage(url: URL): Promise<PreparedPage>;
+  /** The app at a URL as a guest sees it, with the first view's answers (after `preparePage`). Rejects if a component throws. */
+  renderPage(request: RenderRequest): Promise<RenderedPage>;
+};

@@ -1,6 +1,0 @@
-/**
- * 1234567 → "1,234,567". Grouping by hand: `toLocaleString` builds an ICU number formatter on
- * every call, which cost the gallery ~100 ms of main thread for 20 cards on a throttled phone.
- * Shared by the SPA and the Worker's painted views.
- */
-export const groupDigits = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
