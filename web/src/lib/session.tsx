@@ -17,6 +17,8 @@ export type Session = {
   signIn(token: string, user: User): void;
   /** Ends the session on the server (best effort) and clears both keys. */
   signOut(): Promise<void>;
+  /** Clears both keys without asking the server, which already ended the session (a deleted account). */
+  forget(): void;
   /** Replaces the stored user after a profile change. */
   setUser(user: User): void;
   isModerator: boolean;
@@ -181,11 +183,12 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
       user,
       signIn,
       signOut,
+      forget: clear,
       setUser,
       isModerator: isModeratorLevel(roles),
       isAdmin: isAdminRole(roles),
     };
-  }, [status, user, signIn, signOut, setUser]);
+  }, [status, user, signIn, signOut, clear, setUser]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }
