@@ -55,6 +55,9 @@ export const routes: RouteObject[] = [
       { path: "admin/dashboard", element: page(() => import("@/features/admin-dashboard/routes/dashboard")) },
       { path: "forum", element: page(() => import("@/features/forum/routes/forum")) },
       { path: "verify-email", element: page(() => import("@/features/auth/routes/verify-email")) },
+      { path: "forgot-password", element: page(() => import("@/features/auth/routes/forgot-password")) },
+      { path: "reset-password", element: page(() => import("@/features/auth/routes/reset-password")) },
+      { path: "unlock", element: page(() => import("@/features/auth/routes/unlock")) },
       { path: "admin/settings", element: page(() => import("@/features/admin-settings/routes/admin-settings")) },
       { path: "search", element: page(() => import("@/features/search/routes/search")) },
       // ↑ Features add their routes here (lazy)
