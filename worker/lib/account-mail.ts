@@ -62,10 +62,10 @@ export async function afterResponse(c: Context<AppEnv>, where: string, work: () 
 const link = (c: Context<AppEnv>, path: string, token: string) =>
   new URL(`${path}?token=${encodeURIComponent(token)}`, c.env.SITE_URL).href;
 
-export const verificationMail = (siteName: string, url: string): Mail => ({
+export const verificationMail = (siteName: string, email: string, url: string): Mail => ({
   subject: `Confirm your e-mail address for ${siteName}`,
   body:
-    `Welcome to ${siteName}!\n\nConfirm your e-mail address by opening this link within ${VERIFICATION_TTL_HOURS} hours:\n\n${url}\n\n` +
+    `Welcome to ${siteName}!\n\nConfirm that ${email} is your address by opening this link within ${VERIFICATION_TTL_HOURS} hours:\n\n${url}\n\n` +
     "The link works once. If you did not create an account, ignore this message.",
 });
 
@@ -103,7 +103,7 @@ export const unlockMail = (siteName: string, email: string, network: string, unt
 export async function sendVerificationMail(c: Context<AppEnv>, user: { id: number; email: string }, extra: BatchItem<"sqlite">[] = []): Promise<void> {
   const db = c.get("db");
   const { siteName } = await getSettings(db);
-  const outboxId = await createVerification(db, user, (token) => verificationMail(siteName, link(c, "/verify-email", token)), extra);
+  const outboxId = await createVerification(db, user, (token) => verificationMail(siteName, user.email, link(c, "/verify-email", token)), extra);
   await announceMailSoon(c.env, executionCtx(c), [outboxId]);
 }
 
