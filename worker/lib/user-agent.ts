@@ -14,7 +14,7 @@ const BROWSERS: readonly [name: string, pattern: RegExp][] = [
   ["Samsung Internet", /\bSamsungBrowser\/(\d+)/],
   ["Vivaldi", /\bVivaldi\/(\d+)/],
   ["Firefox", /\b(?:Firefox|FxiOS)\/(\d+)/],
-  ["Chrome", /\b(?:Chrome|CriOS)\/(\d+)/],
+  ["Chrome", /\b(?:Chrome|CriOS|HeadlessChrome)\/(\d+)/],
   ["Safari", /\bVersion\/(\d+)(?:\.\d+)*(?: Mobile\/\w+)? Safari\//],
 ];
 

@@ -125,7 +125,7 @@ export function UserManagement() {
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.displayName ?? "this user"}?`}
-        message={`${deleting?.email ?? "The account"} is deleted at once: signed out everywhere, with its name, address and password removed. What they wrote stays, shown as by "Deleted member". This cannot be undone.`}
+        message={`${deleting?.displayName ?? "This member"} (${deleting?.email ?? ""}) will be signed out everywhere, and their name, address and password removed. What they wrote stays, shown as by “Deleted member”. This cannot be undone.`}
         confirmLabel="Delete User"
         pendingLabel="Deleting..."
         pending={deletePending}

@@ -54,7 +54,9 @@ export function Component() {
   const failedState = !token ? "invalid" : error ? linkState(error) : null;
 
   let body;
+  let heading = { title: "Choose a New Password", subtitle: "At least 8 characters, with an uppercase and a lowercase letter, a number and a special character." };
   if (done) {
+    heading = { title: "Password Changed", subtitle: "Your account has its new password." };
     body = (
       <div className="space-y-4">
         <Alert tone="success" title={PASSWORD_RESET_DONE}>
@@ -66,6 +68,7 @@ export function Component() {
       </div>
     );
   } else if (failedState) {
+    heading = { title: "Reset Password", subtitle: "Reset links come by e-mail and work once, for one hour." };
     body = <LinkFailed state={failedState} message={error && error.status !== 0 ? error.message : undefined} />;
   } else if (error) {
     body = (
@@ -95,8 +98,8 @@ export function Component() {
     <>
       <PageMeta title="Reset Password" description="Choose a new password for your Realm Codex account." noIndex />
       <AuthCard
-        title="Choose a New Password"
-        subtitle="At least 8 characters, with an uppercase and a lowercase letter, a number and a special character."
+        title={heading.title}
+        subtitle={heading.subtitle}
         footer={
           <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
             Back to Sign In
