@@ -108,7 +108,7 @@ describe("nothing tells an outsider who is registered", () => {
     expect(await locked.json()).toEqual(await unknown.json());
   });
 
-  it("unknown, wrong and locked answers take the same time: each does one PBKDF2 derivation (medians within 2×)", async () => {
+  it("unknown, wrong and locked answers take the same time: each does one PBKDF2 derivation (fastest of 7 within 2×)", async () => {
     const u = await createUser(env);
     const lockedIp = uniqueIp();
     expect((await lockFrom(u.email, lockedIp)).status).toBe(423);
@@ -118,17 +118,17 @@ describe("nothing tells an outsider who is registered", () => {
       await res.body?.cancel();
       return performance.now() - started;
     };
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const samples: Record<"unknown" | "wrong" | "locked", number[]> = { unknown: [], wrong: [], locked: [] };
-    // Interleaved, so a busy moment of the machine touches all three alike.
-    for (let i = 0; i < 5; i++) {
+    // Interleaved, and the fastest of each kept: other test files run alongside and slow any
+    // one request down, never speed it up, so the fastest is the request's own cost.
+    for (let i = 0; i < 7; i++) {
       samples.unknown.push(await timed(() => login(uniqueEmail("nobody"), WRONG, uniqueIp())));
       samples.wrong.push(await timed(() => login(u.email, WRONG, uniqueIp())));
       samples.locked.push(await timed(() => login(u.email, u.password, lockedIp)));
     }
-    const medians = Object.values(samples).map(median);
+    const fastest = Object.values(samples).map((values) => Math.min(...values));
     // Without the derivation a locked answer takes a few milliseconds against tens with it.
-    expect(Math.max(...medians) / Math.min(...medians)).toBeLessThan(2);
+    expect(Math.max(...fastest) / Math.min(...fastest)).toBeLessThan(2);
   });
 });
 
