@@ -216,7 +216,10 @@ async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
   const admin = ACCOUNTS.find((a) => a.roles.includes("Admin"))?.email;
   const moderator = ACCOUNTS.find((a) => a.roles.includes("Moderator"))?.email;
 
-  // Accounts (upsert by email so ids, and sessions, survive a re-seed).
+  // Accounts (upsert by email so ids, and sessions, survive a re-seed). Re-seeding also lifts every
+  // sign-in lock and brake of the local database (they are kept per account and network in
+  // login_locks / login_brakes, docs/decisions/0023-sign-in-locks.md).
+  out.push(q("DELETE FROM login_locks"), q("DELETE FROM login_brakes"));
   for (const a of ACCOUNTS) {
     out.push(
       q(

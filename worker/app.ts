@@ -11,6 +11,7 @@ import { maintenanceGate } from "./middleware/maintenance";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminUsersRoutes } from "./routes/admin-users";
+import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
 import { newsRoutes } from "./routes/news";
@@ -57,6 +58,8 @@ const api = new Hono<AppEnv>()
   .use(maintenanceGate)
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
+  // The signed-in member's own sessions, data export and account deletion.
+  .route("/account", accountRoutes)
   .route("/admin/users", adminUsersRoutes)
   .route("/admin/dashboard", adminDashboardRoutes)
   .route("/news", newsRoutes)

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { api } from "./app";
 import type { AppEnv } from "./env";
 import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
+import { sweepAccountRecords } from "./jobs/account-cleanup";
 import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { bumpEdgeGeneration, changesContent, edgeCached } from "./lib/edge-cache";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
@@ -55,7 +56,8 @@ export default {
   /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts); account mail (worker/jobs/mail.ts). */
   queue: (batch, env, ctx) => (batch.queue === MAIL_QUEUE_NAME ? handleMailBatch(batch, env) : handleThumbnailBatch(batch, env, ctx)),
   /**
-   * Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts).
+   * Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts),
+   * and account records nothing reads any more are removed (worker/jobs/account-cleanup.ts).
    * Hourly: uploads left unfinished for 24 hours are aborted (worker/jobs/upload-cleanup.ts).
    */
   scheduled: async (controller, env, ctx) => {
@@ -64,5 +66,6 @@ export default {
       return;
     }
     ctx.waitUntil(sweepOutbox(env).then(() => undefined));
+    ctx.waitUntil(sweepAccountRecords(env).then(() => undefined));
   },
 } satisfies ExportedHandler<Env>;

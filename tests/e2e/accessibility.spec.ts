@@ -33,6 +33,10 @@ const PUBLIC_PAGES = [
   "/search?q=the&type=unit",
   "/login",
   "/register",
+  "/forgot-password",
+  // A link that is not valid (a made-up token): the page's failed state.
+  `/reset-password?token=${"A".repeat(43)}`,
+  `/unlock?token=${"A".repeat(43)}`,
   "/units/999999",
   "/no/such/page",
 ];

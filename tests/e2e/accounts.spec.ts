@@ -1,9 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { mailedLink } from "./support/mail";
 
 /**
- * Accounts journeys: register, profile and avatar, change password and its
- * attempt block, role and status changes by an admin, and the lockout message. Tests that change
+ * Accounts journeys: register (check your inbox, verify through the mailed link), profile and
+ * avatar, change password and its attempt block, forgot password through the mailed link, the
+ * sessions list, role and status changes by an admin, and the lockout message. Tests that change
  * an account register their own, so the seeded demo accounts stay as other suites expect them.
+ * Mailed links are read from the mail the server really sent (support/mail.ts).
  */
 const DEMO_PASSWORD = "DemoPass!2025";
 const ADMIN = "admin@example.com";
@@ -55,8 +58,10 @@ test("a visitor registers, is signed in, picks an avatar, changes the password, 
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByLabel("Confirm password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeTruthy();
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/$/);
 
   // A second browser signed in before the password change.
   const other = await browser.newContext();
@@ -204,7 +209,7 @@ test("an admin sent to /login by the guard comes back after signing in; a deacti
   await userContext.close();
 });
 
-test("five wrong passwords lock the account and the sign-in page says so", async ({ page, request }) => {
+test("five wrong passwords lock this network out of the account (423) and the sign-in page says so", async ({ page, request }) => {
   const email = uniqueEmail("locked");
   await registerViaApi(request, email);
   await page.goto("/login");
@@ -228,4 +233,94 @@ test("five wrong passwords lock the account and the sign-in page says so", async
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(/locked/).first()).toBeVisible();
+});
+
+test("sign-up says 'Check your inbox' with the address; the mailed link verifies it and the profile then shows Verified", async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail("verify");
+  await page.goto("/register");
+  await page.getByLabel("First name").fill("Vera");
+  await page.getByLabel("Last name").fill("Fied");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel("Confirm password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  const inbox = page.getByRole("status").filter({ hasText: "Check your inbox" });
+  await expect(inbox).toContainText(`We sent a link to ${email}.`);
+
+  await page.goto("/profile");
+  await expect(page.getByText("Not verified")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send again" })).toBeVisible();
+
+  await page.goto(await mailedLink(email, "/verify-email"));
+  await page.getByRole("button", { name: "Confirm E-mail Address" }).click();
+  await expect(page.getByText("Your e-mail address is confirmed.")).toBeVisible();
+
+  await page.goto("/profile");
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send again" })).toHaveCount(0);
+});
+
+test("forgot password: the mailed link opens the reset page, the new password is set, and it signs in", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail("forgot");
+  await registerViaApi(request, email);
+  await page.goto("/login");
+  // The address typed on the sign-in page goes along once the app runs (before, the link is a plain link).
+  await expect(page.locator("html[data-app]")).toHaveCount(1);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("If an account exists for that address, we've sent a link.")).toBeVisible();
+
+  const link = await mailedLink(email, "/reset-password");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  await expect(page.getByText(`For ${email}.`, { exact: false })).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("Reset!Pass2026");
+  await page.getByLabel("Confirm new password").fill("Reset!Pass2026");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByText("Your password was changed.")).toBeVisible();
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This Link Was Already Used" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask for a New Link" })).toHaveAttribute("href", "/forgot-password");
+
+  await signInViaUi(page, email, "Reset!Pass2026");
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+});
+
+test("the sessions list names each device and signs another one out: that browser is sent to /login", async ({ page, browser, request }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail("sessions");
+  await registerViaApi(request, email);
+  const phone = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  });
+  const phonePage = await phone.newPage();
+  await signInViaUi(phonePage, email);
+  await signInViaUi(page, email);
+
+  await page.goto("/profile");
+  const devices = page.getByRole("region", { name: "Signed-in Devices" });
+  const thisDevice = devices.getByRole("listitem").filter({ hasText: "This device" });
+  await expect(thisDevice).toHaveCount(1);
+  await expect(thisDevice).toContainText("In use now");
+  const phoneRow = devices.getByRole("listitem").filter({ hasText: "Safari 18 on iOS 18.1" });
+  await expect(phoneRow).toContainText("Signed in");
+  await phoneRow.getByRole("button", { name: "Sign out Safari 18 on iOS 18.1" }).click();
+  await expect(phoneRow).toHaveCount(0);
+  await expect(page.getByText("Signed out Safari 18 on iOS 18.1.")).toBeVisible();
+
+  await phonePage.goto("/profile");
+  await expect(phonePage).toHaveURL(/\/login$/);
+  await phone.close();
+  // This browser stays signed in.
+  await page.reload();
+  await expect(devices.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
 });

@@ -53,6 +53,7 @@ const PAGE_TYPES: [path: string, status: number, heading: RegExp][] = [
   ["/search?q=dragon", 200, /^Search$/],
   ["/login", 200, /^Sign In$/],
   ["/register", 200, /^Create Account$/],
+  ["/forgot-password", 200, /^Forgot Password$/],
   ["/no/such/page", 404, /^Page Not Found$/],
 ];
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createUser, tokenFor, uniqueEmail, userWithToken } from "./helpers";
+import { call, createUser, linkToken, outboxFor, tokenFor, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
 type Json = Record<string, unknown>;
 type Page = { users: Json[]; totalCount: number; totalPages: number };
@@ -217,5 +217,86 @@ describe("PUT /api/admin/users/{id}/roles", () => {
     expect((await put(`/api/admin/users/${other.id}/roles`, { roles: ["User"] }, soloToken)).status).toBe(200);
     expect((await put(`/api/admin/users/${solo.id}/roles`, { roles: ["User"] }, soloToken)).status).toBe(409);
     await env.DB.prepare("UPDATE users SET is_active = 1 WHERE id = ?").bind(admin.id).run();
+  });
+});
+
+describe("verification and password-reset mail sent by an admin", () => {
+  const post = (path: string, token?: string) => call(path, { method: "POST", token, ip: uniqueIp() });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  it("shows who is verified in the list (emailConfirmed) and mails an unconfirmed member a new link (202, audited)", async () => {
+    const unverified = await createUser(env, { emailConfirmed: false, email: uniqueEmail("unverified") });
+    const page = await body<Page>(await call(`/api/admin/users?search=${encodeURIComponent(unverified.email)}`, { token: admin.token }));
+    expect(page.users[0]).toMatchObject({ id: unverified.id, emailConfirmed: false });
+    const res = await post(`/api/admin/users/${unverified.id}/verification-mail`, admin.token);
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ sent: true });
+    const mails = await outboxFor(unverified.email);
+    expect(mails.map((m) => m.subject)).toEqual(["Confirm your e-mail address for Realm Codex"]);
+    expect(await auditRows(unverified.id)).toEqual([
+      { user_id: admin.id, action: "update", entity_type: "user_mail", details: JSON.stringify({ sent: "verification" }) },
+    ]);
+    // The member's own budget applies: a second one within the minute is 429.
+    expect((await post(`/api/admin/users/${unverified.id}/verification-mail`, admin.token)).status).toBe(429);
+    // A confirmed member: 409, nothing sent.
+    const confirmed = await createUser(env);
+    expect((await post(`/api/admin/users/${confirmed.id}/verification-mail`, admin.token)).status).toBe(409);
+    expect(await outboxFor(confirmed.email)).toEqual([]);
+  });
+
+  it("mails a member a password reset link (202, audited) whose link works; a deactivated member is 409", async () => {
+    const target = await createUser(env);
+    const res = await post(`/api/admin/users/${target.id}/password-reset-mail`, admin.token);
+    expect(res.status).toBe(202);
+    const [mail] = await outboxFor(target.email);
+    expect(mail!.subject).toBe("Reset your Realm Codex password");
+    const token = linkToken(mail!.body, "/reset-password");
+    expect((await call("/api/auth/reset-password/check", { method: "POST", json: { token }, ip: uniqueIp() })).status).toBe(200);
+    expect((await auditRows(target.id)).map((r) => r.details)).toEqual([JSON.stringify({ sent: "password_reset" })]);
+    const inactive = await createUser(env, { isActive: false });
+    expect((await post(`/api/admin/users/${inactive.id}/password-reset-mail`, admin.token)).status).toBe(409);
+    await settle();
+    expect(await outboxFor(inactive.email)).toEqual([]);
+  });
+
+  it("answers 401 for a guest, 403 for a moderator and 404 for an unknown user", async () => {
+    const target = await createUser(env, { emailConfirmed: false });
+    for (const path of [`/api/admin/users/${target.id}/verification-mail`, `/api/admin/users/${target.id}/password-reset-mail`]) {
+      expect((await post(path)).status).toBe(401);
+      expect((await post(path, moderator.token)).status).toBe(403);
+    }
+    expect((await post("/api/admin/users/999999/verification-mail", admin.token)).status).toBe(404);
+    expect(await outboxFor(target.email)).toEqual([]);
+  });
+});
+
+describe("DELETE /api/admin/users/{id}", () => {
+  it("deletes a member (204): their sessions end, the row is anonymised, the list no longer shows them, the deletion is audited", async () => {
+    const target = await userWithToken(["User"]);
+    const res = await call(`/api/admin/users/${target.id}`, { method: "DELETE", token: admin.token });
+    expect(res.status).toBe(204);
+    expect((await call("/api/auth/me", { token: target.token })).status).toBe(401);
+    const row = await env.DB.prepare("SELECT email, deleted_at FROM users WHERE id = ?").bind(target.id).first<{ email: string; deleted_at: string | null }>();
+    expect(row!.email).toBe(`deleted-${target.id}@deleted.invalid`);
+    expect(row!.deleted_at).not.toBeNull();
+    const page = await body<Page>(await call(`/api/admin/users?search=${encodeURIComponent(target.email)}`, { token: admin.token }));
+    expect(page.totalCount).toBe(0);
+    const audit = await env.DB.prepare("SELECT user_id, details FROM audit_log WHERE entity_type = 'user' AND action = 'delete' AND entity_id = ?").bind(String(target.id)).first();
+    expect(audit).toEqual({ user_id: admin.id, details: JSON.stringify({ byOwner: false }) });
+    // Deleted is gone: a second delete, a status or a role change are 404.
+    expect((await call(`/api/admin/users/${target.id}`, { method: "DELETE", token: admin.token })).status).toBe(404);
+    expect((await put(`/api/admin/users/${target.id}/status`, { isActive: true }, admin.token)).status).toBe(404);
+  });
+
+  it("refuses an admin's own account (409: that is the profile's job) and 403 for a moderator", async () => {
+    expect((await call(`/api/admin/users/${admin.id}`, { method: "DELETE", token: admin.token })).status).toBe(409);
+    const target = await createUser(env);
+    expect((await call(`/api/admin/users/${target.id}`, { method: "DELETE", token: moderator.token })).status).toBe(403);
+    expect((await call("/api/auth/me", { token: admin.token })).status).toBe(200);
+  });
+
+  it("deletes another administrator while the caller remains one (204)", async () => {
+    const other = await createUser(env, { roles: ["Admin"] });
+    expect((await call(`/api/admin/users/${other.id}`, { method: "DELETE", token: admin.token })).status).toBe(204);
   });
 });

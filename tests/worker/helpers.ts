@@ -190,3 +190,36 @@ export function initialMissing(html: string): Record<string, unknown> | null {
 
 /** The heading of a missing item's painted view ("Unit Not Found"...; MissingItemView's markup). */
 export const missingItemHeading = (title: string) => `<h1 class="font-display text-3xl font-bold text-ink">${title}</h1>`;
+
+// ---------------------------------------------------------------------------------------------
+// Account mail
+// ---------------------------------------------------------------------------------------------
+
+export type OutboxMail = { id: number; subject: string; body: string; created_at: string };
+
+/** The outbox messages to an address, oldest first. */
+export const outboxFor = (address: string) =>
+  testEnv.DB.prepare("SELECT id, subject, body, created_at FROM email_outbox WHERE to_address = ? ORDER BY id")
+    .bind(address)
+    .all<OutboxMail>()
+    .then((r) => r.results);
+
+/**
+ * Waits until the address has at least `count` messages (some are written after the answer,
+ * through waitUntil) and returns them; gives up after `timeoutMs`.
+ */
+export async function waitForOutbox(address: string, count = 1, timeoutMs = 5000): Promise<OutboxMail[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await outboxFor(address);
+    if (mails.length >= count || Date.now() > until) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The token of the first `path?token=…` link in a mail body. */
+export function linkToken(body: string, path: string): string {
+  const match = new RegExp(`${path.replace(/[/-]/g, "\\$&")}\\?token=([A-Za-z0-9_%-]+)`).exec(body);
+  if (!match) throw new Error(`no ${path} link in: ${body}`);
+  return decodeURIComponent(match[1]!);
+}

@@ -27,11 +27,18 @@ const GUEST_PER_ROUTE = 3;
 
 /**
  * Refused requests that write by design, and the only tables they may change: a wrong password
- * (sign-in or change-password) reserves one of the account's five checks before hashing.
+ * at sign-in reserves one of the network's five checks and counts toward the account's brake
+ * before it is refused; password checks elsewhere, and mail that is refused for going over its
+ * budget, take from their D1 budget first.
  */
 const WRITES_WHEN_REFUSED: Record<string, string[]> = {
-  "POST /api/auth/login": ["users"],
-  "POST /api/auth/change-password": ["users"],
+  "POST /api/auth/login": ["login_brakes", "login_locks"],
+  "POST /api/auth/change-password": ["rate_counters"],
+  "POST /api/auth/resend-verification": ["rate_counters"],
+  "POST /api/auth/forgot-password": ["rate_counters"],
+  "POST /api/account/delete": ["rate_counters"],
+  "POST /api/admin/users/:id/verification-mail": ["rate_counters"],
+  "POST /api/admin/users/:id/password-reset-mail": ["rate_counters"],
 };
 
 // ---------------------------------------------------------------------------------------------

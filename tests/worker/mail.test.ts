@@ -49,6 +49,10 @@ const linkToken = (body: string) => {
   return decodeURIComponent(match[1]!);
 };
 
+/** Ends every account's one-a-minute verification window, as if a minute had passed. */
+const aMinuteLater = () =>
+  env.DB.prepare("UPDATE rate_counters SET window_ends_at = ? WHERE key LIKE 'verify-mail:minute:%'").bind(new Date(Date.now() - 1000).toISOString()).run();
+
 const verify = (token: string) => call("/api/auth/verify-email", { method: "POST", ip: uniqueIp(), json: { token } });
 
 describe("e-mail verification", () => {
@@ -107,6 +111,7 @@ describe("e-mail verification", () => {
   it("a resent link replaces the old one (the old one answers 'used'); a confirmed user gets 409", async () => {
     const { email, token: session } = await register();
     const first = linkToken((await outboxFor(email))[0]!.body);
+    await aMinuteLater();
     const resend = await call("/api/auth/resend-verification", { method: "POST", token: session, ip: uniqueIp() });
     expect(resend.status).toBe(202);
     const mails = await outboxFor(email);
@@ -116,6 +121,37 @@ describe("e-mail verification", () => {
     const again = await call("/api/auth/resend-verification", { method: "POST", token: session, ip: uniqueIp() });
     expect(again.status).toBe(409);
     expect((await call("/api/auth/resend-verification", { method: "POST", ip: uniqueIp() })).status).toBe(401);
+  });
+});
+
+describe("resending the verification mail: 1 a minute and 5 a day per account, whatever the address", () => {
+  const resend = (token: string) => call("/api/auth/resend-verification", { method: "POST", token, ip: uniqueIp() });
+
+  it("a second link within the minute is 429 with Retry-After from any address, and sends nothing", async () => {
+    const { email, token } = await register();
+    const tooSoon = await resend(token);
+    expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(tooSoon.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+    expect(await tooSoon.json()).toEqual({ code: "rate_limited", message: "You can ask for a new link once a minute. Please wait a moment and try again." });
+    expect(await outboxFor(email)).toHaveLength(1);
+    await aMinuteLater();
+    expect((await resend(token)).status).toBe(202);
+    expect(await outboxFor(email)).toHaveLength(2);
+  });
+
+  it("the 6th mail of a day (the sign-up's counts) is 429 even a minute later", async () => {
+    const { email, token } = await register();
+    for (let i = 0; i < 4; i++) {
+      await aMinuteLater();
+      expect((await resend(token)).status).toBe(202);
+    }
+    await aMinuteLater();
+    const sixth = await resend(token);
+    expect(sixth.status).toBe(429);
+    expect(((await sixth.json()) as { message: string }).message).toBe("You asked for 5 links today. Please use the newest one, or try again tomorrow.");
+    expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThan(23 * 3600);
+    expect(await outboxFor(email)).toHaveLength(5);
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, userWithToken } from "./helpers";
+import { call, resetSettings, setSettings, userWithToken } from "./helpers";
 
 type Sso = {
   tenantId: string;
@@ -71,6 +71,23 @@ describe("GET /api/auth/fastcomments-sso", () => {
     const old = await userWithToken(["User"], { profilePictureUrl: "https://tracker.example.com/a.png" });
     const oldData = decode(((await (await call("/api/auth/fastcomments-sso", { token: old.token })).json()) as Required<Sso>).userDataJSONBase64);
     expect(oldData.avatar).toBeUndefined();
+  });
+
+  it("leaves an unconfirmed address out of the payload (verification not required); a confirmed one is in it", async () => {
+    await setSettings({ requireEmailVerification: false });
+    try {
+      const unconfirmed = await userWithToken(["User"], { emailConfirmed: false });
+      const data = (await (await call("/api/auth/fastcomments-sso", { token: unconfirmed.token })).json()) as Required<Sso>;
+      const payload = decode(data.userDataJSONBase64);
+      expect(payload.id).toBe(String(unconfirmed.id));
+      expect(payload).not.toHaveProperty("email");
+      expect(JSON.stringify(payload)).not.toContain(unconfirmed.email);
+      const confirmed = await userWithToken(["User"]);
+      const confirmedData = (await (await call("/api/auth/fastcomments-sso", { token: confirmed.token })).json()) as Required<Sso>;
+      expect(decode(confirmedData.userDataJSONBase64).email).toBe(confirmed.email);
+    } finally {
+      await resetSettings();
+    }
   });
 
   it("answers 401 for a revoked token rather than silently treating it as a guest", async () => {

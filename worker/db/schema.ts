@@ -68,12 +68,22 @@ export const users = sqliteTable(
     profilePictureUrl: text("profile_picture_url"),
     isActive: bool("is_active").notNull().default(true),
     emailConfirmed: bool("email_confirmed").notNull().default(false),
+    /**
+     * No longer written: since migration 0009 sign-in locks are kept per network in
+     * `login_locks`. Kept because dropping them needs a rebuild of the users table.
+     */
     failedLoginCount: integer("failed_login_count").notNull().default(0),
-    /** While in the future, sign-in is refused with 423 even with the right password. */
+    /** No longer written (see failedLoginCount). */
     lockedUntil: text("locked_until"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: text("last_login_at"),
+    /**
+     * Set when the member deleted the account (or an admin did). The row stays, anonymised
+     * (no email, name, password or roles), so what the member wrote keeps its foreign keys and
+     * shows as by "Deleted member".
+     */
+    deletedAt: text("deleted_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -161,6 +171,93 @@ export const emailVerificationTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("email_verification_user_idx").on(t.userId)],
+);
+
+/** Single-use password reset links (only the SHA-256 of the token is kept), valid one hour. */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: text("expires_at").notNull(),
+    /** Set when the link was used, replaced by a newer one, or the password changed otherwise. */
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_user_idx").on(t.userId)],
+);
+
+/**
+ * Sign-in locks per network and account: wrong passwords from one network (an IPv4 address or
+ * an IPv6 /64) lock that network out of that account, never the account itself. The account is
+ * the SHA-256 of the normalised email, so addresses without an account are counted (and locked)
+ * exactly alike. See docs/decisions/0023-sign-in-locks.md.
+ */
+export const loginLocks = sqliteTable(
+  "login_locks",
+  {
+    accountKey: text("account_key").notNull(),
+    network: text("network").notNull(),
+    /** Password checks reserved since the count last started (a success gives them back). */
+    failures: integer("failures").notNull().default(0),
+    /** While in the future, sign-in from this network to this account is refused with 423. */
+    lockedUntil: text("locked_until"),
+    /** SHA-256 of the mailed unlock link's token, while that link can still lift this lock. */
+    unlockTokenHash: text("unlock_token_hash"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountKey, t.network] }),
+    uniqueIndex("login_locks_unlock_idx").on(t.unlockTokenHash),
+    index("login_locks_updated_idx").on(t.updatedAt),
+    check("login_locks_failures", sql`${t.failures} >= 0`),
+  ],
+);
+
+/**
+ * The slower per-account brake: wrong passwords to one account from every network, counted per
+ * hour. Past its threshold, networks the account never proved itself from share one password
+ * check a minute (docs/decisions/0023-sign-in-locks.md).
+ */
+export const loginBrakes = sqliteTable(
+  "login_brakes",
+  {
+    accountKey: text("account_key").primaryKey(),
+    windowStartedAt: text("window_started_at").notNull(),
+    failures: integer("failures").notNull().default(0),
+    /** While braked: when the next check from an unfamiliar network may run. */
+    nextCheckAt: text("next_check_at"),
+  },
+  (t) => [index("login_brakes_window_idx").on(t.windowStartedAt)],
+);
+
+/** Networks an account proved itself from (a sign-in, a reset or an unlock link): the brake spares them. */
+export const loginNetworks = sqliteTable(
+  "login_networks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    network: text("network").notNull(),
+    lastSeenAt: text("last_seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.network] }), index("login_networks_seen_idx").on(t.lastSeenAt)],
+);
+
+/**
+ * Budgets counted in D1 where a Workers rate limit cannot express them (windows of an hour or a
+ * day, per account whatever the address): `key` names the budget and its subject.
+ */
+export const rateCounters = sqliteTable(
+  "rate_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    windowEndsAt: text("window_ends_at").notNull(),
+  },
+  (t) => [index("rate_counters_window_idx").on(t.windowEndsAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import type { User } from "../schemas/user";
 import { isAdminRole, isModeratorLevel } from "@shared/roles";
 
 /** The fields of the signed-in user the widget is told. */
-export type SsoUser = Pick<User, "id" | "email" | "firstName" | "lastName" | "displayName" | "profilePictureUrl" | "roles">;
+export type SsoUser = Pick<User, "id" | "email" | "emailConfirmed" | "firstName" | "lastName" | "displayName" | "profilePictureUrl" | "roles">;
 
 export type SecureSsoPayload = {
   userDataJSONBase64: string;
@@ -56,7 +56,8 @@ export const ssoUsername = (user: Pick<SsoUser, "firstName" | "lastName" | "emai
 export async function secureSsoPayload(env: SsoEnv, user: SsoUser, now = Date.now()): Promise<SecureSsoPayload> {
   const userData = {
     id: String(user.id),
-    email: user.email,
+    // Only a confirmed address: an unconfirmed one may belong to someone else.
+    ...(user.emailConfirmed ? { email: user.email } : {}),
     username: ssoUsername(user),
     displayName: user.displayName,
     avatar: absoluteUrl(env.SITE_URL, user.profilePictureUrl),

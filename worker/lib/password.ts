@@ -52,3 +52,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
     return false;
   }
 }
+
+/**
+ * A well-formed hash that no password matches (random salt and digest). Sign-in checks a
+ * password against it when there is no account or the network is locked, so every answer costs
+ * the same PBKDF2 work and its timing tells nothing (a hash made at first use would cost twice
+ * on each isolate's first unknown address).
+ */
+export const UNMATCHABLE_HASH = `pbkdf2-sha256$${PBKDF2_ITERATIONS}$U57Ln4YJbnKUDad5SRWtTg==$mWCP0aab1nOWkAmvi79Pl4AZUS9foWA2yQNVrdhZYmI=`;

@@ -14,12 +14,13 @@ export const bearer = (header: string | undefined) => {
 /**
  * Reads the bearer token, if any, and sets `c.var.user` when it names a live session.
  * A token that is present but invalid, expired, revoked or rotated is answered 401 at once,
- * so the SPA clears its stored session. POST /api/auth/refresh checks its token itself (it
- * accepts one that expired while the tab slept), so it is passed through untouched here.
+ * so the SPA clears its stored session. POST /api/auth/refresh and /api/auth/logout check their
+ * token themselves (they accept one that expired while the tab slept), so they are passed through
+ * untouched here.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer(c.req.header("Authorization"));
-  const checksItsOwnToken = c.req.method === "POST" && c.req.path === "/api/auth/refresh";
+  const checksItsOwnToken = c.req.method === "POST" && (c.req.path === "/api/auth/refresh" || c.req.path === "/api/auth/logout");
   if (token && !checksItsOwnToken) {
     const claims = await verifyAccessToken(c.env, token);
     const principal =

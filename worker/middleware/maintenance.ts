@@ -10,8 +10,9 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 
 /**
  * API paths that stay open during maintenance: health, the public settings (the SPA learns of
- * the maintenance there), and the session routes, so moderators and admins can still sign in.
- * Sign-in itself refuses plain users while maintenance is on (worker/routes/auth.ts).
+ * the maintenance there), and the session routes, so moderators and admins can still sign in (and
+ * get back in with a password reset or an unlock link). Sign-in itself refuses plain users while
+ * maintenance is on (worker/lib/sign-in.ts).
  */
 const OPEN_PATHS = new Set([
   "/api/health",
@@ -20,6 +21,10 @@ const OPEN_PATHS = new Set([
   "/api/auth/me",
   "/api/auth/logout",
   "/api/auth/refresh",
+  "/api/auth/forgot-password",
+  "/api/auth/reset-password",
+  "/api/auth/reset-password/check",
+  "/api/auth/unlock",
 ]);
 
 export function maintenanceError(message: string): ApiError {

@@ -1,41 +1,52 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
-import {
-  changePassword,
-  createAccount,
-  findUserByEmail,
-  findUserById,
-  getUserDto,
-  recordSuccessfulLogin,
-  cancelLoginAttempt,
-  reserveLoginAttempt,
-  updateProfile,
-} from "../db/queries/users";
-import { refreshSession, revokeSession, type SessionMeta } from "../db/queries/sessions";
+import { changePassword, createAccount, findUserByEmail, findUserById, getUserDto, passwordCheckBudget, updateProfile } from "../db/queries/users";
+import { endSession, refreshSession } from "../db/queries/sessions";
 import { getSettings } from "../db/queries/settings";
+import { useVerification, type VerificationOutcome } from "../db/queries/mail";
+import { resetLinkState, usePasswordReset, type ResetLinkState } from "../db/queries/password-reset";
+import { takeFromBudget, takeFromBudgets } from "../db/queries/rate-counters";
+import { accountKeyOf, useUnlockToken, type UnlockOutcome } from "../db/queries/sign-in";
 import type { AppEnv } from "../env";
-import { isModeratorLevel } from "@shared/roles";
+import {
+  afterResponse,
+  executionCtx,
+  passwordChangedMail,
+  resetMailBudget,
+  resetRequestBudget,
+  sendPasswordResetMail,
+  sendVerificationMail,
+  takeVerificationBudget,
+  verificationBudgets,
+} from "../lib/account-mail";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
 import { loginUrl, logoutUrl, secureSsoPayload } from "../lib/fastcomments";
 import { hashPassword, verifyPassword } from "../lib/password";
+import { passwordSignIn, requestNetwork } from "../lib/sign-in";
 import { SESSION_IDLE_SECONDS, signAccessToken, verifyAccessToken } from "../lib/tokens";
 import { bearer, requireAuth } from "../middleware/auth";
-import { maintenanceError } from "../middleware/maintenance";
+import { announceMailSoon } from "../jobs/mail";
 import { accountRateLimit, authRateLimit, clientIp } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
-import { changePasswordSchema, loginSchema, profileSchema, registerSchema, verifyEmailSchema } from "../schemas/auth";
-import { createVerification, useVerification, VERIFICATION_TTL_HOURS, type VerificationOutcome } from "../db/queries/mail";
-import { announceMailSoon } from "../jobs/mail";
-import { toPublicSettings } from "../schemas/settings";
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileSchema,
+  registerSchema,
+  RESET_REQUESTED,
+  resetLinkSchema,
+  resetPasswordSchema,
+  unlockSchema,
+  verifyEmailSchema,
+} from "../schemas/auth";
 import type { LoginResponse } from "../schemas/user";
 
-export const INVALID_CREDENTIALS = "Invalid email or password.";
-export const LOCKED_MESSAGE =
-  "Your account is locked after too many failed sign-in attempts. Please try again in 15 minutes.";
-export const INACTIVE_MESSAGE = "This account has been deactivated. Please contact an administrator.";
+export { INACTIVE_MESSAGE, INVALID_CREDENTIALS, LOCKED_MESSAGE } from "../lib/sign-in";
 export const REGISTRATION_CLOSED = "Registration is currently disabled.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
+export const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please try again in 15 minutes.";
 export const COMMENTS_DISABLED = "Comments are turned off on this site.";
 export const ALREADY_CONFIRMED = "Your e-mail address is already confirmed.";
 export const VERIFICATION_MESSAGES: Record<Exclude<VerificationOutcome, "confirmed">, string> = {
@@ -43,40 +54,24 @@ export const VERIFICATION_MESSAGES: Record<Exclude<VerificationOutcome, "confirm
   expired: "This verification link has expired. Ask for a new one.",
   used: "This verification link was already used (or replaced by a newer one).",
 };
-
-/** The request's ExecutionContext, when there is one (tests calling the app directly may have none). */
-const executionCtx = (c: Context<AppEnv>) => {
-  try {
-    return c.executionCtx;
-  } catch {
-    return undefined;
-  }
+export const RESET_LINK_MESSAGES: Record<Exclude<ResetLinkState, "valid">, string> = {
+  invalid: "This password reset link is not valid. Ask for a new one.",
+  expired: "This password reset link has expired (links work for one hour). Ask for a new one.",
+  used: "This password reset link was already used, or a newer one replaced it. Ask for a new one.",
+};
+export const UNLOCK_MESSAGES: Record<Exclude<UnlockOutcome, "unlocked">, string> = {
+  invalid: "This unlock link is not valid, or it was already used.",
+  expired: "This lock is already over: you can sign in again.",
 };
 
-/** Creates a verification link for the user, mails it and tells the mail sender. */
-async function sendVerification(c: Context<AppEnv>, user: { id: number; email: string }) {
-  const db = c.get("db");
-  const { siteName } = await getSettings(db);
-  const outboxId = await createVerification(db, user, (token) => {
-    const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, c.env.SITE_URL).href;
-    return {
-      subject: `Confirm your e-mail address for ${siteName}`,
-      body:
-        `Welcome to ${siteName}!\n\nConfirm your e-mail address by opening this link within ${VERIFICATION_TTL_HOURS} hours:\n\n${link}\n\n` +
-        "The link works once. If you did not create an account, ignore this message.",
-    };
-  });
-  await announceMailSoon(c.env, executionCtx(c), [outboxId]);
-}
+const tooMany = (message: string, retryAfter: number) =>
+  new ApiError(429, message, { headers: { "Retry-After": String(retryAfter) } });
 
-/** A well-formed hash of a random password, so unknown emails cost as much as wrong passwords. */
-let dummyHash: Promise<string> | undefined;
-const timingDummy = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
-
-const sessionMeta = (c: Context<AppEnv>): SessionMeta => ({
-  userAgent: c.req.header("User-Agent") ?? null,
-  ipAddress: clientIp(c.req.header("CF-Connecting-IP")),
-});
+/** The error a reset link in this state answers: 404 when unknown or forged, 400 when expired or used. */
+const resetLinkError = (state: Exclude<ResetLinkState, "valid">) =>
+  state === "invalid"
+    ? new ApiError(404, RESET_LINK_MESSAGES.invalid)
+    : new ApiError(400, RESET_LINK_MESSAGES[state], { code: state === "expired" ? "link_expired" : "link_used" });
 
 /** The signed-in principal; only called after requireAuth. */
 const principal = (c: Context<AppEnv>) => {
@@ -85,7 +80,16 @@ const principal = (c: Context<AppEnv>) => {
   return user;
 };
 
-/** Accounts: sign-in, registration, the session's own user, password and comment-widget SSO. */
+const sessionMeta = (c: Context<AppEnv>) => ({
+  userAgent: c.req.header("User-Agent") ?? null,
+  ipAddress: clientIp(c.req.header("CF-Connecting-IP")),
+  network: requestNetwork(c),
+});
+
+/**
+ * Accounts: sign-in, registration, the session's own user, password change and reset, e-mail
+ * verification, unlock links and comment-widget SSO.
+ */
 export const authRoutes = new Hono<AppEnv>()
   // Answers carry tokens and personal data: never stored by a cache.
   .use(async (c, next) => {
@@ -103,38 +107,15 @@ export const authRoutes = new Hono<AppEnv>()
       sessionMeta(c),
     );
     if (!created) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-    await sendVerification(c, created.user);
+    // The first link counts toward the account's verification mail budget.
+    await takeFromBudgets(db, verificationBudgets(created.user.id));
+    await sendVerificationMail(c, created.user);
     const token = await signAccessToken(c.env, { userId: created.user.id, sessionId: created.session.id, generation: 1 });
     return c.json({ token, user: created.user } satisfies LoginResponse, 201);
   })
   .post("/login", authRateLimit, validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
-    await accountRateLimit(c, email);
-    const db = c.get("db");
-    const found = await findUserByEmail(db, email);
-    if (!found) {
-      await verifyPassword(password, await timingDummy());
-      throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
-    }
-    const { user, roles } = found;
-    // The attempt is reserved (and counted) before the hash is checked; while locked, even the
-    // right password is refused without being checked.
-    const attempt = await reserveLoginAttempt(db, user.id);
-    if (!attempt) throw new ApiError(423, LOCKED_MESSAGE);
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      if (attempt.locksAccount) throw new ApiError(423, LOCKED_MESSAGE);
-      throw unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
-    }
-    if (!user.isActive) throw forbidden(INACTIVE_MESSAGE, "account_inactive");
-    // During maintenance only moderators and admins may start a session.
-    const settings = await getSettings(db);
-    if (settings.maintenanceMode && !isModeratorLevel(roles)) {
-      await cancelLoginAttempt(db, user.id, attempt);
-      throw maintenanceError(toPublicSettings(settings).maintenanceMessage);
-    }
-    const signedIn = await recordSuccessfulLogin(db, user, roles, sessionMeta(c), attempt);
-    const token = await signAccessToken(c.env, { userId: user.id, sessionId: signedIn.session.id, generation: 1 });
-    return c.json({ token, user: signedIn.user } satisfies LoginResponse, 200);
+    return c.json((await passwordSignIn(c, email, password)) satisfies LoginResponse, 200);
   })
   .get("/me", requireAuth, async (c) => {
     const user = await getUserDto(c.get("db"), principal(c).id);
@@ -153,13 +134,12 @@ export const authRoutes = new Hono<AppEnv>()
     const db = c.get("db");
     const found = await findUserById(db, me.id);
     if (!found) throw unauthorized();
-    // A wrong current password counts toward the same lockout as sign-in, so this form is no
-    // way around it; while the account is locked nothing is checked.
-    const attempt = await reserveLoginAttempt(db, me.id);
-    if (!attempt) throw new ApiError(423, LOCKED_MESSAGE);
+    // Its own limit (not sign-in's per-network locks): 5 wrong current passwords in 15 minutes,
+    // reserved before the hash is checked so parallel requests cannot overspend.
+    const budget = await takeFromBudget(db, passwordCheckBudget(me.id));
+    if (!budget.ok) throw tooMany(TOO_MANY_PASSWORD_CHECKS, budget.retryAfter);
     // 400, not 401: a wrong current password must not sign the user out of this session.
     if (!(await verifyPassword(currentPassword, found.user.passwordHash))) {
-      if (attempt.locksAccount) throw new ApiError(423, LOCKED_MESSAGE);
       throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
     }
     const { siteName } = await getSettings(db);
@@ -168,8 +148,7 @@ export const authRoutes = new Hono<AppEnv>()
       { id: me.id, email: found.user.email },
       me.sessionId,
       await hashPassword(newPassword),
-      attempt,
-      siteName,
+      passwordChangedMail(siteName, "changed"),
     );
     await announceMailSoon(c.env, executionCtx(c), [outboxId]);
     return c.body(null, 204);
@@ -182,13 +161,56 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json({ emailConfirmed: true as const }, 200);
   })
-  // A new link for the signed-in user (earlier links stop working).
+  // A new link for the signed-in user (earlier links stop working): 1 a minute, 5 a day.
   .post("/resend-verification", authRateLimit, requireAuth, async (c) => {
     const found = await findUserById(c.get("db"), principal(c).id);
     if (!found) throw unauthorized();
     if (found.user.emailConfirmed) throw conflict(ALREADY_CONFIRMED);
-    await sendVerification(c, found.user);
+    await takeVerificationBudget(c, found.user.id);
+    await sendVerificationMail(c, found.user);
     return c.json({ sent: true as const }, 202);
+  })
+  // Always the same answer; the account is looked up and mailed after it has gone.
+  .post("/forgot-password", authRateLimit, validate("json", forgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const db = c.get("db");
+    const perNetwork = await takeFromBudget(db, resetRequestBudget(requestNetwork(c)));
+    if (!perNetwork.ok) throw tooMany("Too many password reset requests from your network. Please try again later.", perNetwork.retryAfter);
+    await afterResponse(c, "password-reset-request", async () => {
+      const found = await findUserByEmail(db, email);
+      if (!found || !found.user.isActive) return;
+      if (!(await takeFromBudget(db, resetMailBudget(await accountKeyOf(email)))).ok) return;
+      await sendPasswordResetMail(c, found.user);
+    });
+    return c.json({ message: RESET_REQUESTED }, 202);
+  })
+  // Whether a reset link still works (the page asks before showing its form; nothing is spent).
+  .post("/reset-password/check", authRateLimit, validate("json", resetLinkSchema), async (c) => {
+    const { state, email } = await resetLinkState(c.get("db"), c.req.valid("json").token);
+    if (state !== "valid") throw resetLinkError(state);
+    return c.json({ email: email! }, 200);
+  })
+  .post("/reset-password", authRateLimit, validate("json", resetPasswordSchema), async (c) => {
+    const { token, newPassword } = c.req.valid("json");
+    const db = c.get("db");
+    const before = await resetLinkState(db, token);
+    if (before.state !== "valid") throw resetLinkError(before.state);
+    const { siteName } = await getSettings(db);
+    const result = await usePasswordReset(db, token, await hashPassword(newPassword), {
+      network: requestNetwork(c),
+      accountKeyOf,
+      notice: passwordChangedMail(siteName, "reset"),
+    });
+    if (result.state !== "changed") throw resetLinkError(result.state);
+    await announceMailSoon(c.env, executionCtx(c), [result.outboxId]);
+    return c.body(null, 204);
+  })
+  // The lock mail's single-use link: lifts that network's lock on the account.
+  .post("/unlock", authRateLimit, validate("json", unlockSchema), async (c) => {
+    const outcome = await useUnlockToken(c.get("db"), c.req.valid("json").token);
+    if (outcome === "invalid") throw new ApiError(404, UNLOCK_MESSAGES.invalid);
+    if (outcome === "expired") throw new ApiError(400, UNLOCK_MESSAGES.expired, { code: "link_expired" });
+    return c.json({ unlocked: true as const }, 200);
   })
   .post("/refresh", async (c) => {
     const expired = () => unauthorized("Your session has expired. Please sign in again.");
@@ -204,8 +226,12 @@ export const authRoutes = new Hono<AppEnv>()
     const fresh = await signAccessToken(c.env, { userId: claims.userId, sessionId: claims.sessionId, generation: outcome.generation });
     return c.json({ token: fresh, user } satisfies LoginResponse, 200);
   })
-  .post("/logout", requireAuth, async (c) => {
-    await revokeSession(c.get("db"), principal(c).sessionId);
+  // Like refresh, logout reads its own token and accepts one that expired (within the idle
+  // limit), so a tab that slept past its token's hour still ends its session on the server.
+  .post("/logout", async (c) => {
+    const token = bearer(c.req.header("Authorization"));
+    const claims = token ? await verifyAccessToken(c.env, token, { acceptExpiredFor: SESSION_IDLE_SECONDS }) : null;
+    if (!claims || !(await endSession(c.get("db"), claims.sessionId, claims.userId))) throw unauthorized();
     return c.body(null, 204);
   })
   .get("/fastcomments-sso", async (c) => {

@@ -12,11 +12,19 @@ const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 const PICTURE_URL_MAX = 2048;
 
-/** POST /api/auth/verify-email: the token from the link (URL-safe base64 of 32 bytes). */
-export const verifyEmailSchema = z.object({
-  token: text({ error: "The verification link is incomplete." })
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, "The verification link is incomplete."),
-});
+/** The token of a mailed link (URL-safe base64 of 32 bytes), with the message for a broken one. */
+const linkToken = (message: string) => text({ error: message }).regex(/^[A-Za-z0-9_-]{20,100}$/, message);
+
+/** POST /api/auth/verify-email: the token from the link. */
+export const verifyEmailSchema = z.object({ token: linkToken("The verification link is incomplete.") });
+
+export const RESET_LINK_INCOMPLETE = "The password reset link is incomplete. Open it again from the e-mail, or ask for a new one.";
+
+/** POST /api/auth/reset-password/check: is this reset link still good? */
+export const resetLinkSchema = z.object({ token: linkToken(RESET_LINK_INCOMPLETE) });
+
+/** POST /api/auth/unlock: the token from the lock mail's link. */
+export const unlockSchema = z.object({ token: linkToken("The unlock link is incomplete. Open it again from the e-mail.") });
 
 /** The fixed set of special characters a password must draw at least one from. */
 const PASSWORD_SPECIAL_CHARACTERS = "!@#$%^&*()_+-=[]{};':\"\\|,.<>/?~`";
@@ -100,6 +108,22 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The one answer POST /api/auth/forgot-password gives, whether or not the address has an account. */
+export const RESET_REQUESTED = "If an account exists for that address, we've sent a link.";
+
+/** POST /api/auth/forgot-password and its form. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/auth/reset-password: the link's token and the new password (the registration rules). */
+export const resetPasswordSchema = z.object({ token: linkToken(RESET_LINK_INCOMPLETE), newPassword: passwordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset page's form: the new password and its confirmation (the token comes from the URL). */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: text() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords do not match.", path: ["confirmPassword"] });
 
 export const registerSchema = z.object({
   email: emailSchema,

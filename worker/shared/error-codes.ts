@@ -12,6 +12,10 @@ export const ERROR_CODES = {
   bad_request: 400,
   /** 400: an e-mail verification link that is unknown, expired or already used. */
   verification_failed: 400,
+  /** 400: a password reset or unlock link that is past its time. */
+  link_expired: 400,
+  /** 400: a password reset link that was used already, or replaced by a newer one. */
+  link_used: 400,
   /** 401: no token, or an invalid, expired or revoked one. */
   unauthorized: 401,
   /** 401: wrong email or password at sign-in. */

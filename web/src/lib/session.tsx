@@ -18,6 +18,8 @@ export type Session = {
   signIn(token: string, user: User): void;
   /** Ends the session on the server (best effort) and clears both keys. */
   signOut(): Promise<void>;
+  /** Clears both keys without asking the server, which already ended the session (a deleted account). */
+  forget(): void;
   /** Replaces the stored user after a profile change. */
   setUser(user: User): void;
   isModerator: boolean;
@@ -182,11 +184,12 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
       user,
       signIn,
       signOut,
+      forget: clear,
       setUser,
       isModerator: isModeratorLevel(roles),
       isAdmin: isAdminRole(roles),
     };
-  }, [status, user, signIn, signOut, setUser]);
+  }, [status, user, signIn, signOut, clear, setUser]);
 
   // What the Worker rendered: a guest's view (its HTML is the same for everyone).
   const guest = useMemo<Session>(() => ({ ...value, status: "unauthenticated", user: null, isModerator: false, isAdmin: false }), [value]);

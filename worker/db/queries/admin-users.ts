@@ -31,7 +31,9 @@ export async function listUsers(db: Database, q: { page: number; pageSize: numbe
       exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, users.id), eq(userRoles.role, q.role)))),
     );
   }
-  const where = filters.length ? and(...filters) : undefined;
+  // Deleted accounts are gone from the list (their anonymised rows only keep foreign keys).
+  filters.push(isNull(users.deletedAt));
+  const where = and(...filters);
   const [rows, totals] = await db.batch([
     db
       .select({ user: users, roles: rolesOf })
@@ -68,7 +70,7 @@ const anotherActiveAdmin = (db: Database, userId: number) =>
       .where(and(eq(otherRoles.role, "Admin"), eq(otherUsers.isActive, true), ne(otherRoles.userId, userId))),
   );
 
-const auditEntry = (db: Database, actorId: number, entityType: string, userId: number, details: unknown, now: string) =>
+export const auditEntry = (db: Database, actorId: number, entityType: string, userId: number, details: unknown, now = isoNow()) =>
   db.insert(auditLog).values({
     userId: actorId,
     action: "update",

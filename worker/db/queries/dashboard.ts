@@ -1,4 +1,4 @@
-import { count, desc, sql } from "drizzle-orm";
+import { count, desc, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { newsArticles, userRoles, users } from "../schema";
 
@@ -21,13 +21,15 @@ export async function dashboardStats(db: Database) {
         admins: roleCount("Admin"),
         moderators: roleCount("Moderator"),
       })
-      .from(users),
+      .from(users)
+      .where(isNull(users.deletedAt)),
     db
       .select({ total: count(), published: sql<number>`coalesce(sum(${newsArticles.isPublished}), 0)` })
       .from(newsArticles),
     db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, createdAt: users.createdAt })
       .from(users)
+      .where(isNull(users.deletedAt))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(RECENT_ACTIVITY_LIMIT),
     db

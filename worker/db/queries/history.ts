@@ -5,10 +5,11 @@ import type { HistoryEntityType } from "../../shared/history";
 import type { HistoryEntry, HistoryFieldChange } from "../../schemas/history";
 import type { JsonValue } from "../../schemas/unit";
 import { changeHistory, users } from "../schema";
+import { DELETED_MEMBER } from "./account";
 import { countAll } from "./game-common";
 
 type HistoryRow = typeof changeHistory.$inferSelect;
-type UserPart = { userId: number | null; firstName: string | null; lastName: string | null; email: string | null };
+type UserPart = { userId: number | null; firstName: string | null; lastName: string | null; email: string | null; deletedAt: string | null };
 
 /** A change's stored JSON as its list of fields (in stored order). */
 export function parseChanges(text: string): HistoryFieldChange[] {
@@ -27,7 +28,9 @@ export function parseChanges(text: string): HistoryFieldChange[] {
 }
 
 function toHistoryEntry(row: HistoryRow & UserPart): HistoryEntry {
-  const name = `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim() || (row.email ?? "").split("@")[0] || "Unknown";
+  const name = row.deletedAt
+    ? DELETED_MEMBER
+    : `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim() || (row.email ?? "").split("@")[0] || "Unknown";
   return {
     id: row.id,
     entityType: row.entityType,
@@ -53,6 +56,7 @@ const entryColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  deletedAt: users.deletedAt,
 };
 
 /** One record's changes, newest first, one page plus the total; one batch. */

@@ -1,5 +1,6 @@
 /** The e-mail outbox: what the mail sender reads and marks, and the verification links. */
 import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { emailOutbox, emailVerificationTokens, users } from "../schema";
 
@@ -81,13 +82,15 @@ export function newToken(): string {
 }
 
 /**
- * Creates a verification link for the user's address and its e-mail in one batch; earlier unused
- * links of the user stop working. Returns the outbox id of the message.
+ * Creates a verification link for the user's address and its e-mail in one batch (with `extra`
+ * statements, such as an admin's audit row); earlier unused links of the user stop working.
+ * Returns the outbox id of the message.
  */
 export async function createVerification(
   db: Database,
   user: { id: number; email: string },
   mail: (token: string) => { subject: string; body: string },
+  extra: BatchItem<"sqlite">[] = [],
 ): Promise<number> {
   const token = newToken();
   const now = new Date();
@@ -103,8 +106,9 @@ export async function createVerification(
       .insert(emailOutbox)
       .values({ toAddress: user.email, subject: message.subject, body: message.body })
       .returning({ id: emailOutbox.id }),
+    ...extra,
   ]);
-  return inserted[0]!.id;
+  return (inserted as { id: number }[])[0]!.id;
 }
 
 export type VerificationOutcome = "confirmed" | "expired" | "used" | "invalid";

@@ -63,6 +63,26 @@ export async function revokeSession(db: Database, sessionId: string) {
   await db.update(sessions).set({ revokedAt: isoNow() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/**
+ * Sign-out: ends the user's session if it is still open and the user active (what refresh would
+ * also accept, whatever the token's age). False when there was nothing to end.
+ */
+export async function endSession(db: Database, sessionId: string, userId: number): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: isoNow() })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exists(db.select({ one: sql`1` }).from(users).where(and(eq(users.id, sessions.userId), eq(users.isActive, true)))),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
 export type RefreshOutcome =
   | { status: "rotated"; generation: number }
   | { status: "already_rotated"; generation: number }

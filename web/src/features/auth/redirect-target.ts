@@ -1,6 +1,7 @@
 /**
  * Where to go after signing in: back to the page the guard sent the visitor from, else '/'.
- * Only same-site paths are followed, never /login or /register themselves.
+ * Only same-site paths are followed, never the account pages themselves (sign-in, sign-up, the
+ * password reset and unlock pages).
  */
 export function redirectTarget(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
@@ -10,6 +11,6 @@ export function redirectTarget(state: unknown): string {
       : from && typeof from === "object" && typeof (from as { pathname?: unknown }).pathname === "string"
         ? `${(from as { pathname: string }).pathname}${(from as { search?: string }).search ?? ""}${(from as { hash?: string }).hash ?? ""}`
         : "/";
-  if (!path.startsWith("/") || path.startsWith("//") || /^\/(login|register)(\/|\?|#|$)/.test(path)) return "/";
+  if (!path.startsWith("/") || path.startsWith("//") || /^\/(login|register|forgot-password|reset-password|unlock)(\/|\?|#|$)/.test(path)) return "/";
   return path;
 }

@@ -2,11 +2,14 @@ import { useCallback, useState } from "react";
 import type { User } from "@schemas/user";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiRequestError } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { useUserList, type UsersQuery } from "@/features/admin-users/api/list-users";
 import { updateUserRolesRequest, updateUserStatusRequest } from "@/features/admin-users/api/update-user";
+import { deleteUserRequest } from "@/features/admin-users/api/delete-user";
+import { sendPasswordResetMailRequest, sendVerificationMailRequest } from "@/features/admin-users/api/user-mail";
 import { Pagination } from "@/components/ui/pagination";
 import { UserRow } from "./user-row";
 import { UsersSkeleton } from "./users-skeleton";
@@ -15,6 +18,8 @@ import { UsersToolbar } from "./users-toolbar";
 export const LOAD_FAILED = "Failed to load users";
 export const STATUS_FAILED = "Failed to update user status";
 export const ROLES_FAILED = "Failed to update user roles";
+export const MAIL_FAILED = "Failed to send the e-mail";
+export const DELETE_FAILED = "Failed to delete the user";
 
 /** The spec's alert text, followed by the server's reason when there is one. */
 const failure = (text: string, err: unknown) =>
@@ -28,6 +33,8 @@ export function UserManagement() {
   // The change being saved: shown at once (optimistic), dropped when the list reloads or it fails.
   const [pending, setPending] = useState<{ id: number; patch: Partial<User> } | null>(null);
   const { data, error, isLoading, mutate } = useUserList(query);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [deletePending, setDeletePending] = useState(false);
 
   const onSearch = useCallback((search: string) => setQuery((q) => ({ ...q, search, page: 1 })), []);
   const onRole = useCallback((role: UsersQuery["role"]) => setQuery((q) => ({ ...q, role, page: 1 })), []);
@@ -45,6 +52,30 @@ export function UserManagement() {
     }
   }
 
+  async function sendMail(user: User, kind: "verification" | "reset") {
+    try {
+      if (kind === "verification") await sendVerificationMailRequest(user.id);
+      else await sendPasswordResetMailRequest(user.id);
+      toast.success(`${kind === "verification" ? "Verification" : "Password reset"} link sent to ${user.email}.`);
+    } catch (err) {
+      toast.error(failure(MAIL_FAILED, err));
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeletePending(true);
+    try {
+      await deleteUserRequest(deleting.id);
+      toast.success(`Deleted ${deleting.displayName}.`);
+      setDeleting(null);
+    } catch (err) {
+      toast.error(failure(DELETE_FAILED, err));
+    } finally {
+      setDeletePending(false);
+    }
+  }
+
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:py-12">
       <div>
@@ -54,7 +85,8 @@ export function UserManagement() {
         </p>
       </div>
       <UsersToolbar search={query.search} role={query.role} onSearch={onSearch} onRole={onRole} />
-      <section aria-label="Users" aria-busy={isLoading} className="overflow-hidden rounded-2xl border border-line bg-surface shadow-sm">
+      {/* Not overflow-hidden: a row's actions menu opens over the rows below it. */}
+      <section aria-label="Users" aria-busy={isLoading} className="rounded-2xl border border-line bg-surface shadow-sm">
         {error && !data ? (
           <Alert className="m-4" title={LOAD_FAILED}>
             <p>{error instanceof ApiRequestError && error.status !== 0 ? error.message : "Check your connection and try again."}</p>
@@ -81,12 +113,25 @@ export function UserManagement() {
                 busy={pending?.id === user.id}
                 onRoles={(u, roles) => void change(u, { roles }, () => updateUserRolesRequest(u.id, roles), ROLES_FAILED)}
                 onStatus={(u, isActive) => void change(u, { isActive }, () => updateUserStatusRequest(u.id, isActive), STATUS_FAILED)}
+                onSendVerification={(u) => void sendMail(u, "verification")}
+                onSendReset={(u) => void sendMail(u, "reset")}
+                onDelete={setDeleting}
               />
             ))}
           </ul>
         )}
       </section>
       {data ? <Pagination page={query.page} totalPages={data.totalPages} onPage={(page) => setQuery((q) => ({ ...q, page }))} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.displayName ?? "this user"}?`}
+        message={`${deleting?.displayName ?? "This member"} (${deleting?.email ?? ""}) will be signed out everywhere, and their name, address and password removed. What they wrote stays, shown as by “Deleted member”. This cannot be undone.`}
+        confirmLabel="Delete User"
+        pendingLabel="Deleting..."
+        pending={deletePending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
     </div>
   );
 }

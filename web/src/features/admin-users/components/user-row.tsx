@@ -1,5 +1,7 @@
 import type { User } from "@schemas/user";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DropdownMenu, type MenuItem } from "@/components/ui/dropdown-menu";
 import { UserAvatar } from "@/components/user-avatar";
 import { formatShortDate } from "@/lib/format-date";
 
@@ -12,10 +14,21 @@ type Props = {
   busy: boolean;
   onRoles(user: User, roles: Role[]): void;
   onStatus(user: User, isActive: boolean): void;
+  onSendVerification(user: User): void;
+  onSendReset(user: User): void;
+  onDelete(user: User): void;
 };
 
-/** One user: identity, status, role checkboxes (User, Moderator, Admin) and Deactivate/Activate. */
-export function UserRow({ user, isSelf, busy, onRoles, onStatus }: Props) {
+/**
+ * One user: identity, status, whether the address is verified, role checkboxes (User, Moderator,
+ * Admin), Deactivate/Activate, and a menu to mail a verification or reset link or delete the user.
+ */
+export function UserRow({ user, isSelf, busy, onRoles, onStatus, onSendVerification, onSendReset, onDelete }: Props) {
+  const actions: MenuItem[] = [
+    ...(user.emailConfirmed ? [] : [{ kind: "action" as const, label: "Send verification link", onSelect: () => onSendVerification(user) }]),
+    ...(user.isActive ? [{ kind: "action" as const, label: "Send password reset link", onSelect: () => onSendReset(user) }] : []),
+    ...(isSelf ? [] : [{ kind: "action" as const, label: "Delete user", onSelect: () => onDelete(user) }]),
+  ];
   function toggle(role: Role, checked: boolean) {
     const next = checked ? ROLES.filter((r) => r === role || user.roles.includes(r)) : user.roles.filter((r) => r !== role);
     onRoles(user, next);
@@ -37,6 +50,7 @@ export function UserRow({ user, isSelf, busy, onRoles, onStatus }: Props) {
             >
               {user.isActive ? "Active" : "Inactive"}
             </span>
+            {user.emailConfirmed ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
           </p>
           <p className="text-sm break-all text-ink-muted">{user.email}</p>
           <p className="text-xs text-ink-muted">
@@ -65,7 +79,7 @@ export function UserRow({ user, isSelf, busy, onRoles, onStatus }: Props) {
           );
         })}
       </fieldset>
-      <div className="md:w-32 md:text-right">
+      <div className="flex items-center gap-2 md:justify-end">
         <Button
           size="sm"
           variant="secondary"
@@ -77,6 +91,17 @@ export function UserRow({ user, isSelf, busy, onRoles, onStatus }: Props) {
         >
           {user.isActive ? "Deactivate" : "Activate"}
         </Button>
+        {actions.length ? (
+          <DropdownMenu
+            trigger={
+              <span>
+                More<span className="sr-only"> actions for {user.displayName}</span>
+              </span>
+            }
+            items={actions}
+            triggerClassName="inline-flex h-8 items-center gap-1 rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-ink shadow-sm hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-55"
+          />
+        ) : null}
       </div>
     </li>
   );

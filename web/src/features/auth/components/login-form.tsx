@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { loginSchema } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -63,12 +64,24 @@ export function LoginForm() {
         required
         {...form.field("email")}
       />
-      <PasswordInput
-        label="Password"
-        autoComplete="current-password"
-        required
-        {...form.field("password")}
-      />
+      <div>
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.field("password")}
+        />
+        <p className="mt-2 text-right text-sm">
+          {/* The address typed so far goes along, so it need not be typed again. */}
+          <Link
+            to="/forgot-password"
+            state={{ email: form.values.email }}
+            className="inline-block py-0.5 font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
+          >
+            Forgot password?
+          </Link>
+        </p>
+      </div>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing In..." : "Sign In"}
       </Button>

@@ -17,10 +17,11 @@ const PROBLEM_ORDER = ["confirmPassword", "password", "email", "firstName", "las
 
 /**
  * Registration, validated with the server's own schema: every problem is listed together under
- * 'Please fix the following issues:' and also shown under its field. Success signs in (the
- * page then leaves); a refusal shows the server's field errors the same way.
+ * 'Please fix the following issues:' and also shown under its field. Success signs in and tells
+ * the page the address the verification mail went to; a refusal shows the server's field errors
+ * the same way.
  */
-export function RegisterForm() {
+export function RegisterForm({ onRegistered }: { onRegistered?(email: string): void }) {
   const { signIn } = useSession();
   const checklistId = useId();
   const form = useZodForm(registerFormSchema, {
@@ -35,6 +36,7 @@ export function RegisterForm() {
     try {
       const { confirmPassword: _confirm, ...input } = body;
       const res = await registerRequest(input);
+      onRegistered?.(res.user.email);
       signIn(res.token, res.user);
     } catch (err) {
       if (!form.showServerErrors(err)) {

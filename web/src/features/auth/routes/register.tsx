@@ -1,19 +1,36 @@
+import { useState } from "react";
 import { Link, Navigate } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { useSiteSettings } from "@/lib/site-settings";
 import { AuthCard } from "@/features/auth/components/auth-card";
+import { CheckInbox } from "@/features/auth/components/check-inbox";
 import { RegisterForm } from "@/features/auth/components/register-form";
+import { redirectTarget } from "@/features/auth/redirect-target";
 import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
 
 /** Shown instead of the form while sign-up is turned off in the site settings. */
 export const REGISTRATION_CLOSED_TEXT = "Registration is currently disabled.";
 
-/** /register: a signed-in visitor (including one who just registered) goes to /. */
+/**
+ * /register: a signed-in visitor goes to / (or where the guard sent them from). One who just
+ * registered first sees "Check your inbox" naming the address the verification mail went to.
+ */
 export function Component() {
   const { from, redirectTo } = useAuthPageRedirect();
   const { enableRegistration, siteName } = useSiteSettings();
+  const [registered, setRegistered] = useState<string | null>(null);
+  if (registered !== null) {
+    return (
+      <>
+        <PageHead meta={noindexMeta("Sign Up", "Create a Realm Codex account to comment on news and join the community.")} />
+        <AuthCard title="Welcome!" subtitle={`Your ${siteName} account is ready.`} footer={null}>
+          <CheckInbox email={registered} continueTo={redirectTarget(from)} />
+        </AuthCard>
+      </>
+    );
+  }
   if (redirectTo !== null) return <Navigate to={redirectTo} replace />;
   return (
     <>
@@ -31,7 +48,7 @@ export function Component() {
         }
       >
         {enableRegistration ? (
-          <RegisterForm />
+          <RegisterForm onRegistered={setRegistered} />
         ) : (
           <Alert tone="info" title={REGISTRATION_CLOSED_TEXT}>
             <p>New accounts cannot be created right now. Please check back later.</p>

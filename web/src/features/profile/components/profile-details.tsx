@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { User } from "@schemas/user";
 import { TextField } from "@/components/ui/text-field";
+import { EmailStatus } from "./email-status";
 
 /** Props of an editable text field: name, value, onChange and its error. */
 type FieldProps = { name: string; value: string; onChange(event: { target: { value: string } }): void; error?: string };
@@ -14,7 +15,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** First and last name, email and user id: text in view mode, inputs (names only) in edit mode. */
+/**
+ * First and last name, email (with Verified / Not verified) and user id: text in view mode,
+ * inputs (names only) in edit mode.
+ */
 export function ProfileDetails({ user, fields }: { user: User; fields: { firstName: FieldProps; lastName: FieldProps } | null }) {
   if (fields) {
     return (
@@ -30,7 +34,9 @@ export function ProfileDetails({ user, fields }: { user: User; fields: { firstNa
     <dl className="divide-y divide-line">
       <Row label="First name">{user.firstName || "—"}</Row>
       <Row label="Last name">{user.lastName || "—"}</Row>
-      <Row label="Email">{user.email}</Row>
+      <Row label="Email">
+        <EmailStatus user={user} />
+      </Row>
       <Row label="User ID">
         <span className="font-mono">{user.id}</span>
       </Row>

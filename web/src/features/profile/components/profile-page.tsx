@@ -13,6 +13,8 @@ import { AvatarPicker } from "./avatar-picker";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { CommunityStats } from "./community-stats";
 import { ProfileDetails } from "./profile-details";
+import { SessionsSection } from "./sessions-section";
+import { YourDataSection } from "./your-data-section";
 
 export const PROFILE_SAVE_FAILED = "Failed to update profile";
 export const NO_USER = "Unable to load user profile.";
@@ -146,7 +148,11 @@ export function ProfilePage() {
         </div>
       </section>
 
+      <SessionsSection />
+
       <CommunityStats />
+
+      <YourDataSection userId={user.id} />
 
       <ChangePasswordDialog
         open={passwordOpen}
