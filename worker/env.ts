@@ -16,8 +16,6 @@ const envSchema = z.object({
   JWT_AUDIENCE: z.string().min(1),
 });
 
-export type CheckedEnv = z.infer<typeof envSchema>;
-
 /** What is wrong with an environment, one readable line per problem (empty when usable). */
 export function envProblems(env: Record<string, unknown>): string[] {
   const result = envSchema.safeParse(env);

@@ -188,9 +188,6 @@ export function initialMissing(html: string): Record<string, unknown> | null {
   return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
 }
 
-/** The heading of a missing item's painted view ("Unit Not Found"...; MissingItemView's markup). */
-export const missingItemHeading = (title: string) => `<h1 class="font-display text-3xl font-bold text-ink">${title}</h1>`;
-
 // ---------------------------------------------------------------------------------------------
 // Account mail
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { openDatabase } from "../db/client";
-import { findOutboxRow, markMailFailed, markMailSent, MAX_MAIL_ATTEMPTS, pendingMailIds, type OutboxRow } from "../db/queries/mail";
+import { findOutboxRow, markMailFailed, markMailSent, pendingMailIds, type OutboxRow } from "../db/queries/mail";
 import { getSettings } from "../db/queries/settings";
 import type { Database } from "../env";
 
@@ -94,4 +94,3 @@ export async function sweepOutbox(env: Env): Promise<number> {
   return ids.length;
 }
 
-export { MAX_MAIL_ATTEMPTS };

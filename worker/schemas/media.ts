@@ -81,7 +81,6 @@ export const mediaListQuerySchema = z.object({
   page: queryPage(),
   pageSize: queryPageSize(GALLERY_PAGE_SIZE, MEDIA_MAX_PAGE_SIZE),
 });
-export type MediaListQuery = z.output<typeof mediaListQuerySchema>;
 
 const requiredText = (label: string, max: number) =>
   text({ error: `${label} is required.` })

@@ -44,7 +44,6 @@ export type SiteSettingsDto = SiteSettings & { updatedAt: string | null };
 // The zod-free part (types, defaults, the public view) lives in ./settings-public so that the
 // app shell can use it without loading zod; re-exported here for the Worker and the forms.
 export {
-  DEFAULT_MAINTENANCE_MESSAGE,
   DEFAULT_SITE_SETTINGS,
   toPublicSettings,
   type PublicSiteSettings,
