@@ -6,17 +6,18 @@ import { filePath } from "../../worker/db/queries/media";
 const call = (path: string, init?: RequestInit) =>
   exports.default.fetch(new Request(`http://example.com${path}`, init));
 
-const KEY = "media/42/v1/thumb.webp";
+/** One of the site's own assets (public by location, worker/routes/files.ts SITE_ASSET_PREFIXES). */
+const KEY = "portraits/42/v1/thumb.webp";
 /** 100 bytes: 0, 1, 2, ... 99. */
 const BYTES = Uint8Array.from({ length: 100 }, (_, i) => i);
 
 beforeAll(async () => {
   await env.MEDIA.put(KEY, BYTES, { httpMetadata: { contentType: "image/webp" } });
-  await env.MEDIA.put("media/42/v1/untyped.jpg", BYTES);
+  await env.MEDIA.put("portraits/42/v1/untyped.jpg", BYTES);
 });
 
 describe("GET /files/{key}", () => {
-  it("answers 200 with the object's bytes, type, ETag and immutable caching", async () => {
+  it("answers 200 with a site asset's bytes, type, ETag and immutable caching", async () => {
     const res = await call(`/files/${KEY}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/webp");
@@ -29,7 +30,7 @@ describe("GET /files/{key}", () => {
   });
 
   it("guesses the Content-Type from the extension when none was stored (200)", async () => {
-    const res = await call("/files/media/42/v1/untyped.jpg");
+    const res = await call("/files/portraits/42/v1/untyped.jpg");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/jpeg");
     await res.arrayBuffer();
@@ -124,8 +125,8 @@ describe("filePath (the public URL path of a key)", () => {
   });
 
   it("encodes each segment of any other key and keeps its slashes", async () => {
-    const key = "media/legacy/a b#1?/Ärger%.jpg";
-    expect(filePath(key)).toBe("/files/media/legacy/a%20b%231%3F/%C3%84rger%25.jpg");
+    const key = "news/legacy/a b#1?/Ärger%.jpg";
+    expect(filePath(key)).toBe("/files/news/legacy/a%20b%231%3F/%C3%84rger%25.jpg");
     await env.MEDIA.put(key, BYTES);
     const res = await call(filePath(key));
     expect(res.status).toBe(200);
