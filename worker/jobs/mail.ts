@@ -48,7 +48,7 @@ const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
  * characters; a name stored before they did is cleaned here, since it goes into a header).
  */
 // eslint-disable-next-line no-control-regex
-const senderName = (siteName: string) => siteName.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim() || SITE_NAME;
+export const senderName = (siteName: string) => siteName.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim() || SITE_NAME;
 
 /** Sends one outbox row through the binding; returns the service's message id. */
 async function send(env: Env, db: Database, row: OutboxRow): Promise<string | null> {
