@@ -183,3 +183,24 @@ describe("the private-file check reads the primary", () => {
     expect((await send(`/files/${key}`)).status).toBe(404);
   });
 });
+
+describe("a failing cache or replica degrades to a read of the primary, never to a stale answer", () => {
+  it("with the cache unreadable, or the replica unreachable, a guest read of an article unpublished on the primary is 404 (the replica still has it)", async () => {
+    const id = ++nextId;
+    await onBoth(
+      `INSERT INTO news_articles (id, title, summary, content, author, is_published, published_at)
+       VALUES (?1, 'Quietly gone', 'S', 'C', 'Lag Tester', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+      id,
+    );
+    frozenAt = await primaryBookmark();
+    // Unpublished by a write the replica has not seen, made elsewhere (no new generation here).
+    await env.DB.prepare("UPDATE news_articles SET is_published = 0 WHERE id = ?1").bind(id).run();
+    // A plain guest miss may read the lagging replica: that is what the two faults below must not do.
+    expect((await send(`/api/news/${id}`, { headers: { "X-Fault-Injection": "edge-cache-miss" } })).status).toBe(200);
+    for (const fault of ["edge-cache-unavailable", "d1-replica-unavailable, edge-cache-miss"]) {
+      const res = await send(`/api/news/${id}`, { headers: { "X-Fault-Injection": fault } });
+      expect(res.status, fault).toBe(404);
+      expect(((await res.json()) as { code: string }).code, fault).toBe("not_found");
+    }
+  });
+});
