@@ -32,7 +32,7 @@ const app = new Hono<AppEnv>()
   .route("/", seoRoutes)
   .route("/", commentsFrameRoutes)
   // A write to a path that is no route (`/API/news`, `/api%2Fnews`): the API's error envelope,
-  // like every refused write (ADR 0024); pages answer GET and HEAD only.
+  // like every refused write (ADR 0025); pages answer GET and HEAD only.
   .on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c) =>
     withHeaders(await notFoundHandler(c), { ...API_SECURITY_HEADERS, "Cache-Control": "no-store" }),
   )

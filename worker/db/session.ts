@@ -12,7 +12,7 @@
  *    so it is never older than that write; without a floor any replica will do.
  * A read that fails on a replica the way D1 fails when unreachable is sent again to the primary,
  * and the rest of the request stays there. The session's latest bookmark goes back in the
- * response's X-D1-Bookmark header. See docs/decisions/0024-cache-generations-and-fresh-reads.md.
+ * response's X-D1-Bookmark header. See docs/decisions/0025-cache-generations-and-fresh-reads.md.
  */
 import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
 import type { Database } from "../env";

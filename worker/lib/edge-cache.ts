@@ -6,7 +6,7 @@
  * writer always reads fresh data. A guest's own `Cache-Control: no-cache` is answered from the
  * cache like any other guest read: a visitor cannot turn readers' traffic into D1 reads at will.
  * See docs/decisions/0012-edge-cache-and-d1-sessions.md and
- * docs/decisions/0024-cache-generations-and-fresh-reads.md.
+ * docs/decisions/0025-cache-generations-and-fresh-reads.md.
  */
 import { requestFaults, type Fault } from "./faults";
 

@@ -8,7 +8,7 @@
  *   its key id (`kid`), derived from the secret with HKDF, so a token says which secret to check.
  * - Signed file URLs and the daily view hashes use keys of their own, derived from the secret with
  *   HKDF (a distinct `info` each): a key that leaks from one use is no key for another.
- * See docs/decisions/0026-rotating-keys.md.
+ * See docs/decisions/0027-rotating-keys.md.
  */
 
 export type SecretEnv = { JWT_SECRET: string; JWT_SECRET_PREVIOUS?: string };

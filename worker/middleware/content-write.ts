@@ -10,7 +10,7 @@ import { startEdgeGeneration } from "../lib/edge-cache";
  *   .put("/:id", requireModerator, contentWrite, validate("json", schema), async (c) => …)
  *
  * Only declared routes start a new edge-cache generation, and only when they succeed: never a
- * path's text, account traffic, views, uploads or a refused request (ADR 0024). The campaign in
+ * path's text, account traffic, views, uploads or a refused request (ADR 0025). The campaign in
  * tests/worker/hostile-input.test.ts and tests/worker/cache-generation.test.ts hold it.
  */
 export const contentWrite = createMiddleware<AppEnv>(async (c, next) => {

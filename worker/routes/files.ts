@@ -13,7 +13,7 @@ import { fileQuery } from "../schemas/files";
  * content hash or an id plus version). Supports conditional requests (ETag / If-None-Match →
  * 304), single byte ranges (206 / 416, needed for video seeking) and HEAD.
  *
- * Private by default (docs/decisions/0025-private-files-and-bounded-jobs.md). An object is public
+ * Private by default (docs/decisions/0026-private-files-and-bounded-jobs.md). An object is public
  * only when it is
  *  - one of the site's own assets: a key under SITE_ASSET_PREFIXES (faction art, portraits, news
  *    images, avatars; written by operators, never by uploads) or a resized copy of one. They never
