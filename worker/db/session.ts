@@ -16,11 +16,11 @@
  */
 import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
 import type { Database } from "../env";
-import { FAULT_HEADER, requestFaults } from "../lib/faults";
+import { requestFaults } from "../lib/faults";
 import { openDatabase } from "./client";
 import { isDatabaseUnavailable, unavailableDatabase, unavailableSession } from "./unavailable";
 
-export { BOOKMARK_HEADER, FAULT_HEADER };
+export { BOOKMARK_HEADER };
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const PRIMARY = "first-primary";
