@@ -142,7 +142,7 @@ describe("a visitor cannot empty the edge cache", () => {
       }
     }
     expect(refused.length).toBeGreaterThan(60);
-  });
+  }, 60_000);
 
   it("views, account traffic, uploads and refused writes change no generation; the next guest read is a HIT", async () => {
     const { moved, statuses } = await moves(async () => [
