@@ -55,15 +55,20 @@ export const APP_LOADER_SCRIPT =
 /** CSP source allowing exactly APP_LOADER_SCRIPT (checked at build and by tests, like THEME_INIT_HASH). */
 export const APP_LOADER_HASH = "'sha256-9JgKak7n8NnidJ5k0qn5Ogp4wwNUN+JOgI9AUjFV/WA='";
 
+/**
+ * The site's CSP (the Worker's pages, and the static assets through `_headers`). FastComments'
+ * origins are not in it: the widget runs only inside /comments-frame, under that page's own CSP
+ * (commentsFrameHeaders), and the site frames nothing but itself.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${THEME_INIT_HASH} ${APP_LOADER_HASH} ${widget}`,
-  `style-src 'self' 'unsafe-inline' ${widget}`,
+  `script-src 'self' ${THEME_INIT_HASH} ${APP_LOADER_HASH}`,
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https:",
   "font-src 'self' data:",
-  `connect-src 'self' ${widget} wss://*.fastcomments.com`,
-  `frame-src 'self' ${widget}`,
+  "connect-src 'self'",
+  "frame-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
