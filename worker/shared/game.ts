@@ -67,6 +67,9 @@ export const gamePaths = {
   hero: (id: number) => `/heroes/${id}`,
   spells: "/spells",
   spell: (id: number) => `/spells/${id}`,
+  /** The guides (game info) and one guide. */
+  gameInfo: "/game-info",
+  gameInfoArticle: (slug: string) => `/game-info/${encodeURIComponent(slug)}`,
   /** `/compare?units=12,47,88` (the ids in the order given). */
   compare: (ids: readonly number[]) => (ids.length ? `/compare?units=${ids.join(",")}` : "/compare"),
 } as const;
