@@ -46,12 +46,24 @@ describe("game pages painted at the edge", () => {
     expect(list.items.map((f) => f.id)).not.toContain(ids.hidden);
   });
 
-  it("GET /game-info adds the featured articles (200)", async () => {
+  it("GET /game-info carries the first page of guides, the categories and the factions (200)", async () => {
     const res = await call("/game-info");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("<title>Game Info | Realm Codex</title>");
-    expect(Object.keys(initialData(html)!).sort()).toEqual(["/api/faction", "/api/gameinfo/featured"]);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/game-info">');
+    expect(Object.keys(initialData(html)!).sort()).toEqual(["/api/faction", "/api/gameinfo/categories", "/api/gameinfo?pageSize=12"]);
+    const ld = jsonLd(html);
+    expect(ld.find((d) => d["@type"] === "CollectionPage")).toBeTruthy();
+  });
+
+  it("GET /game-info?category=…&page=2 reads that page of that category; its canonical URL keeps the category only (200)", async () => {
+    const res = await call("/game-info?category=Strategy&page=2&search=");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>Game Info: Strategy | Realm Codex</title>");
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/game-info?category=Strategy">');
+    expect(Object.keys(initialData(html)!)).toContain("/api/gameinfo?category=Strategy&page=2&pageSize=12");
   });
 
   it("GET /factions/{id} has the faction's metadata, banner image, breadcrumb and units JSON-LD, and its data (200)", async () => {

@@ -12,7 +12,6 @@ import { paged } from "../schemas/game-query";
 const readOnly = (): never => {
   throw new ApiError(405, "The audit log is read-only: its entries cannot be changed or deleted.", { headers: { Allow: "GET, HEAD" } });
 };
-const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
 /**
  * /api/audit (administrators): who did what and when, newest first and paged, filtered by user,
@@ -21,7 +20,11 @@ const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
  * Never cached.
  */
 export const auditRoutes = new Hono<AppEnv>()
-  .on(WRITE_METHODS, ["/", "/filters", "/:id"], readOnly)
+  // Before the role check: no one, whatever their role, gets anything but a read here.
+  .use(async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") readOnly();
+    await next();
+  })
   .use(requireAdmin)
   .get("/", validate("query", auditQuerySchema), async (c) => {
     const query = c.req.valid("query");
