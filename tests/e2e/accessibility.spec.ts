@@ -20,6 +20,9 @@ const PUBLIC_PAGES = [
   "/factions",
   "/factions/1",
   "/game-info",
+  // A category chosen (current pill) and the second page (Pagination).
+  "/game-info?category=Magic",
+  "/game-info?page=2",
   "/game-info/schools-of-magic",
   "/units/1",
   "/heroes/1",
@@ -51,7 +54,11 @@ const SIGNED_IN_PAGES = [
   "/admin/menu",
   "/admin/game-assets",
   "/admin/factions/1/edit",
+  "/admin/game-info",
+  "/admin/game-info/new",
+  "/admin/game-info/1/edit",
   "/admin/settings",
+  "/admin/audit",
 ];
 
 /** Opens `path` and waits until the app has hydrated the page and its reads are done. */

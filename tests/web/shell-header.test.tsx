@@ -100,7 +100,7 @@ describe("dropdown menu keyboard and pointer paths", () => {
     await user.keyboard("{ArrowDown}");
     expect(document.activeElement?.textContent).toBe("Manage News");
     await user.keyboard("{ArrowUp}{ArrowUp}");
-    expect(document.activeElement?.textContent).toBe("Settings");
+    expect(document.activeElement?.textContent).toBe("Audit Log");
     await user.keyboard("{Home}");
     expect(document.activeElement?.textContent).toBe("Dashboard");
     await user.keyboard("{Escape}");

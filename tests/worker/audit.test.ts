@@ -75,7 +75,7 @@ describe("GET /api/audit: entries and filters", () => {
       entityType: "gameinfo",
       entityId: String(guide.id),
       user: { id: people.moderator, name: "Audra Mod" },
-      entityName: null,
+      entityName: guide.title,
       changes: [{ field: "summary", old: "Old summary.", new: "New summary." }],
     });
     expect(create!.entityName).toBe(guide.title);
@@ -92,6 +92,8 @@ describe("GET /api/audit: entries and filters", () => {
     const deletes = (await read(`?user=${people.admin}&action=delete`)).body;
     expect(deletes.items.map((e) => [e.entityType, e.action])).toEqual([["faction", "delete"]]);
     expect(deletes.items[0]!.changes.find((c) => c.field === "name")).toHaveProperty("old");
+    // A deleted record keeps the name its deletion recorded.
+    expect(deletes.items[0]!.entityName).toBe(deletes.items[0]!.changes.find((c) => c.field === "name")!.old);
     const factions = (await read("?entityType=faction")).body;
     expect(factions.items.every((e) => e.entityType === "faction")).toBe(true);
     expect((await read("?entityType=nothing_like_this")).body.totalCount).toBe(0);

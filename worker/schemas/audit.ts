@@ -70,7 +70,7 @@ export type AuditEntry = {
   action: AuditAction;
   entityType: string;
   entityId: string;
-  /** The record's name or title when the row recorded one. */
+  /** The record's name or title: its current one, else the one the row recorded (a deleted record's). */
   entityName: string | null;
   /** Who did it: null for a change made outside the site (`npm run admin`) or by an account that no longer exists. */
   user: { id: number; name: string } | null;

@@ -50,7 +50,7 @@ export function auditChanges(action: AuditAction, text: string | null): AuditFie
   return Object.entries(details).map(([field, value]) => (action === "delete" ? { field, old: value } : { field, new: value }));
 }
 
-/** The record's name or title, when the row recorded one. */
+/** The record's name or title, when the row recorded one (a deleted record's). */
 function entityName(changes: readonly AuditFieldChange[]): string | null {
   for (const key of ["title", "name", "siteName"]) {
     const change = changes.find((c) => c.field === key);
@@ -60,7 +60,30 @@ function entityName(changes: readonly AuditFieldChange[]): string | null {
   return null;
 }
 
+/**
+ * The audited record's name now (null once it is gone), for the kinds of record that have one:
+ * a subquery per kind inside one CASE, so a page of entries stays one statement.
+ */
+const NAMED: [type: string, table: string, column: string][] = [
+  ["faction", "factions", "name"],
+  ["unit", "units", "name"],
+  ["hero", "heroes", "name"],
+  ["spell", "spells", "name"],
+  ["gameinfo", "game_info_articles", "title"],
+  ["news", "news_articles", "title"],
+  ["media", "media_items", "title"],
+  ["media_category", "media_categories", "name"],
+];
+const currentName = sql<string | null>`CASE ${auditLog.entityType} ${sql.join(
+  NAMED.map(
+    ([type, table, column]) =>
+      sql`WHEN ${type} THEN (SELECT n.${sql.identifier(column)} FROM ${sql.identifier(table)} n WHERE n.id = CAST(${auditLog.entityId} AS INTEGER))`,
+  ),
+  sql` `,
+)} END`;
+
 const entryColumns = {
+  currentName,
   id: auditLog.id,
   userId: auditLog.userId,
   action: auditLog.action,
@@ -74,7 +97,7 @@ const entryColumns = {
   deletedAt: users.deletedAt,
 };
 
-type EntryRow = { id: number; userId: number | null; action: AuditAction; entityType: string; entityId: string; details: string | null; createdAt: string } & UserPart;
+type EntryRow = { currentName: string | null; id: number; userId: number | null; action: AuditAction; entityType: string; entityId: string; details: string | null; createdAt: string } & UserPart;
 
 function toAuditEntry(row: EntryRow): AuditEntry {
   const changes = auditChanges(row.action, row.details);
@@ -83,7 +106,7 @@ function toAuditEntry(row: EntryRow): AuditEntry {
     action: row.action,
     entityType: row.entityType,
     entityId: row.entityId,
-    entityName: entityName(changes),
+    entityName: row.currentName ?? entityName(changes),
     user: row.userId === null ? null : { id: row.userId, name: memberName(row) },
     createdAt: row.createdAt,
     changes,

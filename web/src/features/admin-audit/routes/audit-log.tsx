@@ -272,8 +272,8 @@ function Changes({ changes }: { changes: readonly AuditFieldChange[] }) {
             ) : null}
             {"new" in c ? (
               <p className="break-words whitespace-pre-line text-green-800 dark:text-green-300">
-                <span className="sr-only">New value: </span>
                 {"old" in c ? <span aria-hidden="true">→ </span> : null}
+                <span className="sr-only">New value: </span>
                 {show(c.new)}
               </p>
             ) : null}
