@@ -752,7 +752,7 @@ export const auditLog = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Change history (game assets and news): who changed what, each field's old and new value
+// Change history (game assets, news, guides): who changed what, each field's old and new value
 // ---------------------------------------------------------------------------------------------
 
 /** The records whose changes are kept (and can be restored), and the kinds of change. */

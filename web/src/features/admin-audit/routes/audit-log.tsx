@@ -156,7 +156,8 @@ function FilterBar({
 }) {
   const id = useId();
   const field = (name: FilterName, label: string, control: (props: { id: string; "aria-invalid"?: true }) => ReactNode) => (
-    <div className="min-w-0">
+    // On a phone the two dates share a row; the selects take a row each.
+    <div className={`min-w-0 ${name === "from" || name === "to" ? "" : "col-span-2 sm:col-span-1"}`}>
       <label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-medium text-ink">
         {label}
       </label>
@@ -167,7 +168,7 @@ function FilterBar({
   const typeKnown = !query.entityType || options?.entityTypes.some((t) => t.value === query.entityType);
   return (
     <section aria-label="Filters" className="mt-6 rounded-xl border border-line bg-surface p-4 shadow-sm">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
         {field("user", "User", (p) => (
           <select {...p} className={inputClass} value={query.user ?? ""} onChange={(e) => onChange("user", e.target.value)}>
             <option value="">Everyone</option>
