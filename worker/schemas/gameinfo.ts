@@ -1,4 +1,6 @@
 import {
+  GAMEINFO_CATEGORY_MAX,
+  GAMEINFO_SEARCH_MAX,
   GAMEINFO_FEATURED_DEFAULT,
   GAMEINFO_LIMIT_MAX,
   GAMEINFO_RELATED_DEFAULT,
@@ -33,8 +35,7 @@ export type GameInfoArticle = {
 /** Lists, featured and related answers carry everything but the content. */
 export type GameInfoListItem = Omit<GameInfoArticle, "content">;
 
-export const GAMEINFO_CATEGORY_MAX = 50;
-const GAMEINFO_SEARCH_MAX = 200;
+export { GAMEINFO_CATEGORY_MAX };
 
 export const gameInfoListQuerySchema = strictQuery({
   category: queryText("Category", GAMEINFO_CATEGORY_MAX),

@@ -7,6 +7,8 @@
 import { apiKey } from "./api-key";
 import {
   GAME_MAX_PAGE_SIZE,
+  GAMEINFO_CATEGORY_MAX,
+  GAMEINFO_SEARCH_MAX,
   HERO_TYPES,
   SPELL_LEVEL_RANGE,
   SPELL_SCHOOLS,
@@ -57,11 +59,11 @@ export const GAME_INFO_PAGE_SIZE = 12;
 /** The URL state of /game-info: `?category=Strategy&search=dragons&page=2`. */
 export type GameInfoUrlFilters = { category: string; search: string; page: number };
 
-/** Reads /game-info's query string (missing or bad values fall back to the defaults). */
+/** Reads /game-info's query string (missing or bad values fall back to the defaults; over-long texts are cut). */
 export function parseGameInfoFilters(params: URLSearchParams): GameInfoUrlFilters {
   return {
-    category: params.get("category")?.trim() ?? "",
-    search: params.get("search")?.trim() ?? "",
+    category: (params.get("category") ?? "").slice(0, GAMEINFO_CATEGORY_MAX).trim(),
+    search: (params.get("search") ?? "").slice(0, GAMEINFO_SEARCH_MAX).trim(),
     page: parsePage(params.get("page")),
   };
 }

@@ -52,6 +52,10 @@ export const GAMEINFO_LIMIT_MAX = 50;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 120;
 
+/** Longest game-info category and search text (the /game-info URL is cut to these). */
+export const GAMEINFO_CATEGORY_MAX = 50;
+export const GAMEINFO_SEARCH_MAX = 200;
+
 // ---------------------------------------------------------------------------------------------
 // Unit comparison (/compare and GET /unit?ids=)
 // ---------------------------------------------------------------------------------------------
