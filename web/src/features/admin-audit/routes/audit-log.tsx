@@ -97,7 +97,7 @@ function AuditLog() {
             {log.error instanceof ApiRequestError && log.error.status !== 0 && log.error.message ? log.error.message : "Please check your connection and try again."}
             <div className="mt-3">
               <Button size="sm" variant="secondary" onClick={() => void log.mutate()}>
-                Try again
+                Try Again
               </Button>
             </div>
           </Alert>

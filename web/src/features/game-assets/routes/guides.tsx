@@ -130,6 +130,11 @@ function GuideList() {
         {error && !data ? (
           <Alert tone="error" title="Failed to load the guides">
             {reason(error, "Please check your connection and try again.")}
+            <div className="mt-3">
+              <Button size="sm" variant="secondary" onClick={() => void mutate()}>
+                Try Again
+              </Button>
+            </div>
           </Alert>
         ) : !data ? (
           <div role="status" className="space-y-3">

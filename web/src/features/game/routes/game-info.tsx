@@ -4,6 +4,7 @@ import { gameInfoMeta } from "@shared/game-seo";
 import { gamePaths } from "@shared/game";
 import { gameInfoUrlParams, gameKeys, parseGameInfoFilters, type GameInfoUrlFilters } from "@shared/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
+import { PageLoadError } from "@/components/page-load-error";
 import { buttonClass } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
@@ -45,6 +46,10 @@ export function Component() {
   const search = (text: string) =>
     setParams((current) => gameInfoUrlParams({ ...parseGameInfoFilters(current), search: text.trim(), page: 1 }));
 
+  if (list.error && !data) {
+    return <PageLoadError title="Failed to load game info" pageTitle="Game Info" error={list.error} onRetry={() => void list.mutate()} />;
+  }
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageHead meta={meta} />
@@ -60,11 +65,7 @@ export function Component() {
         <h2 id="guides-heading" className="sr-only">
           {filters.category ? `${filters.category} guides` : "Guides"}
         </h2>
-        {list.error && !data ? (
-          <StateMessage tone="error" title="Failed to load game info">
-            <p>Please try again in a moment.</p>
-          </StateMessage>
-        ) : !data ? (
+        {!data ? (
           <LoadingRegion label="Loading guides..." className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, i) => (
               <Skeleton key={i} className="h-36 rounded-xl border border-line" />
