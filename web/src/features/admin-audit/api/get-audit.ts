@@ -7,9 +7,9 @@ import { api, unwrap } from "@/lib/api-client";
 /** The log's filters as query values (what the page's URL holds and GET /api/audit takes). */
 export type AuditUrlQuery = Partial<Record<"user" | "entityType" | "entityId" | "action" | "from" | "to" | "page", string>>;
 
-/** GET /api/audit (admins): one page of the log, newest first; read again whenever the page opens. */
-export function useAuditLog(query: AuditUrlQuery) {
-  return useSWR(apiKey("/api/audit", query), (): Promise<Paged<AuditEntry>> => unwrap(api.api.audit.$get({ query })), {
+/** GET /api/audit (admins): one page of the log, newest first; read again whenever the page opens. `null`: nothing to ask (bad filters). */
+export function useAuditLog(query: AuditUrlQuery | null) {
+  return useSWR(query && apiKey("/api/audit", query), (): Promise<Paged<AuditEntry>> => unwrap(api.api.audit.$get({ query: query! })), {
     keepPreviousData: true,
     revalidateOnMount: true,
     dedupingInterval: 0,

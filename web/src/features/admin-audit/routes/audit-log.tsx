@@ -58,7 +58,7 @@ function AuditLog() {
   // The URL is checked with the API's own schema: a bad filter says what is wrong instead of asking.
   const checked = auditQuerySchema.safeParse(query);
   const problems = checked.success ? null : fieldErrorsFromIssues(checked.error.issues);
-  const log = useAuditLog(checked.success ? query : {});
+  const log = useAuditLog(checked.success ? query : null);
   const filters = useAuditFilters();
   const filtered = FILTER_NAMES.some((name) => query[name]);
   const data = problems ? undefined : log.data;
