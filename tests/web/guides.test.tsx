@@ -5,6 +5,7 @@ import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as AuditLog } from "@/features/admin-audit/routes/audit-log";
 import { Component as GuideEdit } from "@/features/game-assets/routes/guide-edit";
+import { Component as GuideList } from "@/features/game-assets/routes/guides";
 import { Component as GameInfo } from "@/features/game/routes/game-info";
 import { Providers, storeSession, testUser } from "./helpers/render-app";
 
@@ -38,11 +39,12 @@ function serve(routes: Record<string, Handler>) {
   return calls;
 }
 
-function renderAt(path: string) {
+/** Renders the pages at `path`; the admin list is a stand-in unless `list` asks for the real one. */
+function renderAt(path: string, { list = false } = {}) {
   const router = createMemoryRouter(
     [
       { path: "/game-info", Component: GameInfo },
-      { path: "/admin/game-info", element: <h1>Guide list</h1> },
+      list ? { path: "/admin/game-info", Component: GuideList } : { path: "/admin/game-info", element: <h1>Guide list</h1> },
       { path: "/admin/game-info/new", Component: GuideEdit },
       { path: "/admin/game-info/:id/edit", Component: GuideEdit },
       { path: "/admin/audit", Component: AuditLog },
@@ -185,12 +187,101 @@ describe("the guide editor", () => {
     ]);
   });
 
+  it("a guide that fails to load says so, and Try Again loads it", async () => {
+    storeSession(testUser("moderator"));
+    let fail = true;
+    serve({
+      "GET /api/gameinfo/categories": () => ({ body: { categories: [] } }),
+      "GET /api/gameinfo/3": () => (fail ? { status: 503, body: { code: "service_unavailable", message: "The service is temporarily unavailable." } } : { body: guide() }),
+    });
+    renderAt("/admin/game-info/3/edit");
+    expect(await screen.findByText("Failed to load the guide")).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(((await screen.findByLabelText("Title")) as HTMLInputElement).value).toBe("Holding the ford");
+  });
+
   it("an id with no guide says so and offers its history (a deleted guide is restored from there)", async () => {
     storeSession(testUser("moderator"));
     serve({ "GET /api/gameinfo/categories": () => ({ body: { categories: [] } }) });
     renderAt("/admin/game-info/99/edit");
     expect(await screen.findByRole("heading", { level: 1, name: "Guide Not Found" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "History" })).toBeTruthy();
+  });
+});
+
+describe("/admin/game-info", () => {
+  const categories = { "GET /api/gameinfo/categories": () => ({ body: { categories: [{ value: "Combat", count: 2 }] } }) };
+
+  it("lists drafts too; Publish reads the whole guide and writes it back with the list's version and the flag on", async () => {
+    storeSession(testUser("moderator"));
+    const draft = guide({ isPublished: false, publishedAt: null });
+    const calls = serve({
+      ...categories,
+      "GET /api/gameinfo": () => ({ body: paged([draft]) }),
+      "GET /api/gameinfo/3": () => ({ body: draft }),
+      "PUT /api/gameinfo/3": () => ({ body: guide({ updatedAt: T2 }) }),
+    });
+    renderAt("/admin/game-info", { list: true });
+    const row = await screen.findByTestId("admin-guide-row");
+    expect(row.textContent).toContain("Draft");
+    expect(calls.find((c) => c.path === "/api/gameinfo")!.search).toContain("publishedOnly=false");
+    await userEvent.click(within(row).getByRole("button", { name: 'Publish "Holding the ford"' }));
+    expect(await screen.findByText('Published: "Holding the ford".')).toBeTruthy();
+    const put = calls.find((c) => c.method === "PUT")!.body as { isPublished: boolean; content: string; updatedAt: string };
+    expect([put.isPublished, put.content, put.updatedAt]).toEqual([true, "Pikes first.\nArchers behind.", T1]);
+  });
+
+  it("a toggle refused because someone changed the guide says so and reloads the list (409)", async () => {
+    storeSession(testUser("moderator"));
+    const calls = serve({
+      ...categories,
+      "GET /api/gameinfo": () => ({ body: paged([guide()]) }),
+      "GET /api/gameinfo/3": () => ({ body: guide() }),
+      "PUT /api/gameinfo/3": () => ({ status: 409, body: { code: "stale_version", message: "Changed.", current: guide({ updatedAt: T2 }) } }),
+    });
+    renderAt("/admin/game-info", { list: true });
+    const row = await screen.findByTestId("admin-guide-row");
+    await userEvent.click(within(row).getByRole("button", { name: 'Feature "Holding the ford"' }));
+    expect(await screen.findByText("Someone else changed this guide meanwhile. The list has been reloaded; try again.")).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.path === "/api/gameinfo").length).toBeGreaterThan(1));
+  });
+
+  it("Delete asks first, then deletes and says so", async () => {
+    storeSession(testUser("moderator"));
+    const calls = serve({
+      ...categories,
+      "GET /api/gameinfo": () => ({ body: paged([guide()]) }),
+      "DELETE /api/gameinfo/3": () => ({ status: 204 }),
+    });
+    renderAt("/admin/game-info", { list: true });
+    const row = await screen.findByTestId("admin-guide-row");
+    await userEvent.click(within(row).getByRole("button", { name: 'Delete "Holding the ford"' }));
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog.textContent).toContain("It can be restored from its history.");
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText('Deleted "Holding the ford".')).toBeTruthy();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual(["/api/gameinfo/3"]);
+  });
+
+  it("no guides: the empty view; a failed load: the error with Try Again, which loads again", async () => {
+    storeSession(testUser("moderator"));
+    let fail = true;
+    serve({ ...categories, "GET /api/gameinfo": () => (fail ? { status: 503, body: { code: "service_unavailable", message: "The service is temporarily unavailable." } } : { body: paged([]) }) });
+    renderAt("/admin/game-info", { list: true });
+    expect(await screen.findByText("Failed to load the guides")).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByText("No guides yet.")).toBeTruthy();
+  });
+
+  it("is for moderators: a member sees Access Denied", () => {
+    storeSession(testUser("user"));
+    const calls = serve({});
+    renderAt("/admin/game-info", { list: true });
+    expect(screen.getByRole("alert").textContent).toBe("Access denied. Admin or Moderator role required.");
+    expect(calls).toEqual([]);
   });
 });
 
@@ -224,6 +315,23 @@ describe("/admin/audit", () => {
     expect(await screen.findByText("These filters cannot be used")).toBeTruthy();
     expect(screen.getByText("To must be the same day as From or later.")).toBeTruthy();
     expect(calls.some((c) => c.path === "/api/audit")).toBe(false);
+  });
+
+  it("filter choices that fail to load are said to be missing, and Try Again asks again", async () => {
+    storeSession(testUser("admin"));
+    let fail = true;
+    serve({
+      "GET /api/audit": () => ({ body: { items: [entry], totalCount: 1, page: 1, pageSize: 50, totalPages: 1 } }),
+      "GET /api/audit/filters": () =>
+        fail ? { status: 503, body: { code: "service_unavailable", message: "The service is temporarily unavailable." } } : { body: { users: [{ id: 2, name: "Milo Ferris", email: "milo@example.com", count: 4 }], entityTypes: [], actions: [] } },
+    });
+    renderAt("/admin/audit");
+    await screen.findByTestId("audit-entry");
+    expect(await screen.findByText("The filter's choices could not be loaded")).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByRole("option", { name: "Milo Ferris (milo@example.com) · 4" })).toBeTruthy();
+    expect(screen.queryByText("The filter's choices could not be loaded")).toBeNull();
   });
 
   it("is for administrators only", () => {

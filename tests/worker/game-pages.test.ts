@@ -29,7 +29,8 @@ beforeAll(async () => {
   ids.hiddenUnit = await insertUnit(ids.faction, { name: unique("Secret Unit"), is_active: 0 });
   await insertHero(ids.faction);
   ids.article = await insertGameInfo({ title: "Edge guide", slug: slugs.article, is_featured: 1 });
-  ids.draft = await insertGameInfo({ title: "Edge draft", slug: slugs.draft, is_published: 0, published_at: null });
+  ids.draft = await insertGameInfo({ title: "Edge draft", slug: slugs.draft, is_published: 0, published_at: null, category: "Drafts Only" });
+  await insertGameInfo({ title: "Edge siege guide", slug: `${slugs.article}-siege`, category: "Siege Craft" });
 });
 
 describe("game pages painted at the edge", () => {
@@ -136,9 +137,13 @@ describe("game pages painted at the edge", () => {
 });
 
 describe("sitemap", () => {
-  it("lists /game-info, every active faction and published game-info article with lastmod, never hidden ones", async () => {
+  it("lists /game-info, each category's guides, every active faction and published game-info article with lastmod, never hidden ones", async () => {
     const xml = await (await call("/sitemap.xml")).text();
-    expect(xml).toContain("<loc>http://localhost:8787/game-info</loc>");
+    expect(xml).toMatch(/<loc>http:\/\/localhost:8787\/game-info<\/loc><lastmod>[0-9T:.Z-]+<\/lastmod>/);
+    // A category's list is a page of its own: listed at its canonical URL (the page's own test checks that URL).
+    expect(xml).toMatch(/<loc>http:\/\/localhost:8787\/game-info\?category=Guides<\/loc><lastmod>[0-9T:.Z-]+<\/lastmod>/);
+    expect(xml).toContain("<loc>http://localhost:8787/game-info?category=Siege+Craft</loc>");
+    expect(xml).not.toContain("category=Drafts");
     expect(xml).toMatch(new RegExp(`<loc>http://localhost:8787/factions/${ids.faction}</loc><lastmod>[0-9T:.Z-]+</lastmod>`));
     expect(xml).toMatch(new RegExp(`<loc>http://localhost:8787/game-info/${slugs.article}</loc><lastmod>`));
     expect(xml).not.toContain(`/factions/${ids.hidden}<`);

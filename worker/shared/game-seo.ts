@@ -63,7 +63,7 @@ type GuideLinkForMeta = { title: string; slug: string };
  */
 export function gameInfoMeta(origin: string, view: { category?: string; guides?: readonly GuideLinkForMeta[] } = {}): PageMeta {
   const path = gamePaths.gameInfo;
-  const canonicalPath = view.category ? `${path}?${new URLSearchParams({ category: view.category })}` : path;
+  const canonicalPath = view.category ? gamePaths.gameInfoCategory(view.category) : path;
   const name = view.category ? `Game Info: ${view.category}` : "Game Info";
   const description = view.category ? `${view.category} guides for the turn-based fantasy strategy game.` : GAME_INFO_DESCRIPTION;
   const guides = view.guides ?? [];

@@ -74,6 +74,8 @@ export const gamePaths = {
   /** The guides (game info) and one guide. */
   gameInfo: "/game-info",
   gameInfoArticle: (slug: string) => `/game-info/${encodeURIComponent(slug)}`,
+  /** One category's guides (a page of its own: its canonical URL, and listed in the sitemap). */
+  gameInfoCategory: (category: string) => `/game-info?${new URLSearchParams({ category })}`,
   /** `/compare?units=12,47,88` (the ids in the order given). */
   compare: (ids: readonly number[]) => (ids.length ? `/compare?units=${ids.join(",")}` : "/compare"),
 } as const;

@@ -375,7 +375,7 @@ export async function deleteGameInfo(db: Database, id: number, actor: Actor): Pr
 
 /**
  * What the sitemap lists of the game content, in one batch: active factions, published
- * game-info articles (ids, slugs and last changes), and the visible units, heroes and spells.
+ * game-info articles (slugs, categories and last changes), and the visible units, heroes and spells.
  */
 export async function gameSitemapIndex(db: Database, limit: number) {
   const [factionRows, articleRows, unitRows, heroRows, spellRows] = await db.batch([
@@ -386,7 +386,7 @@ export async function gameSitemapIndex(db: Database, limit: number) {
       .orderBy(asc(factions.sortOrder), asc(factions.id))
       .limit(limit),
     db
-      .select({ slug: gameInfoArticles.slug, updatedAt: gameInfoArticles.updatedAt })
+      .select({ slug: gameInfoArticles.slug, category: gameInfoArticles.category, updatedAt: gameInfoArticles.updatedAt })
       .from(gameInfoArticles)
       .where(published)
       .orderBy(...listOrder)

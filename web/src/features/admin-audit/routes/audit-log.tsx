@@ -79,6 +79,16 @@ function AuditLog() {
       <p className="mt-1 text-sm text-ink-muted">Every change made by moderators and administrators, newest first. Entries cannot be changed or deleted.</p>
 
       <FilterBar query={query} options={filters.data} onChange={setFilter} onClear={() => setParams(() => "")} errors={problems} />
+      {filters.error && !filters.data ? (
+        <Alert tone="warning" className="mt-3" title="The filter's choices could not be loaded">
+          The User and Entity type lists stay empty until they load.
+          <div className="mt-3">
+            <Button size="sm" variant="secondary" onClick={() => void filters.mutate()}>
+              Try Again
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
 
       <div className="mt-6" aria-busy={log.isValidating}>
         {problems ? (

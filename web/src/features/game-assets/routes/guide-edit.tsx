@@ -131,7 +131,12 @@ function GuideEditPage() {
     return (
       <Frame title="Edit Guide">
         <Alert tone="error" title="Failed to load the guide" className="mt-6">
-          {error instanceof ApiRequestError && error.status !== 0 && error.message ? error.message : "Please try again in a moment."}
+          {error instanceof ApiRequestError && error.status !== 0 && error.message ? error.message : "Please check your connection and try again."}
+          <div className="mt-3">
+            <Button size="sm" variant="secondary" onClick={() => void mutate()}>
+              Try Again
+            </Button>
+          </div>
         </Alert>
       </Frame>
     );

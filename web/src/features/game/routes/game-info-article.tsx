@@ -9,7 +9,7 @@ import { GuideBody } from "@/components/guide-body";
 import { PageHead, PageRedirect, useSiteOrigin } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
 import { gamePaths } from "@shared/game";
-import { gameInfoUrlParams, gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@shared/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
 import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";
@@ -56,7 +56,7 @@ export function Component() {
       <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Game Info", to: gamePaths.gameInfo }]} current={article.title} />
       <GuideBody
         guide={{ ...article, date: article.publishedAt ?? article.createdAt }}
-        categoryHref={`${gamePaths.gameInfo}?${gameInfoUrlParams({ category: article.category, search: "", page: 1 })}`}
+        categoryHref={gamePaths.gameInfoCategory(article.category)}
         after={
           isModerator ? (
             <Link to={`/admin/game-info/${article.id}/edit`} className="ml-3 font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
