@@ -45,3 +45,9 @@ END;
 CREATE TRIGGER `audit_log_no_delete` BEFORE DELETE ON `audit_log` BEGIN
 	SELECT RAISE(ABORT, 'audit_log is append-only: rows cannot be deleted');
 END;
+--> statement-breakpoint
+-- The guides list's order, all and by category (matched whatever its case): a page of /game-info
+-- reads its own rows through the index instead of sorting every published guide.
+CREATE INDEX `game_info_list_idx` ON `game_info_articles` (`is_published`,"is_featured" DESC,`sort_order`,"published_at" DESC,`id`);
+--> statement-breakpoint
+CREATE INDEX `game_info_category_list_idx` ON `game_info_articles` (`is_published`,"category" COLLATE NOCASE,"is_featured" DESC,`sort_order`,"published_at" DESC,`id`);

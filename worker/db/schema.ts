@@ -494,6 +494,17 @@ export const gameInfoArticles = sqliteTable(
     uniqueIndex("game_info_slug_unique").on(t.slug),
     index("game_info_category_idx").on(t.isPublished, t.category, t.sortOrder),
     index("game_info_featured_idx").on(t.isPublished, t.isFeatured),
+    // The list's order (featured first, then sort order, the newest first), all and by category
+    // (matched whatever its case), so a page reads its own rows only, not every guide.
+    index("game_info_list_idx").on(t.isPublished, sql`${t.isFeatured} DESC`, t.sortOrder, sql`${t.publishedAt} DESC`, t.id),
+    index("game_info_category_list_idx").on(
+      t.isPublished,
+      sql`${t.category} COLLATE NOCASE`,
+      sql`${t.isFeatured} DESC`,
+      t.sortOrder,
+      sql`${t.publishedAt} DESC`,
+      t.id,
+    ),
     check("game_info_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("game_info_slug_len", sql`length(${t.slug}) BETWEEN 1 AND 120`),
     check("game_info_category_len", sql`length(${t.category}) BETWEEN 1 AND 50`),
