@@ -148,7 +148,7 @@ function CategoryFilter({ filters, options }: { filters: GameInfoUrlFilters; opt
               >
                 {item.label}
                 {item.count !== undefined ? (
-                  <span className={chosen ? "text-white/85" : "text-ink-muted"}>
+                  <span className={chosen ? "text-white" : "text-ink-muted"}>
                     <span className="sr-only">, </span>
                     {item.count}
                     <span className="sr-only"> guides</span>
