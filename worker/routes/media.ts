@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { beforeAndAfter } from "../lib/audit-details";
-import { getCookie, setCookie } from "hono/cookie";
 import { readEtag } from "../middleware/read-etag";
 import { parseId } from "@shared/ids";
 import {
@@ -31,10 +30,13 @@ import {
 } from "../db/queries/media";
 import type { AppEnv } from "../env";
 import { signedFileUrl } from "../lib/file-signature";
-import { conflict, notFound, validationFailed } from "../lib/errors";
+import { ApiError, conflict, notFound, validationFailed } from "../lib/errors";
+import { derivedKey } from "../lib/keys";
 import { setReadCache } from "../lib/read-cache";
 import { sendThumbnailJobs } from "../lib/thumbnail-queue";
 import { isModerator, requireAdmin, requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
+import { clientIp, rateLimitKey } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
 import {
   fileKeyOf,
@@ -61,7 +63,7 @@ function idParam(text: string, what: string): number {
 
 /** URLs of approved items' files are plain; an unapproved item's are signed and short-lived. */
 const fileUrlFor = (c: Context<AppEnv>) => (key: string, row: MediaRow) =>
-  row.isApproved ? filePath(key) : signedFileUrl(c.env.JWT_SECRET, key);
+  row.isApproved ? filePath(key) : signedFileUrl(c.env, key);
 
 const dto = (c: Context<AppEnv>, row: MediaRow) => toMediaDto(row, fileUrlFor(c), isModerator(c.get("user")));
 
@@ -90,30 +92,24 @@ const rethrowSlugConflict = (err: unknown): never => {
 // View counting
 // ---------------------------------------------------------------------------------------------
 
-const VIEW_COOKIE = "rc_views";
-const MAX_REMEMBERED_VIEWS = 200;
-
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Today's viewed ids from the cookie (`YYYY-MM-DD:1.5.9`); other days' lists are void. */
-function viewedToday(cookie: string | undefined, day: string): number[] {
-  if (!cookie?.startsWith(`${day}:`)) return [];
-  return cookie
-    .slice(day.length + 1)
-    .split(".")
-    .map((s) => parseId(s))
-    .filter((n): n is number => n !== null);
-}
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-/** Who is viewing: the user id when signed in, else a daily salted hash of IP and user agent. */
-async function visitorKey(c: Context<AppEnv>, day: string): Promise<string> {
+/**
+ * Who is viewing: the user id when signed in, else the client's network (an IPv4 address, an
+ * IPv6 /64) under a daily HMAC with the views' own key (worker/lib/keys.ts): the raw address is
+ * never stored, and a new User-Agent or cookie from the same network is the same visitor.
+ */
+async function visitorKey(c: Context<AppEnv>, network: string, day: string): Promise<string> {
   const user = c.get("user");
   if (user) return `u:${user.id}`;
-  const ip = c.req.header("CF-Connecting-IP") ?? "";
-  const agent = c.req.header("User-Agent") ?? "";
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${c.env.JWT_SECRET}\n${day}\n${ip}\n${agent}`));
-  return `g:${[...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const mac = await crypto.subtle.sign("HMAC", await derivedKey(c.env.JWT_SECRET, "views"), new TextEncoder().encode(`${day}\n${network}`));
+  return `g:${hex(mac)}`;
 }
+
+const tooManyViews = () =>
+  new ApiError(429, "Too many views from your network. Please wait a minute and try again.", { headers: { "Retry-After": "60" } });
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -161,7 +157,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     setReadCache(c, CATEGORIES_CACHE);
     return c.json(category, 200);
   })
-  .post("/categories", requireAdmin, validate("json", mediaCategoryInputSchema), async (c) => {
+  .post("/categories", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     if (await slugTaken(db, input.slug)) throw slugConflict();
@@ -170,7 +166,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/categories/${category.id}`);
     return c.json(category, 201);
   })
-  .put("/categories/:id", requireAdmin, validate("json", mediaCategoryInputSchema), async (c) => {
+  .put("/categories/:id", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), async (c) => {
     const id = idParam(c.req.param("id"), "Category");
     const input: MediaCategoryInput = c.req.valid("json");
     const db = c.get("db");
@@ -181,7 +177,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(category, 200);
   })
-  .delete("/categories/:id", requireAdmin, async (c) => {
+  .delete("/categories/:id", requireAdmin, contentWrite, async (c) => {
     const id = idParam(c.req.param("id"), "Category");
     const db = c.get("db");
     if (!(await getCategory(db, id, false))) throw notFound("Category");
@@ -233,7 +229,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/${row.id}`);
     return c.json(await dto(c, row), 201);
   })
-  .put("/:id", requireModerator, validate("json", mediaItemInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", mediaItemInputSchema), async (c) => {
     const id = idParam(c.req.param("id"), "Media item");
     const input = c.req.valid("json");
     const db = c.get("db");
@@ -248,7 +244,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (!row) throw notFound("Media item");
     return c.json(await dto(c, row), 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     const id = idParam(c.req.param("id"), "Media item");
     const db = c.get("db");
     const row = await getMedia(db, id, true);
@@ -268,20 +264,14 @@ export const mediaRoutes = new Hono<AppEnv>()
   })
   .post("/:id/view", async (c) => {
     const id = idParam(c.req.param("id"), "Media item");
+    const network = rateLimitKey(clientIp(c.req.header("CF-Connecting-IP")));
+    // The one write open to guests: a budget per network (VIEW_LIMITER, wrangler.toml).
+    if (!(await c.env.VIEW_LIMITER.limit({ key: `view:${network}` })).success) throw tooManyViews();
     const now = Date.now();
     const day = utcDay(now);
-    const seen = viewedToday(getCookie(c, VIEW_COOKIE), day);
     c.header("Cache-Control", "no-store");
-    // A repeat view today costs no D1 write at all.
-    if (seen.includes(id)) return c.json({ counted: false }, 200);
-    const result = await recordView(c.get("db"), id, await visitorKey(c, day), day, utcDay(now - 86_400_000));
+    // Counted once per visitor, item and day; a missing or unapproved item writes nothing (404).
+    const result = await recordView(c.get("db"), id, await visitorKey(c, network, day), day, utcDay(now - 86_400_000));
     if (!result) throw notFound("Media item");
-    setCookie(c, VIEW_COOKIE, `${day}:${[...seen, id].slice(-MAX_REMEMBERED_VIEWS).join(".")}`, {
-      path: "/api/media",
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: new URL(c.req.url).protocol === "https:",
-      maxAge: 86_400,
-    });
     return c.json(result, 200);
   });

@@ -7,6 +7,7 @@ import { notFound, staleVersion } from "../lib/errors";
 import { parseId } from "@shared/ids";
 import { setReadCache } from "../lib/read-cache";
 import { isModerator, requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { newsArticleInputSchema, newsListQuerySchema, type NewsArticleInput } from "../schemas/news";
 
@@ -54,14 +55,14 @@ export const newsRoutes = new Hono<AppEnv>()
     setReadCache(c, LIST_CACHE);
     return c.json(article, 200);
   })
-  .post("/", requireModerator, validate("json", newsArticleInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", newsArticleInputSchema), async (c) => {
     const input = c.req.valid("json");
     const article = await createNews(c.get("db"), input, { userId: c.get("user")!.id, details: auditFields(input) });
     c.header("Cache-Control", "no-store");
     c.header("Location", `/api/news/${article.id}`);
     return c.json(article, 201);
   })
-  .put("/:id", requireModerator, validate("json", newsArticleInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", newsArticleInputSchema), async (c) => {
     const id = articleId(c.req.param("id"));
     const input = c.req.valid("json");
     const before = await getNews(c.get("db"), id, true);
@@ -79,7 +80,7 @@ export const newsRoutes = new Hono<AppEnv>()
     if (!result.ok) throw result.kind === "stale" ? staleVersion(result.current) : notFound("Article");
     return c.json(result.article, 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     const id = articleId(c.req.param("id"));
     if (!(await deleteNews(c.get("db"), id, c.get("user")!.id))) throw notFound("Article");
     return c.body(null, 204);
