@@ -361,10 +361,15 @@ async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
   out.push(
     q(
       `INSERT INTO game_info_articles (title, slug, category, summary, content, author, is_featured, sort_order, published_at, created_at, updated_at, is_published)
-       SELECT ${fields("title", "slug", "category", "summary", "content", "author", "isFeatured", "sortOrder", "at", "at", "at")}, 1
+       SELECT ${fields("title", "slug", "category", "summary", "content", "author", "isFeatured", "sortOrder", "publishedAt", "at", "at", "isPublished")}
        FROM json_each(?) j WHERE true
-       ON CONFLICT(slug) DO UPDATE SET ${excluded("title", "category", "summary", "content", "author", "is_featured", "sort_order", "published_at", "updated_at")}, is_published = 1`,
-      json(GAME_INFO.map((g) => ({ ...g, isFeatured: b(g.isFeatured), at: iso(g.daysAgo) }))),
+       ON CONFLICT(slug) DO UPDATE SET ${excluded("title", "category", "summary", "content", "author", "is_featured", "sort_order", "published_at", "updated_at", "is_published")}`,
+      json(
+        GAME_INFO.map((g) => {
+          const published = g.isPublished ?? true;
+          return { ...g, isFeatured: b(g.isFeatured), isPublished: b(published), at: iso(g.daysAgo), publishedAt: published ? iso(g.daysAgo) : null };
+        }),
+      ),
     ),
   );
 

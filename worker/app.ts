@@ -24,6 +24,7 @@ import { unitRoutes } from "./routes/unit";
 import { mediaRoutes } from "./routes/media";
 import { thumbnailRoutes } from "./routes/thumbnails";
 import { historyRoutes } from "./routes/history";
+import { auditRoutes } from "./routes/audit";
 import { settingsRoutes } from "./routes/settings";
 import { searchRoutes } from "./routes/search";
 import { uploadRoutes } from "./routes/uploads";
@@ -74,6 +75,8 @@ const api = new Hono<AppEnv>()
   .route("/gameinfo", gameInfoRoutes)
   // Change history with restore (game assets and news; moderators).
   .route("/history", historyRoutes)
+  // The audit log, read only (administrators).
+  .route("/audit", auditRoutes)
   // Media (gallery, media management, categories, thumbnail maintenance).
   .route("/media", mediaRoutes)
   .route("/", thumbnailRoutes)

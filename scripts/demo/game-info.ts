@@ -1,4 +1,7 @@
-/** Game-info articles: 8 in 4 categories, all published, some featured. */
+/**
+ * Game-info guides: 16 in 6 categories (more than the 12 of one /game-info page), some featured,
+ * and one draft that only moderators see (/admin/game-info).
+ */
 
 export type DemoGameInfo = {
   title: string;
@@ -10,6 +13,8 @@ export type DemoGameInfo = {
   isFeatured: boolean;
   sortOrder: number;
   daysAgo: number;
+  /** Default true; a draft is listed on /admin/game-info only. */
+  isPublished?: boolean;
 };
 
 export const GAME_INFO: DemoGameInfo[] = [
@@ -108,5 +113,102 @@ export const GAME_INFO: DemoGameInfo[] = [
     isFeatured: false,
     sortOrder: 2,
     daysAgo: 30,
+  },
+  {
+    title: "Scouting and the fog of war",
+    slug: "scouting",
+    category: "Getting Started",
+    summary: "See the map before it sees you: scouts, lookout towers and the value of a second hero.",
+    content:
+      "The map starts hidden. Every hero reveals the land around them, and a lookout tower reveals much more.\n\nSend a cheap second hero with a single fast unit to scout, flag mines and pick up loose resources. Keep your main hero with the army.\n\nAir magic's Visions spell shows how big a neutral stack really is before you attack it.",
+    author: "Codex Team",
+    isFeatured: false,
+    sortOrder: 3,
+    daysAgo: 86,
+  },
+  {
+    title: "Flanking and stack placement",
+    slug: "flanking",
+    category: "Combat",
+    summary: "Where to put your stacks before the first round, and why the corners matter.",
+    content:
+      "Before a battle you choose where each stack stands. Put ranged stacks in the corners, behind your slowest melee stacks.\n\nA stack attacked from two sides retaliates only once, so surround a dangerous enemy before you strike.\n\nFlying units ignore the placement rules of walls and obstacles: keep one back to guard your archers.",
+    author: "Oskar Vell",
+    isFeatured: false,
+    sortOrder: 3,
+    daysAgo: 66,
+  },
+  {
+    title: "Choosing a hero class",
+    slug: "hero-classes",
+    category: "Heroes",
+    summary: "Might, Magic or Hybrid: which kind of hero fits your faction and your plan.",
+    content:
+      "Might heroes raise attack and defense quickly and lead bigger armies into battle early.\n\nMagic heroes grow spell power and knowledge: weaker in week one, decisive by month two.\n\nHybrid heroes do a little of both. They are the safest choice while you learn a new faction.",
+    author: "Mira Thornwell",
+    isFeatured: true,
+    sortOrder: 1,
+    daysAgo: 45,
+  },
+  {
+    title: "Skills worth learning first",
+    slug: "first-skills",
+    category: "Heroes",
+    summary: "Logistics, Wisdom and the school of your faction: the skills that pay off soonest.",
+    content:
+      "Logistics lets a hero walk further every day: more mines, more treasure, earlier fights.\n\nWisdom lets a hero learn the higher levels of spells. Without it the best spells of your guild stay closed.\n\nTake the magic school your faction's guild offers before any other school.",
+    author: "Codex Team",
+    isFeatured: false,
+    sortOrder: 2,
+    daysAgo: 35,
+  },
+  {
+    title: "The founding of the six factions",
+    slug: "founding-of-the-factions",
+    category: "Lore",
+    summary: "How the Sundering split Aldermere into six peoples, and what each one swore.",
+    content:
+      "Before the Sundering, Aldermere had one crown. When the sky-stone fell, the crown broke into six pieces and so did the realm.\n\nThe Aurelian Concord kept the capital and its laws. The Tidewarden Compact took the coasts, the Cinderborn Horde the burning wastes, the Veilbound Covenant the old crypts, the Thornwild Circle the forests and the Skyforge Clans the mountains.\n\nEach people swore to restore the crown in its own image. None has managed it yet.",
+    author: "Edda Brightwater",
+    isFeatured: false,
+    sortOrder: 1,
+    daysAgo: 25,
+  },
+  {
+    title: "Legends of the Emberglass",
+    slug: "emberglass-legends",
+    category: "Lore",
+    summary: "Why the Horde and the Clans both claim the rarest resource of the realm.",
+    content:
+      "Emberglass forms where the sky-stone's fire cooled. The Cinderborn call it the blood of their ancestors; the Skyforge smiths call it the only metal that remembers its shape.\n\nEvery war between the two peoples began over an Emberglass seam.\n\nIn the game, whoever holds the Emberglass mines in the middle of the map usually holds the game.",
+    author: "Oskar Vell",
+    isFeatured: false,
+    sortOrder: 2,
+    daysAgo: 20,
+  },
+  {
+    title: "Counter-spells and magic resistance",
+    slug: "counter-spells",
+    category: "Magic",
+    summary: "Dispel, resistance and immunity: how to survive an enemy mage.",
+    content:
+      "Dispel removes every spell from a stack, friendly or not. Cast it on your own stack to lift a curse.\n\nSome creatures resist a share of every spell; a few are immune to one school.\n\nAgainst a Magic hero, split your army into more stacks: area spells then hit fewer creatures each.",
+    author: "Edda Brightwater",
+    isFeatured: false,
+    sortOrder: 3,
+    daysAgo: 15,
+  },
+  {
+    title: "Trading at the marketplace",
+    slug: "marketplace",
+    category: "Economy",
+    summary: "When a bad trade is still a good move, and how more markets improve the rates.",
+    content:
+      "Each marketplace you own improves every trade a little. With one market, ten Wood buys a single Sunstone; with five, it buys three.\n\nTrade when a building or a tier 7 dwelling is one resource away: a week of growth is worth more than the loss.\n\nNever sell your last rare resource: the next week's dwelling may need it.",
+    author: "Mira Thornwell",
+    isFeatured: false,
+    sortOrder: 3,
+    daysAgo: 10,
+    isPublished: false,
   },
 ];

@@ -20,6 +20,9 @@ const PUBLIC_PAGES = [
   "/factions",
   "/factions/1",
   "/game-info",
+  // A category chosen (current pill) and the second page (Pagination).
+  "/game-info?category=Magic",
+  "/game-info?page=2",
   "/game-info/schools-of-magic",
   "/units/1",
   "/heroes/1",
@@ -51,7 +54,11 @@ const SIGNED_IN_PAGES = [
   "/admin/menu",
   "/admin/game-assets",
   "/admin/factions/1/edit",
+  "/admin/game-info",
+  "/admin/game-info/new",
+  "/admin/game-info/1/edit",
   "/admin/settings",
+  "/admin/audit",
 ];
 
 /** Opens `path` and waits until the app has hydrated the page and its reads are done. */
@@ -115,7 +122,8 @@ test.describe("accessibility: WCAG 2.2 AA rules of axe-core", () => {
   // One sign-in per theme for all of them (each page a fresh sign-in would be 20 logins).
   for (const [theme, width] of [["light", 1280], ["dark", 360]] as const) {
     test(`the profile and every admin page, signed in as an admin, ${theme} theme at ${width} px: no violations`, async ({ browser }) => {
-      test.setTimeout(120_000);
+      // 14 pages, each loaded, scrolled through and analysed: up to 12 s a page on a busy 2-core machine.
+      test.setTimeout(180_000);
       await audit(browser, SIGNED_IN_PAGES, { dark: theme === "dark", width, signedIn: true });
     });
   }

@@ -96,7 +96,8 @@ test.describe("factions as a guest", () => {
   test("a game-info article opens from /game-info and shows related articles", async ({ page }) => {
     await page.goto("/game-info");
     await expect(page.getByRole("heading", { level: 1, name: "Game Info" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Featured Guides" })).toBeVisible();
+    // The factions stay one click away.
+    await expect(page.getByRole("region", { name: "Factions" }).getByRole("link", { name: /Aurelian Concord/ })).toBeVisible();
     await page.getByRole("link", { name: "Your first week in Aldermere" }).click();
     await expect(page).toHaveURL(/\/game-info\/first-week$/);
     await expect(page.getByRole("heading", { level: 1, name: "Your first week in Aldermere" })).toBeVisible();

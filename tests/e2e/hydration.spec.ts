@@ -45,6 +45,7 @@ const PAGE_TYPES: [path: string, status: number, heading: RegExp][] = [
   ["/news/999999", 404, /^Article Not Found$/],
   ["/factions", 200, /^Factions$/],
   ["/game-info", 200, /^Game Info$/],
+  ["/game-info?category=Combat&page=1", 200, /^Game Info$/],
   ["/factions/1", 200, /.+/],
   ["/game-info/schools-of-magic", 200, /.+/],
   ["/units/1", 200, /.+/],

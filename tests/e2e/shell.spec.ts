@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support/session";
 
-const MODERATOR_LINKS = ["Dashboard", "Manage News", "Manage Media", "Manage Game Assets"];
-const ADMIN_LINKS = [...MODERATOR_LINKS, "Admin Menu", "Manage Users", "Settings"];
+const MODERATOR_LINKS = ["Dashboard", "Manage News", "Manage Media", "Manage Game Assets", "Manage Game Info"];
+const ADMIN_LINKS = [...MODERATOR_LINKS, "Admin Menu", "Manage Users", "Settings", "Audit Log"];
 
 /** Signs in through the API and stores the session the way the app does, then reloads. */
 async function signInAs(page: Page, email: string) {

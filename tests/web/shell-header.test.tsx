@@ -15,11 +15,13 @@ const MODERATOR = [
   ["Manage News", "/admin/news"],
   ["Manage Media", "/admin/media"],
   ["Manage Game Assets", "/admin/game-assets"],
+  ["Manage Game Info", "/admin/game-info"],
 ];
 const ADMIN_ONLY = [
   ["Admin Menu", "/admin/menu"],
   ["Manage Users", "/admin/users"],
   ["Settings", "/admin/settings"],
+  ["Audit Log", "/admin/audit"],
 ];
 
 function mainNav() {
@@ -60,14 +62,14 @@ describe("header links per role", () => {
     expect(menu.getByText("user@example.com")).toBeTruthy();
   });
 
-  it("a moderator's Admin menu has Dashboard, Manage News, Manage Media and Manage Game Assets only", async () => {
+  it("a moderator's Admin menu has Dashboard, Manage News, Manage Media, Manage Game Assets and Manage Game Info only", async () => {
     renderApp({ role: "moderator" });
     const menu = await openMenu("Admin");
     const items = menu.getAllByRole("menuitem").map((item) => [item.textContent, item.getAttribute("href")]);
     expect(items).toEqual(MODERATOR);
   });
 
-  it("an admin's Admin menu adds Admin Menu, Manage Users and Settings", async () => {
+  it("an admin's Admin menu adds Admin Menu, Manage Users, Settings and Audit Log", async () => {
     renderApp({ role: "admin" });
     const menu = await openMenu("Admin");
     const items = menu.getAllByRole("menuitem").map((item) => [item.textContent, item.getAttribute("href")]);
@@ -98,7 +100,7 @@ describe("dropdown menu keyboard and pointer paths", () => {
     await user.keyboard("{ArrowDown}");
     expect(document.activeElement?.textContent).toBe("Manage News");
     await user.keyboard("{ArrowUp}{ArrowUp}");
-    expect(document.activeElement?.textContent).toBe("Settings");
+    expect(document.activeElement?.textContent).toBe("Audit Log");
     await user.keyboard("{Home}");
     expect(document.activeElement?.textContent).toBe("Dashboard");
     await user.keyboard("{Escape}");

@@ -81,14 +81,14 @@ describe("mobile slide-out menu", () => {
     await userEvent.setup().click(toggle());
     // The menu opens in a later render (as the other cases wait for it): wait for the section.
     const section = within(await screen.findByRole("region", { name: "Admin" }));
-    expect(section.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Manage News", "Manage Media", "Manage Game Assets"]);
+    expect(section.getAllByRole("link").map((a) => a.textContent)).toEqual(["Dashboard", "Manage News", "Manage Media", "Manage Game Assets", "Manage Game Info"]);
   });
 
-  it("for an admin: the account footer shows initial, display name, email, Profile and Sign Out; Admin has 7 links", async () => {
+  it("for an admin: the account footer shows initial, display name, email, Profile and Sign Out; Admin has 9 links", async () => {
     renderApp({ role: "admin" });
     await userEvent.setup().click(toggle());
     const dialog = within(await screen.findByRole("dialog"));
-    expect(within(screen.getByRole("region", { name: "Admin" })).getAllByRole("link")).toHaveLength(7);
+    expect(within(screen.getByRole("region", { name: "Admin" })).getAllByRole("link")).toHaveLength(9);
     expect(dialog.getByText("Admin Tester")).toBeTruthy();
     expect(dialog.getByText("admin@example.com")).toBeTruthy();
     expect(dialog.getByText("A")).toBeTruthy();

@@ -102,6 +102,9 @@ const MATRIX: Record<string, Access> = {
   "POST /api/thumbnailsync/trigger-manual": "moderator",
   "GET /api/history": "moderator",
   "POST /api/history/:changeId/restore": "moderator",
+  // Read only: every other method on /api/audit answers 405 (tests/worker/audit.test.ts).
+  "GET /api/audit": "admin",
+  "GET /api/audit/filters": "admin",
   "GET /api/search": "public",
   "GET /api/settings/public": "public",
   "GET /api/settings": "admin",

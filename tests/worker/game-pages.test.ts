@@ -29,7 +29,8 @@ beforeAll(async () => {
   ids.hiddenUnit = await insertUnit(ids.faction, { name: unique("Secret Unit"), is_active: 0 });
   await insertHero(ids.faction);
   ids.article = await insertGameInfo({ title: "Edge guide", slug: slugs.article, is_featured: 1 });
-  ids.draft = await insertGameInfo({ title: "Edge draft", slug: slugs.draft, is_published: 0, published_at: null });
+  ids.draft = await insertGameInfo({ title: "Edge draft", slug: slugs.draft, is_published: 0, published_at: null, category: "Drafts Only" });
+  await insertGameInfo({ title: "Edge siege guide", slug: `${slugs.article}-siege`, category: "Siege Craft" });
 });
 
 describe("game pages painted at the edge", () => {
@@ -46,12 +47,24 @@ describe("game pages painted at the edge", () => {
     expect(list.items.map((f) => f.id)).not.toContain(ids.hidden);
   });
 
-  it("GET /game-info adds the featured articles (200)", async () => {
+  it("GET /game-info carries the first page of guides, the categories and the factions (200)", async () => {
     const res = await call("/game-info");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("<title>Game Info | Realm Codex</title>");
-    expect(Object.keys(initialData(html)!).sort()).toEqual(["/api/faction", "/api/gameinfo/featured"]);
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/game-info">');
+    expect(Object.keys(initialData(html)!).sort()).toEqual(["/api/faction", "/api/gameinfo/categories", "/api/gameinfo?pageSize=12"]);
+    const ld = jsonLd(html);
+    expect(ld.find((d) => d["@type"] === "CollectionPage")).toBeTruthy();
+  });
+
+  it("GET /game-info?category=…&page=2 reads that page of that category; its canonical URL keeps the category only (200)", async () => {
+    const res = await call("/game-info?category=Strategy&page=2&search=");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>Game Info: Strategy | Realm Codex</title>");
+    expect(html).toContain('<link rel="canonical" href="http://localhost:8787/game-info?category=Strategy">');
+    expect(Object.keys(initialData(html)!)).toContain("/api/gameinfo?category=Strategy&page=2&pageSize=12");
   });
 
   it("GET /factions/{id} has the faction's metadata, banner image, breadcrumb and units JSON-LD, and its data (200)", async () => {
@@ -124,9 +137,13 @@ describe("game pages painted at the edge", () => {
 });
 
 describe("sitemap", () => {
-  it("lists /game-info, every active faction and published game-info article with lastmod, never hidden ones", async () => {
+  it("lists /game-info, each category's guides, every active faction and published game-info article with lastmod, never hidden ones", async () => {
     const xml = await (await call("/sitemap.xml")).text();
-    expect(xml).toContain("<loc>http://localhost:8787/game-info</loc>");
+    expect(xml).toMatch(/<loc>http:\/\/localhost:8787\/game-info<\/loc><lastmod>[0-9T:.Z-]+<\/lastmod>/);
+    // A category's list is a page of its own: listed at its canonical URL (the page's own test checks that URL).
+    expect(xml).toMatch(/<loc>http:\/\/localhost:8787\/game-info\?category=Guides<\/loc><lastmod>[0-9T:.Z-]+<\/lastmod>/);
+    expect(xml).toContain("<loc>http://localhost:8787/game-info?category=Siege+Craft</loc>");
+    expect(xml).not.toContain("category=Drafts");
     expect(xml).toMatch(new RegExp(`<loc>http://localhost:8787/factions/${ids.faction}</loc><lastmod>[0-9T:.Z-]+</lastmod>`));
     expect(xml).toMatch(new RegExp(`<loc>http://localhost:8787/game-info/${slugs.article}</loc><lastmod>`));
     expect(xml).not.toContain(`/factions/${ids.hidden}<`);

@@ -24,11 +24,11 @@ const get = async <T>(path: string, token?: string) => {
 };
 
 describe("GET /api/gameinfo", () => {
-  it("lists published articles in display order without content for every role (200)", async () => {
+  it("lists published articles featured first, then in display order, without content for every role (200)", async () => {
     for (const token of [undefined, tokens.user, tokens.moderator, tokens.admin]) {
       const { res, body } = await get<Paged<GameInfoListItem>>("/api/gameinfo", token);
       expect(res.status).toBe(200);
-      expect(body.items.map((a) => a.id)).toEqual([ids.dragons, ids.dragonLore, ids.wyrm, ids.economy]);
+      expect(body.items.map((a) => a.id)).toEqual([ids.dragons, ids.wyrm, ids.dragonLore, ids.economy]);
       expect(body.items[0]).not.toHaveProperty("content");
     }
   });

@@ -268,7 +268,10 @@ describe("PUT /api/news/{id}", () => {
     const rows = await auditRows(article.id);
     expect(rows.map((r) => r.action)).toEqual(["create", "update"]);
     expect(rows[1]!.userId).toBe(moderatorId);
-    expect(JSON.parse(rows[1]!.details)).toEqual({ title: "New title", tags: ["Lore"], contentLength: 3 });
+    expect(JSON.parse(rows[1]!.details)).toEqual({
+      before: { title: valid.title, tags: valid.tags, contentLength: valid.content.length },
+      after: { title: "New title", tags: ["Lore"], contentLength: 3 },
+    });
 
     const updated = (await res.json()) as NewsArticle;
     const same = await put(article.id, { ...valid, title: "New title", content: "abc", tags: ["Lore"] });

@@ -32,6 +32,7 @@ function expectTextOnly(main: string) {
 const ids = { faction: 0, unit: 0, up: 0, hostileUnit: 0, hero: 0, hostileHero: 0, spell: 0, hostileSpell: 0, hidden: 0 };
 const names = { faction: "", unit: "", up: "", hero: "", spell: "" };
 const slugs = { article: "", hostile: "", draft: "" };
+const categories = { lore: `Lore ${Date.now().toString(36)}` };
 
 beforeAll(async () => {
   names.faction = unique("Rendered Faction");
@@ -54,6 +55,7 @@ beforeAll(async () => {
   await insertGameInfo({ title: "Rendered guide", slug: slugs.article, summary: "A guide.", content: "Some content.\nSecond line.", is_featured: 1 });
   await insertGameInfo({ title: `Guide ${HOSTILE}`, slug: slugs.hostile, content: `Body ${HOSTILE}` });
   await insertGameInfo({ title: "Rendered draft", slug: slugs.draft, is_published: 0, published_at: null });
+  await insertGameInfo({ title: "Rendered lore", slug: `${slugs.article}-lore`, category: categories.lore });
 });
 
 describe("the wiki pages rendered by React on the Worker", () => {
@@ -125,11 +127,25 @@ describe("the game pages rendered by React on the Worker", () => {
     expectTextOnly(main);
   });
 
-  it("GET /game-info: the featured guides above the factions (200)", async () => {
-    const { main, text } = await mainOf("/game-info");
+  it("GET /game-info: every published guide, featured first and marked, the categories and the factions linked (200)", async () => {
+    const { main, text } = await mainOf("/game-info?pageSize=ignored");
     expect(text).toContain("Rendered guide");
+    expect(text).toContain("Featured");
+    expect(text).not.toContain("Rendered draft");
     expect(main).toContain(`href="/game-info/${slugs.article}"`);
-    expect(text).toContain(names.faction);
+    expect(main).toContain(`href="/game-info/${slugs.hostile}"`);
+    expect(main).toContain('href="/game-info?category=Guides"');
+    expect(main).toContain(`href="/factions/${ids.faction}"`);
+    expectTextOnly(main);
+  });
+
+  it("GET /game-info?category=…: that category's guides only, the category marked current (200); none: the empty state", async () => {
+    const { main, text } = await mainOf(`/game-info?category=${encodeURIComponent(categories.lore)}`);
+    expect(text).toContain("Rendered lore");
+    expect(text).not.toContain("Rendered guide");
+    expect(main).toMatch(new RegExp(`aria-current="page"[^>]*>${categories.lore}`));
+    const none = await mainOf("/game-info?category=No%20such%20category");
+    expect(none.text).toContain("No guides match your filters.");
   });
 
   it("GET /factions/{id}: banner, tabs and the Overview panel; ?tab=units the units' cards (200)", async () => {

@@ -47,6 +47,7 @@ beforeAll(async () => {
     "/api/news/filters",
     "/api/media",
     "/api/gameinfo/featured",
+    "/api/gameinfo?category=Guides&pageSize=12",
     "/api/gameinfo/categories",
     "/",
     "/news",
@@ -58,6 +59,7 @@ beforeAll(async () => {
     "/spells",
     `/spells/${spell}`,
     "/game-info",
+    "/game-info?category=Guides&search=guide&page=1",
     `/game-info/${slug}`,
     "/screenshots",
   );

@@ -95,7 +95,8 @@ describe("PUT /api/settings", () => {
     const audit = await env.DB.prepare(
       "SELECT details FROM audit_log WHERE entity_type = 'site_settings' ORDER BY id DESC LIMIT 1",
     ).first<{ details: string }>();
-    expect(JSON.parse(audit!.details)).toMatchObject({ siteName: "Aldermere Wiki", maxFileUploadSize: 25 });
+    expect(JSON.parse(audit!.details)).toMatchObject({ after: { siteName: "Aldermere Wiki", maxFileUploadSize: 25 } });
+    expect(JSON.parse(audit!.details).before).toHaveProperty("siteName");
   });
 
   it.each([

@@ -30,6 +30,7 @@ import {
   type HistoryEntityType,
 } from "../shared/history";
 import { ROLES, type Role } from "../shared/roles";
+import { AUDIT_ACTIONS } from "../shared/audit";
 
 export { MEDIA_TYPES, ROLES, THUMBNAIL_STATES, type Role };
 import {
@@ -43,7 +44,7 @@ import {
 } from "../shared/game";
 
 export { ALIGNMENTS, HERO_TYPES, SPELL_DURATIONS, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, UNIT_TYPES };
-export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
+export { AUDIT_ACTIONS };
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text("created_at").notNull().default(now);
@@ -493,10 +494,38 @@ export const gameInfoArticles = sqliteTable(
     uniqueIndex("game_info_slug_unique").on(t.slug),
     index("game_info_category_idx").on(t.isPublished, t.category, t.sortOrder),
     index("game_info_featured_idx").on(t.isPublished, t.isFeatured),
+    // The list's order (featured first, then sort order, the newest first), all and by category
+    // (matched whatever its case), so a page reads its own rows only, not every guide.
+    index("game_info_list_idx").on(t.isPublished, sql`${t.isFeatured} DESC`, t.sortOrder, sql`${t.publishedAt} DESC`, t.id),
+    index("game_info_category_list_idx").on(
+      t.isPublished,
+      sql`${t.category} COLLATE NOCASE`,
+      sql`${t.isFeatured} DESC`,
+      t.sortOrder,
+      sql`${t.publishedAt} DESC`,
+      t.id,
+    ),
     check("game_info_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("game_info_slug_len", sql`length(${t.slug}) BETWEEN 1 AND 120`),
     check("game_info_category_len", sql`length(${t.category}) BETWEEN 1 AND 50`),
   ],
+);
+
+/**
+ * The slugs a game-info article had before: `/game-info/{old}` answers a permanent redirect to
+ * the article's current slug, and the API answers the article for an old slug. A slug taken
+ * again (by any article) leaves this table; an article's deletion takes its old slugs along.
+ */
+export const gameInfoSlugRedirects = sqliteTable(
+  "game_info_slug_redirects",
+  {
+    slug: text("slug").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => gameInfoArticles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("game_info_slug_redirects_article_idx").on(t.articleId)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -707,7 +736,12 @@ export const siteSettings = sqliteTable(
   ],
 );
 
-/** Who changed what: every write by a moderator or admin. */
+/**
+ * Who changed what: every write by a moderator or admin. Append-only: triggers refuse UPDATE and
+ * DELETE (migrations/0011_guides_and_audit.sql), so no route, script or cascade can change a row.
+ * `details` is JSON: `{ before, after }` with the changed fields' old and new values (one side
+ * for a create or a delete; older rows may hold the new values only).
+ */
 export const auditLog = sqliteTable(
   "audit_log",
   {
@@ -729,7 +763,7 @@ export const auditLog = sqliteTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Change history (game assets and news): who changed what, each field's old and new value
+// Change history (game assets, news, guides): who changed what, each field's old and new value
 // ---------------------------------------------------------------------------------------------
 
 /** The records whose changes are kept (and can be restored), and the kinds of change. */

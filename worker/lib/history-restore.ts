@@ -1,6 +1,7 @@
 import type { ZodType } from "zod";
 import type { Database } from "../env";
 import { createFaction, getFaction, updateFaction } from "../db/queries/faction";
+import { createGameInfo, getGameInfo, updateGameInfo } from "../db/queries/gameinfo";
 import type { Actor, WriteOptions, WriteResult } from "../db/queries/game-common";
 import { getChange } from "../db/queries/history";
 import { createHero, getHero, updateHero } from "../db/queries/hero";
@@ -9,6 +10,7 @@ import { createSpell, getSpell, updateSpell } from "../db/queries/spell";
 import { createUnit, getUnit, updateUnit } from "../db/queries/unit";
 import { fieldErrorsFromIssues as fieldErrors } from "@shared/field-errors";
 import { factionInputSchema } from "../schemas/faction";
+import { gameInfoInputSchema } from "../schemas/gameinfo";
 import { heroInputSchema } from "../schemas/hero";
 import { newsArticleInputSchema, type NewsArticleInput } from "../schemas/news";
 import { spellInputSchema } from "../schemas/spell";
@@ -37,6 +39,7 @@ const HANDLERS: Record<HistoryEntityType, Handler> = {
   unit: { read: (db, id) => getUnit(db, id, true, false), schema: unitInputSchema, create: createUnit, update: updateUnit },
   hero: { read: (db, id) => getHero(db, id, true), schema: heroInputSchema, create: createHero, update: updateHero },
   spell: { read: (db, id) => getSpell(db, id, true), schema: spellInputSchema, create: createSpell, update: updateSpell },
+  gameinfo: { read: (db, id) => getGameInfo(db, id, true), schema: gameInfoInputSchema, create: createGameInfo, update: updateGameInfo },
   news: {
     read: (db, id) => getNews(db, id, true),
     schema: newsArticleInputSchema,

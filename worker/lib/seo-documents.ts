@@ -43,16 +43,28 @@ export function newsSitemapEntries(staticPaths: readonly string[], articles: rea
   ];
 }
 
-/** The game pages of the sitemap: /game-info, every active faction and published game-info article. */
+/**
+ * The game pages of the sitemap: /game-info, each category's guides (a page of its own, as its
+ * canonical URL says), every active faction and published game-info article. A list's lastmod
+ * is its latest guide's change.
+ */
 export function gameSitemapEntries(
   factions: readonly { id: number; updatedAt: string }[],
-  articles: readonly { slug: string; updatedAt: string }[],
+  articles: readonly { slug: string; category: string; updatedAt: string }[],
 ): SitemapEntry[] {
-  const latest = articles.reduce<string | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
+  const latest = new Map<string, string>();
+  for (const a of articles) {
+    for (const path of [gamePaths.gameInfo, gamePaths.gameInfoCategory(a.category)]) {
+      const seen = latest.get(path);
+      if (!seen || a.updatedAt > seen) latest.set(path, a.updatedAt);
+    }
+  }
+  const categoryPaths = [...latest.keys()].filter((path) => path !== gamePaths.gameInfo).sort();
   return [
-    { path: "/game-info", lastmod: latest },
-    ...factions.map((f) => ({ path: `/factions/${f.id}`, lastmod: f.updatedAt })),
-    ...articles.map((a) => ({ path: `/game-info/${encodeURIComponent(a.slug)}`, lastmod: a.updatedAt })),
+    { path: gamePaths.gameInfo, lastmod: latest.get(gamePaths.gameInfo) },
+    ...categoryPaths.map((path) => ({ path, lastmod: latest.get(path) })),
+    ...factions.map((f) => ({ path: gamePaths.faction(f.id), lastmod: f.updatedAt })),
+    ...articles.map((a) => ({ path: gamePaths.gameInfoArticle(a.slug), lastmod: a.updatedAt })),
   ];
 }
 

@@ -10,7 +10,8 @@
  * Guest HTML goes through the edge cache (per build and site settings).
  *
  * - A page path with a trailing slash: a permanent redirect to the path without it (one URL per
- *   page); `/index.html` likewise to `/`.
+ *   page); `/index.html` likewise to `/`. A page that says its URL moved (`<PageRedirect>`, a
+ *   guide's old slug): a permanent redirect to where it moved.
  * - Anything else: 404. A browser asking for a page gets the "Page Not Found" page; any other
  *   request (a script, an image, /favicon.ico) gets plain text, so a file that is gone is never
  *   answered with HTML.
@@ -88,6 +89,11 @@ async function servePage(c: Ctx): Promise<Response> {
       answers: byKey(answers),
       missing: byKey(missing),
     });
+    const moved = rendered.head?.redirect;
+    // An old address of a page (a guide's earlier slug): a permanent redirect, never another origin.
+    if (moved && moved.startsWith("/") && !moved.startsWith("//")) {
+      return withHeaders(new Response(null, { status: 301, headers: { Location: `${moved}${url.search}`, "Cache-Control": "public, max-age=300" } }), SECURITY_HEADERS);
+    }
     const status = rendered.head?.status ?? 200;
     const meta = rendered.head?.meta ?? appShellMeta();
     const files = (await loadRouteModules(c))[page.module];

@@ -21,6 +21,7 @@ import { validate } from "../middleware/validate";
 import { paged } from "../schemas/game-query";
 import {
   emptyQuerySchema,
+  gameInfoCategoriesQuerySchema,
   gameInfoFeaturedQuerySchema,
   gameInfoInputSchema,
   gameInfoListQuerySchema,
@@ -35,9 +36,11 @@ const pathSlug = (slug: string) => {
 };
 
 /**
- * /api/gameinfo: game-info articles. Guests and users see published ones only; moderators may
- * pass publishedOnly=false and read unpublished ones by id or slug. Writes are for moderators and
- * admins, audited.
+ * /api/gameinfo: game-info articles (guides). Guests and users see published ones only;
+ * moderators may pass publishedOnly=false and read unpublished ones by id or slug. A slug the
+ * article had before answers the article (its `slug` is the current one). Writes are for
+ * moderators and admins, versioned (`updatedAt`: 409 stale_version), audited and kept in the
+ * change history (/api/history?entity=gameinfo).
  */
 export const gameInfoRoutes = new Hono<AppEnv>()
   .use(readEtag())
@@ -47,8 +50,8 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(paged(items, totalCount, page, pageSize), 200);
   })
-  .get("/categories", validate("query", emptyQuerySchema), async (c) => {
-    const body = await gameInfoCategories(c.get("db"));
+  .get("/categories", validate("query", gameInfoCategoriesQuerySchema), async (c) => {
+    const body = await gameInfoCategories(c.get("db"), includeHidden(c, c.req.valid("query").publishedOnly));
     gameReadCache(c);
     return c.json(body, 200);
   })

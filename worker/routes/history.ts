@@ -11,8 +11,8 @@ import { paged } from "../schemas/game-query";
 import { historyQuerySchema, restoreInputSchema } from "../schemas/history";
 
 /**
- * /api/history (moderators and admins): the changes of one faction, unit, hero, spell or news
- * article, newest first and paged; restoring a change writes its old values back as a new
+ * /api/history (moderators and admins): the changes of one faction, unit, hero, spell, news
+ * article or guide, newest first and paged; restoring a change writes its old values back as a new
  * change (409 stale_version with the current record when `updatedAt` is given and outdated).
  * Never cached: the editor must see the latest change.
  */

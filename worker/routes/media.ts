@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { beforeAndAfter } from "../lib/audit-details";
 import { readEtag } from "../middleware/read-etag";
 import { parseId } from "@shared/ids";
 import {
@@ -239,7 +240,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     const changes = changedMediaFields(before, input);
     // Saving without changes writes nothing (updatedAt stays, no audit row).
     if (!Object.keys(changes).length) return c.json(await dto(c, before), 200);
-    const row = await updateMedia(db, id, input, { userId: c.get("user")!.id, details: changes });
+    const row = await updateMedia(db, id, input, { userId: c.get("user")!.id, details: beforeAndAfter(before, changes) });
     if (!row) throw notFound("Media item");
     return c.json(await dto(c, row), 200);
   })

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { beforeAndAfter } from "../lib/audit-details";
 import { readEtag } from "../middleware/read-etag";
 import { createNews, changedFields, deleteNews, getNews, listNews, newsFilters, updateNews } from "../db/queries/news";
 import type { AppEnv } from "../env";
@@ -26,6 +27,9 @@ const auditFields = (fields: Partial<NewsArticleInput>) => {
   const { content, ...rest } = fields;
   return content === undefined ? rest : { ...rest, contentLength: content.length };
 };
+
+/** An update's `{ before, after }`, each side with the content as its length. */
+const mapBoth = <T,>(d: { before: T; after: T }, f: (v: T) => unknown) => ({ before: f(d.before), after: f(d.after) });
 
 /**
  * /api/news —. Guests and users see published articles only; moderators and admins may
@@ -71,7 +75,7 @@ export const newsRoutes = new Hono<AppEnv>()
     if (!Object.keys(changes).length) return c.json(before, 200);
     const result = await updateNews(c.get("db"), before, input, {
       userId: c.get("user")!.id,
-      details: auditFields(changes),
+      details: mapBoth(beforeAndAfter(before, changes), auditFields),
     });
     if (!result.ok) throw result.kind === "stale" ? staleVersion(result.current) : notFound("Article");
     return c.json(result.article, 200);

@@ -43,7 +43,9 @@ export const seoRoutes = new Hono<AppEnv>()
   .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"))
   .get("/sitemap.xml", async (c) => {
     // Two round trips at most: the news index and one batch for the game content.
-    const room = Math.floor((SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length - 1) / 6);
+    // Seven lists share the room: news, factions, guides, their categories (one per guide at
+    // most), units, heroes and spells; plus the static pages and /game-info.
+    const room = Math.floor((SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length - 1) / 7);
     const [articles, game] = await Promise.all([
       publishedNewsIndex(c.get("db"), room),
       gameSitemapIndex(c.get("db"), room),

@@ -1,4 +1,6 @@
 import {
+  GAMEINFO_CATEGORY_MAX,
+  GAMEINFO_SEARCH_MAX,
   GAMEINFO_FEATURED_DEFAULT,
   GAMEINFO_LIMIT_MAX,
   GAMEINFO_RELATED_DEFAULT,
@@ -33,8 +35,7 @@ export type GameInfoArticle = {
 /** Lists, featured and related answers carry everything but the content. */
 export type GameInfoListItem = Omit<GameInfoArticle, "content">;
 
-const GAMEINFO_CATEGORY_MAX = 50;
-const GAMEINFO_SEARCH_MAX = 200;
+export { GAMEINFO_CATEGORY_MAX };
 
 export const gameInfoListQuerySchema = strictQuery({
   category: queryText("Category", GAMEINFO_CATEGORY_MAX),
@@ -49,6 +50,8 @@ const limit = (fallback: number) => queryCount("Limit", 1, GAMEINFO_LIMIT_MAX, f
 export const gameInfoFeaturedQuerySchema = strictQuery({ limit: limit(GAMEINFO_FEATURED_DEFAULT) });
 export const gameInfoRelatedQuerySchema = strictQuery({ limit: limit(GAMEINFO_RELATED_DEFAULT) });
 export const emptyQuerySchema = strictQuery({});
+/** GET /gameinfo/categories: moderators may count unpublished articles too (publishedOnly=false). */
+export const gameInfoCategoriesQuerySchema = strictQuery({ publishedOnly: queryFlag("publishedOnly", true) });
 
 /** GET /gameinfo/featured and /gameinfo/{id}/related. */
 export type GameInfoItems = { items: GameInfoListItem[] };
@@ -60,7 +63,8 @@ export type GameInfoCategories = { categories: FilterOption<string>[] };
 // Writes: POST /gameinfo, PUT /gameinfo/{id}
 // ---------------------------------------------------------------------------------------------
 
-const GAMEINFO_LIMITS = { title: 200, summary: 500, content: 50_000, author: 100 } as const;
+/** Longest title, summary, content and author (the editor's maxLength too). */
+export const GAMEINFO_LIMITS = { title: 200, summary: 500, content: 50_000, author: 100 } as const;
 
 /** "Your first week!" → "your-first-week" (a slug from a title). */
 export const slugify = (text: string): string => toSlug(text, SLUG_MAX);

@@ -5,7 +5,7 @@ import type { JsonValue } from "./unit";
 import { HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType } from "../shared/history";
 
 /**
- * The change history of factions, units, heroes, spells and news articles (moderators and
+ * The change history of factions, units, heroes, spells, news articles and guides (moderators and
  * admins): GET /history?entity=unit&id=47 lists one record's changes newest first, and
  * POST /history/{changeId}/restore puts one change's old values back as a new change.
  */

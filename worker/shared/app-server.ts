@@ -8,8 +8,12 @@
 import type { PublicSiteSettings } from "../schemas/settings-public";
 import type { PageMeta, PreloadImage } from "./seo";
 
-/** What a page says about itself as it renders (`<PageHead>`): its metadata, its HTTP status and the image to fetch first. */
-export type PageHeadInfo = { meta: PageMeta; status: number; preload: PreloadImage | null };
+/**
+ * What a page says about itself as it renders (`<PageHead>`): its metadata, its HTTP status and
+ * the image to fetch first; or (`<PageRedirect>`) that its URL is an old one: `redirect` is the
+ * path it moved to (answered 301 with the query string kept).
+ */
+export type PageHeadInfo = { meta: PageMeta; status: number; preload: PreloadImage | null; redirect?: string };
 
 /** A page of the route table, as the Worker serves it. */
 export type ServedPage = {

@@ -1,12 +1,14 @@
 /**
  * The API keys of the game pages, shared by the SPA's hooks and the Worker that writes a page's
  * first API answers into its HTML (same key convention as ./api-key.ts), plus the URL state of
- * the faction page (tab and filters live in the query string), the spell book (filters) and the
- * comparison (unit ids).
+ * the faction page (tab and filters live in the query string), the guides (category, search,
+ * page), the spell book (filters) and the comparison (unit ids).
  */
 import { apiKey } from "./api-key";
 import {
   GAME_MAX_PAGE_SIZE,
+  GAMEINFO_CATEGORY_MAX,
+  GAMEINFO_SEARCH_MAX,
   HERO_TYPES,
   SPELL_LEVEL_RANGE,
   SPELL_SCHOOLS,
@@ -22,7 +24,7 @@ import {
   type SpellType,
   type UnitType,
 } from "./game";
-import { parseId } from "./ids";
+import { parseId, parsePage } from "./ids";
 
 /** Everything the faction page shows comes from one read (one D1 batch). */
 export const FACTION_PAGE_QUERY = { includeUnits: true, includeHeroes: true, includeSpells: true } as const;
@@ -32,6 +34,10 @@ export const gameKeys = {
   /** The faction page's read: the faction with its units, heroes and spells. */
   factionPage: (id: number) => apiKey(`/api/faction/${id}`, FACTION_PAGE_QUERY),
   gameInfoFeatured: () => "/api/gameinfo/featured",
+  /** The /game-info page's list: published guides, featured first, one page of the URL's filters. */
+  gameInfoList: (f: GameInfoUrlFilters) => apiKey("/api/gameinfo", gameInfoListQuery(f)),
+  /** The categories of the published guides, with counts (the /game-info filter). */
+  gameInfoCategories: () => "/api/gameinfo/categories",
   gameInfoArticle: (slug: string) => `/api/gameinfo/slug/${encodeURIComponent(slug)}`,
   gameInfoRelated: (slug: string) => `/api/gameinfo/slug/${encodeURIComponent(slug)}/related`,
   /** The unit page: the unit with its faction, upgrade chain and same-tier units. */
@@ -46,6 +52,38 @@ export const gameKeys = {
   /** The spell page. */
   spellPage: (id: number) => apiKey(`/api/spell/${id}`, { includeFactions: true }),
 };
+
+/** Guides per page on /game-info. */
+export const GAME_INFO_PAGE_SIZE = 12;
+
+/** The URL state of /game-info: `?category=Strategy&search=dragons&page=2`. */
+export type GameInfoUrlFilters = { category: string; search: string; page: number };
+
+/** Reads /game-info's query string (missing or bad values fall back to the defaults; over-long texts are cut). */
+export function parseGameInfoFilters(params: URLSearchParams): GameInfoUrlFilters {
+  return {
+    category: (params.get("category") ?? "").slice(0, GAMEINFO_CATEGORY_MAX).trim(),
+    search: (params.get("search") ?? "").slice(0, GAMEINFO_SEARCH_MAX).trim(),
+    page: parsePage(params.get("page")),
+  };
+}
+
+/** The query string of /game-info for these filters (defaults left out, so URLs stay short). */
+export function gameInfoUrlParams(f: GameInfoUrlFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (f.category) params.set("category", f.category);
+  if (f.search) params.set("search", f.search);
+  if (f.page > 1) params.set("page", String(f.page));
+  return params;
+}
+
+/** GET /api/gameinfo's query for the page's filters. */
+export function gameInfoListQuery(f: GameInfoUrlFilters): Record<string, string> {
+  return {
+    ...Object.fromEntries(gameInfoUrlParams(f)),
+    pageSize: String(GAME_INFO_PAGE_SIZE),
+  };
+}
 
 export const FACTION_TABS = ["overview", "units", "heroes"] as const;
 export type FactionTab = (typeof FACTION_TABS)[number];

@@ -35,24 +35,70 @@ export type GameInfoForMeta = {
 export const FACTIONS_DESCRIPTION =
   "Every faction of the realm: their alignment, specialty, units and heroes, with stats for every tier and upgrade.";
 export const GAME_INFO_DESCRIPTION =
-  "Guides, lore and game mechanics for the turn-based fantasy strategy game, plus every faction with its units and heroes.";
+  "Guides, lore and game mechanics for the turn-based fantasy strategy game: every published guide, by category.";
 
 const trimTo = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
-/** /factions and /game-info (the same screen; game info adds the featured articles). */
-export function factionsMeta(origin: string, path: "/factions" | "/game-info" = "/factions"): PageMeta {
-  const gameInfo = path === "/game-info";
-  const name = gameInfo ? "Game Info" : "Factions";
+/** /factions: the factions grid. */
+export function factionsMeta(origin: string): PageMeta {
+  const path = "/factions";
   return {
-    title: pageTitle(name),
-    description: gameInfo ? GAME_INFO_DESCRIPTION : FACTIONS_DESCRIPTION,
+    title: pageTitle("Factions"),
+    description: FACTIONS_DESCRIPTION,
     keywords: ["factions", "units", "heroes", "game guide", "fantasy strategy"],
     canonical: absoluteUrl(origin, path),
     ogType: "website",
     image: null,
+    jsonLd: [homeBreadcrumbs(origin, [{ name: "Factions", path }])],
+  };
+}
+
+/** A guide as the list's metadata names it. */
+type GuideLinkForMeta = { title: string; slug: string };
+
+/**
+ * /game-info: the guides, optionally of one category. A category's list is a page of its own
+ * (its canonical URL keeps `?category=`); the page number and a search are not (canonical
+ * without them). The guides shown are listed as a schema.org ItemList.
+ */
+export function gameInfoMeta(origin: string, view: { category?: string; guides?: readonly GuideLinkForMeta[] } = {}): PageMeta {
+  const path = gamePaths.gameInfo;
+  const canonicalPath = view.category ? gamePaths.gameInfoCategory(view.category) : path;
+  const name = view.category ? `Game Info: ${view.category}` : "Game Info";
+  const description = view.category ? `${view.category} guides for the turn-based fantasy strategy game.` : GAME_INFO_DESCRIPTION;
+  const guides = view.guides ?? [];
+  return {
+    title: pageTitle(name),
+    description,
+    keywords: [...(view.category ? [view.category] : []), "game guide", "lore", "game mechanics", "fantasy strategy"],
+    canonical: absoluteUrl(origin, canonicalPath),
+    ogType: "website",
+    image: null,
     jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "CollectionPage",
+        name,
+        description,
+        url: absoluteUrl(origin, canonicalPath),
+        ...(guides.length
+          ? {
+              mainEntity: {
+                "@type": "ItemList",
+                numberOfItems: guides.length,
+                itemListElement: guides.map((g, index) => ({
+                  "@type": "ListItem",
+                  position: index + 1,
+                  name: g.title,
+                  url: absoluteUrl(origin, gamePaths.gameInfoArticle(g.slug)),
+                })),
+              },
+            }
+          : {}),
+      },
       homeBreadcrumbs(origin, [
-        { name, path },
+        { name: "Game Info", path },
+        ...(view.category ? [{ name: view.category, path: canonicalPath }] : []),
       ]),
     ],
   };
@@ -97,7 +143,7 @@ export function factionMeta(origin: string, faction: FactionForMeta): PageMeta {
 }
 
 export function gameInfoArticleMeta(origin: string, article: GameInfoForMeta): PageMeta {
-  const path = `/game-info/${article.slug}`;
+  const path = gamePaths.gameInfoArticle(article.slug);
   const published = article.publishedAt ?? article.createdAt;
   return {
     title: pageTitle(article.title),

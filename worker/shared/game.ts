@@ -52,6 +52,10 @@ export const GAMEINFO_LIMIT_MAX = 50;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 120;
 
+/** Longest game-info category and search text (the /game-info URL is cut to these). */
+export const GAMEINFO_CATEGORY_MAX = 50;
+export const GAMEINFO_SEARCH_MAX = 200;
+
 // ---------------------------------------------------------------------------------------------
 // Unit comparison (/compare and GET /unit?ids=)
 // ---------------------------------------------------------------------------------------------
@@ -67,6 +71,11 @@ export const gamePaths = {
   hero: (id: number) => `/heroes/${id}`,
   spells: "/spells",
   spell: (id: number) => `/spells/${id}`,
+  /** The guides (game info) and one guide. */
+  gameInfo: "/game-info",
+  gameInfoArticle: (slug: string) => `/game-info/${encodeURIComponent(slug)}`,
+  /** One category's guides (a page of its own: its canonical URL, and listed in the sitemap). */
+  gameInfoCategory: (category: string) => `/game-info?${new URLSearchParams({ category })}`,
   /** `/compare?units=12,47,88` (the ids in the order given). */
   compare: (ids: readonly number[]) => (ids.length ? `/compare?units=${ids.join(",")}` : "/compare"),
 } as const;

@@ -1,4 +1,5 @@
 import { createContext, use, useLayoutEffect, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
 import type { PageHeadInfo } from "@shared/app-server";
 import { brandMeta, headTags, PAGE_HEAD_SELECTORS, type PageMeta, type PreloadImage } from "@shared/seo";
 import { useSiteSettings } from "./site-settings";
@@ -45,5 +46,21 @@ export function PageHead({ meta, status = 200, preload = null }: { meta: PageMet
   page?.collect?.({ meta, status, preload });
   const html = headTags(brandMeta(meta, site), site.siteName);
   useLayoutEffect(() => replaceHeadTags(html), [html]);
+  return null;
+}
+
+/**
+ * The page's URL is an old one (a guide whose slug changed): the Worker answers a permanent
+ * redirect to `to` (a path on this site; the query string is kept), and in the browser the page
+ * replaces the history entry with it. `meta` is the head while the browser moves on.
+ */
+export function PageRedirect({ to, meta }: { to: string; meta: PageMeta }) {
+  const page = use(PageContext);
+  page?.collect?.({ meta, status: 301, preload: null, redirect: to });
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+  useLayoutEffect(() => {
+    void navigate({ pathname: to, search, hash }, { replace: true });
+  }, [navigate, to, search, hash]);
   return null;
 }

@@ -1,21 +1,28 @@
 /** Game-info article queries (drizzle over D1). Guests see published articles only. */
-import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, ne, or, sql } from "drizzle-orm";
 import { entitySitemapStatements } from "./game-sitemap";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import { contentWords, ftsAnyQuery, ftsQuery } from "../../lib/fts";
 import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../schemas/gameinfo";
-import { factions, gameInfoArticles } from "../schema";
+import { factions, gameInfoArticles, gameInfoSlugRedirects } from "../schema";
 import {
-  auditRow,
   changedFields,
   countAll,
+  createdChanges,
+  createdId,
+  deletedChanges,
+  diffChanges,
   duplicate,
-  isGuardFailure,
+  guarded,
+  guardedDelete,
   isUniqueFailure,
   nextStamp,
   options,
+  sameStamp,
+  writeRecords,
   type Actor,
+  type WriteOptions,
   type WriteResult,
 } from "./game-common";
 
@@ -44,33 +51,52 @@ function toListItem(row: ListRow): GameInfoListItem {
 const toArticle = (row: ArticleRow): GameInfoArticle => ({ ...toListItem(row), content: row.content });
 
 const published = eq(gameInfoArticles.isPublished, true);
-const listOrder = [asc(gameInfoArticles.sortOrder), desc(gameInfoArticles.publishedAt), asc(gameInfoArticles.id)];
+/** Featured articles first, then the sort order, the newest first. */
+const listOrder = [
+  desc(gameInfoArticles.isFeatured),
+  asc(gameInfoArticles.sortOrder),
+  desc(gameInfoArticles.publishedAt),
+  asc(gameInfoArticles.id),
+];
 
 /** `id IN (rows matching the FTS expression)`, the outer table named explicitly. */
-const matches = (expression: string) =>
+const matches = (expression: unknown) =>
   sql`"game_info_articles"."id" IN (SELECT rowid FROM game_info_fts WHERE game_info_fts MATCH ${expression})`;
 
 export type GameInfoFilter = { category?: string; search?: string; featuredOnly: boolean; all: boolean };
 
-export async function listGameInfo(db: Database, f: GameInfoFilter, page: number, pageSize: number) {
-  const match = f.search ? ftsQuery(f.search) : null;
+/**
+ * The list (the /game-info page's read, and the admin list): a kept read per shape, its values
+ * (category, search expression, page) bound as placeholders; one batch (count and page).
+ */
+const listReads = keptReads((db, shape: { all: boolean; category: boolean; featuredOnly: boolean; search: boolean }) => {
   const where = and(
-    f.all ? undefined : published,
-    f.category ? sql`${gameInfoArticles.category} = ${f.category} COLLATE NOCASE` : undefined,
-    f.featuredOnly ? eq(gameInfoArticles.isFeatured, true) : undefined,
-    match ? matches(match) : undefined,
+    shape.all ? undefined : published,
+    shape.category ? sql`${gameInfoArticles.category} = ${sql.placeholder("category")} COLLATE NOCASE` : undefined,
+    shape.featuredOnly ? eq(gameInfoArticles.isFeatured, true) : undefined,
+    shape.search ? matches(sql.placeholder("match")) : undefined,
   );
-  const [total, rows] = await db.batch([
-    db.select({ n: countAll() }).from(gameInfoArticles).where(where),
-    db
+  return {
+    total: db.select({ n: countAll() }).from(gameInfoArticles).where(where),
+    rows: db
       .select(listColumns)
       .from(gameInfoArticles)
       .where(where)
       .orderBy(...listOrder)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-  ]);
-  return { items: rows.map(toListItem), totalCount: total[0]?.n ?? 0 };
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset")),
+  };
+});
+
+export async function listGameInfo(db: Database, f: GameInfoFilter, page: number, pageSize: number) {
+  const match = f.search ? ftsQuery(f.search) : null;
+  const { total, rows } = listReads(
+    db,
+    { all: f.all, category: !!f.category, featuredOnly: f.featuredOnly, search: !!match },
+    { category: f.category ?? "", match: match ?? "", limit: pageSize, offset: (page - 1) * pageSize },
+  );
+  const [count, items] = await db.batch([total, rows]);
+  return { items: (items as ListRow[]).map(toListItem), totalCount: (count as { n: number }[])[0]?.n ?? 0 };
 }
 
 export async function getGameInfo(db: Database, id: number, all: boolean): Promise<GameInfoArticle | null> {
@@ -82,15 +108,28 @@ export async function getGameInfo(db: Database, id: number, all: boolean): Promi
 }
 
 /**
- * One article by slug, or null. Sent as a batch (of one) so that a page reading the article and
- * its related articles together looks it up in one round trip (worker/db/read-batch.ts).
+ * The article with this slug, or with this slug before it was changed (its current slug wins):
+ * one statement, so an old address costs no extra round trip.
+ */
+const bySlug = (slug: string) =>
+  or(
+    eq(gameInfoArticles.slug, slug),
+    eq(gameInfoArticles.id, sql`(SELECT ${gameInfoSlugRedirects.articleId} FROM ${gameInfoSlugRedirects} WHERE ${gameInfoSlugRedirects.slug} = ${slug})`),
+  );
+
+/**
+ * One article by slug (a current one, or an old one: the answer carries the current slug), or
+ * null. Sent as a batch (of one) so that a page reading the article and its related articles
+ * together looks it up in one round trip (worker/db/read-batch.ts).
  */
 export async function getGameInfoBySlug(db: Database, slug: string, all: boolean): Promise<GameInfoArticle | null> {
   const [[row]] = await db.batch([
     db
       .select()
       .from(gameInfoArticles)
-      .where(and(eq(gameInfoArticles.slug, slug), all ? undefined : published)),
+      .where(and(bySlug(slug), all ? undefined : published))
+      .orderBy(sql`${gameInfoArticles.slug} = ${slug} DESC`)
+      .limit(1),
   ]);
   return row ? toArticle(row) : null;
 }
@@ -99,11 +138,11 @@ export async function getGameInfoBySlug(db: Database, slug: string, all: boolean
  * The article index's reads are kept reads (worker/db/kept.ts), each sent as a batch, so a
  * page's reads join its one D1 round trip (worker/db/read-batch.ts; single statements do not).
  */
-const categoryReads = keptReads((db, _shape: null) => ({
+const categoryReads = keptReads((db, all: boolean) => ({
   rows: db
     .select({ value: gameInfoArticles.category, count: countAll() })
     .from(gameInfoArticles)
-    .where(published)
+    .where(all ? undefined : published)
     .groupBy(gameInfoArticles.category)
     .orderBy(asc(gameInfoArticles.category)),
 }));
@@ -117,9 +156,9 @@ const featuredReads = keptReads((db, _shape: null) => ({
     .limit(sql.placeholder("limit")),
 }));
 
-/** Categories of the published articles with their counts, by name. */
-export async function gameInfoCategories(db: Database): Promise<GameInfoCategories> {
-  const [rows] = await db.batch([categoryReads(db, null, {}).rows]);
+/** Categories of the published articles (of all, for `all`) with their counts, by name. */
+export async function gameInfoCategories(db: Database, all = false): Promise<GameInfoCategories> {
+  const [rows] = await db.batch([categoryReads(db, all, {}).rows]);
   return { categories: options(rows as { value: string; count: number }[]) };
 }
 
@@ -176,9 +215,10 @@ async function relatedTo(db: Database, article: GameInfoArticle, limit: number):
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writes (each with its audit row in the same batch)
+// Writes (each with its audit and history rows in the same batch: one transaction)
 // ---------------------------------------------------------------------------------------------
 
+/** The fields a change is made of (what the history keeps and a restore puts back). */
 const ARTICLE_FIELDS = [
   "title", "slug", "category", "summary", "content", "imageUrl", "author", "isFeatured", "isPublished", "sortOrder",
 ] as const satisfies readonly (keyof GameInfoArticle & keyof GameInfoInput)[];
@@ -196,7 +236,7 @@ const articleValues = (input: GameInfoInput) => ({
   sortOrder: input.sortOrder,
 });
 
-/** The audit log keeps an article's content as its length only. */
+/** The audit log keeps an article's content as its length only (the history keeps the text). */
 const forAudit = <T extends { content?: string }>(fields: T) => {
   const { content, ...rest } = fields;
   return content === undefined ? rest : { ...rest, contentLength: content.length };
@@ -204,15 +244,38 @@ const forAudit = <T extends { content?: string }>(fields: T) => {
 
 const duplicateSlug = () => duplicate("slug", "An article with this slug already exists.");
 
-export async function createGameInfo(db: Database, input: GameInfoInput, actor: Actor): Promise<WriteResult<GameInfoArticle>> {
+/** A slug an article takes is no longer another address's redirect. */
+const freeSlug = (db: Database, slug: string) => db.delete(gameInfoSlugRedirects).where(eq(gameInfoSlugRedirects.slug, slug));
+
+/**
+ * Creates an article with its audit and history rows, in one batch. `options.id` re-creates a
+ * deleted article under its old id (a restore).
+ */
+export async function createGameInfo(
+  db: Database,
+  input: GameInfoInput,
+  actor: Actor,
+  options: WriteOptions = {},
+): Promise<WriteResult<GameInfoArticle>> {
   const [clash] = await db.select({ id: gameInfoArticles.id }).from(gameInfoArticles).where(eq(gameInfoArticles.slug, input.slug));
   if (clash) return duplicateSlug();
   const values = { ...articleValues(input), publishedAt: input.isPublished ? new Date().toISOString() : null };
+  const newId = createdId(gameInfoArticles, options);
   try {
-    const [rows] = await db.batch([
-      db.insert(gameInfoArticles).values(values).returning(),
-      auditRow(db, actor, "create", "gameinfo", sql`(SELECT CAST(max(id) AS TEXT) FROM game_info_articles)`, { after: forAudit(values) }),
+    const results = await db.batch([
+      db.insert(gameInfoArticles).values({ ...values, id: options.id }),
+      freeSlug(db, input.slug),
+      ...writeRecords(db, actor, {
+        action: "create",
+        entityType: "gameinfo",
+        entityId: newId,
+        audit: { after: forAudit(values) },
+        changes: createdChanges(input, ARTICLE_FIELDS),
+        options,
+      }),
+      db.select().from(gameInfoArticles).where(eq(gameInfoArticles.id, newId)),
     ]);
+    const rows = results[results.length - 1] as ArticleRow[];
     return { ok: true, value: toArticle(rows[0]!), changed: true };
   } catch (err) {
     if (isUniqueFailure(err, "game_info_articles.slug")) return duplicateSlug();
@@ -220,11 +283,16 @@ export async function createGameInfo(db: Database, input: GameInfoInput, actor: 
   }
 }
 
+/**
+ * Replaces an article's fields while it still has the version it was read with (`updatedAt`,
+ * else stale: 409 with the stored article). A new slug leaves the old one behind as a redirect.
+ */
 export async function updateGameInfo(
   db: Database,
   id: number,
   input: GameInfoInput,
   actor: Actor,
+  options: WriteOptions = {},
 ): Promise<WriteResult<GameInfoArticle>> {
   const [current, clash] = await db.batch([
     db.select().from(gameInfoArticles).where(eq(gameInfoArticles.id, id)),
@@ -241,56 +309,73 @@ export async function updateGameInfo(
   const diff = changedFields(before, { ...input }, ARTICLE_FIELDS);
   if (!diff) return { ok: true, value: before, changed: false };
   const stamp = nextStamp(row.updatedAt);
+  const slugChanged = before.slug !== input.slug;
   try {
-    const [rows] = await db.batch([
-      db
-        .update(gameInfoArticles)
-        .set({
-          ...articleValues(input),
-          // Set on the first publish, kept afterwards.
-          publishedAt: row.publishedAt ?? (input.isPublished ? stamp : null),
-          updatedAt: stamp,
-        })
-        .where(and(eq(gameInfoArticles.id, id), eq(gameInfoArticles.updatedAt, row.updatedAt)))
-        .returning(),
-      auditRow(
-        db,
-        actor,
-        "update",
-        "gameinfo",
-        sql`(SELECT CAST(id AS TEXT) FROM game_info_articles WHERE id = ${id} AND updated_at = ${stamp})`,
-        { before: forAudit(diff.before), after: forAudit(diff.after) },
-      ),
-    ]);
+    const written = await guarded(
+      () =>
+        db.batch([
+          db
+            .update(gameInfoArticles)
+            .set({
+              ...articleValues(input),
+              // Set on the first publish, kept afterwards.
+              publishedAt: row.publishedAt ?? (input.isPublished ? stamp : null),
+              updatedAt: stamp,
+            })
+            .where(sameStamp(gameInfoArticles, id, row.updatedAt)),
+          ...writeRecords(db, actor, {
+            action: "update",
+            entityType: "gameinfo",
+            entityId: sql`(SELECT id FROM game_info_articles WHERE id = ${id} AND updated_at = ${stamp})`,
+            audit: { before: forAudit(diff.before), after: forAudit(diff.after) },
+            changes: diffChanges(diff),
+            options,
+          }),
+          // The old slug becomes a redirect (the batch is one transaction: a stale write leaves none).
+          ...(slugChanged
+            ? [
+                freeSlug(db, input.slug),
+                db
+                  .insert(gameInfoSlugRedirects)
+                  .values({ slug: before.slug, articleId: id })
+                  .onConflictDoUpdate({ target: gameInfoSlugRedirects.slug, set: { articleId: id } }),
+              ]
+            : []),
+          db.select().from(gameInfoArticles).where(eq(gameInfoArticles.id, id)),
+        ]),
+      () => getGameInfo(db, id, true),
+    );
+    if (!written.ok) return written;
+    const rows = written.value[written.value.length - 1] as ArticleRow[];
     return { ok: true, value: toArticle(rows[0]!), changed: true };
   } catch (err) {
     if (isUniqueFailure(err, "game_info_articles.slug")) return duplicateSlug();
-    if (!isGuardFailure(err)) throw err;
-    const now = await getGameInfo(db, id, true);
-    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
+    throw err;
   }
 }
 
+/** Deletes an article and its old slugs, with its audit and history rows; false when it did not exist. */
 export async function deleteGameInfo(db: Database, id: number, actor: Actor): Promise<boolean> {
   const before = await getGameInfo(db, id, true);
   if (!before) return false;
-  try {
-    await db.batch([
-      auditRow(db, actor, "delete", "gameinfo", sql`(SELECT CAST(id AS TEXT) FROM game_info_articles WHERE id = ${id})`, {
-        before: forAudit(before),
+  return guardedDelete(() =>
+    db.batch([
+      ...writeRecords(db, actor, {
+        action: "delete",
+        entityType: "gameinfo",
+        entityId: sql`(SELECT id FROM game_info_articles WHERE id = ${id})`,
+        audit: { before: forAudit(before) },
+        changes: deletedChanges(before, ARTICLE_FIELDS),
       }),
+      db.delete(gameInfoSlugRedirects).where(eq(gameInfoSlugRedirects.articleId, id)),
       db.delete(gameInfoArticles).where(eq(gameInfoArticles.id, id)),
-    ]);
-  } catch (err) {
-    if (isGuardFailure(err)) return false;
-    throw err;
-  }
-  return true;
+    ]),
+  );
 }
 
 /**
  * What the sitemap lists of the game content, in one batch: active factions, published
- * game-info articles (ids, slugs and last changes), and the visible units, heroes and spells.
+ * game-info articles (slugs, categories and last changes), and the visible units, heroes and spells.
  */
 export async function gameSitemapIndex(db: Database, limit: number) {
   const [factionRows, articleRows, unitRows, heroRows, spellRows] = await db.batch([
@@ -301,7 +386,7 @@ export async function gameSitemapIndex(db: Database, limit: number) {
       .orderBy(asc(factions.sortOrder), asc(factions.id))
       .limit(limit),
     db
-      .select({ slug: gameInfoArticles.slug, updatedAt: gameInfoArticles.updatedAt })
+      .select({ slug: gameInfoArticles.slug, category: gameInfoArticles.category, updatedAt: gameInfoArticles.updatedAt })
       .from(gameInfoArticles)
       .where(published)
       .orderBy(...listOrder)

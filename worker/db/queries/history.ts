@@ -1,4 +1,4 @@
-/** Change history reads (one batch per page) of factions, units, heroes, spells and news. */
+/** Change history reads (one batch per page) of factions, units, heroes, spells, news and guides. */
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { HistoryEntityType } from "../../shared/history";

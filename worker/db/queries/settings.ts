@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../env";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings, type SiteSettingsDto } from "../../schemas/settings";
 import { auditLog, siteSettings } from "../schema";
+import { beforeAndAfter } from "../../lib/audit-details";
 import { bindingOf } from "../session";
 
 /**
@@ -84,7 +85,7 @@ export async function saveSettings(db: Database, actorId: number, input: SiteSet
       action: "update",
       entityType: "site_settings",
       entityId: "1",
-      details: JSON.stringify(changed),
+      details: JSON.stringify(beforeAndAfter(before, changed)),
       createdAt: now,
     }),
   ]);

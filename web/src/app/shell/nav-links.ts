@@ -19,6 +19,7 @@ export const MODERATOR_LINKS: readonly NavLink[] = [
   { label: "Manage News", to: "/admin/news" },
   { label: "Manage Media", to: "/admin/media" },
   { label: "Manage Game Assets", to: "/admin/game-assets" },
+  { label: "Manage Game Info", to: "/admin/game-info" },
 ];
 
 /** Administrators additionally. */
@@ -26,6 +27,7 @@ export const ADMIN_LINKS: readonly NavLink[] = [
   { label: "Admin Menu", to: "/admin/menu" },
   { label: "Manage Users", to: "/admin/users" },
   { label: "Settings", to: "/admin/settings" },
+  { label: "Audit Log", to: "/admin/audit" },
 ];
 
 export function adminLinks(isModerator: boolean, isAdmin: boolean): readonly NavLink[] {

@@ -45,7 +45,7 @@ export const REQUIRED_MESSAGES = {
 export type AssetConfig = {
   type: AssetType;
   /** The history's entity name and the API path. */
-  entity: Exclude<HistoryEntityType, "news">;
+  entity: Exclude<HistoryEntityType, "news" | "gameinfo">;
   label: string;
   fields: FieldDef[];
   /** Fields a new row must fill before saving (with the spec's message). */

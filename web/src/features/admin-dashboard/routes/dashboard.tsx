@@ -98,10 +98,12 @@ function QuickActions({ isAdmin }: { isAdmin: boolean }) {
   const actions = [
     { to: "/admin/news/create", label: "Create Article", primary: true },
     { to: "/admin/news", label: "Manage News" },
+    { to: "/admin/game-info", label: "Manage Game Info" },
     ...(isAdmin
       ? [
           { to: "/admin/users", label: "Manage Users" },
           { to: "/admin/settings", label: "Site Settings" },
+          { to: "/admin/audit", label: "Audit Log" },
         ]
       : []),
   ];

@@ -1,16 +1,9 @@
 import useSWR from "swr";
 import { api, unwrap } from "@/lib/api-client";
-import type { GameInfoArticle, GameInfoItems } from "@schemas/gameinfo";
+import type { GameInfoArticle, GameInfoCategories, GameInfoItems, GameInfoListItem } from "@schemas/gameinfo";
+import type { Paged } from "@schemas/game-query";
+import { gameInfoListQuery, type GameInfoUrlFilters } from "@shared/game-keys";
 import { GAME_DEDUPE_MS, gameKeys } from "./game-cache";
-
-/** GET /api/gameinfo/featured (6 by default). */
-export async function getFeaturedGameInfo(): Promise<GameInfoItems> {
-  return unwrap(api.api.gameinfo.featured.$get({ query: {} }));
-}
-
-export function useFeaturedGameInfo() {
-  return useSWR(gameKeys.gameInfoFeatured(), getFeaturedGameInfo, { dedupingInterval: GAME_DEDUPE_MS });
-}
 
 /** GET /api/gameinfo/slug/{slug}. */
 export async function getGameInfoArticle(slug: string): Promise<GameInfoArticle> {
@@ -33,4 +26,25 @@ export function useRelatedGameInfo(slug: string | undefined) {
   return useSWR(slug === undefined ? null : gameKeys.gameInfoRelated(slug), () => getRelatedGameInfo(slug!), {
     dedupingInterval: GAME_DEDUPE_MS,
   });
+}
+
+/** GET /api/gameinfo: one page of published guides (featured first) for /game-info's filters. */
+export async function getGameInfoList(filters: GameInfoUrlFilters): Promise<Paged<GameInfoListItem>> {
+  return unwrap(api.api.gameinfo.$get({ query: gameInfoListQuery(filters) }));
+}
+
+export function useGameInfoList(filters: GameInfoUrlFilters) {
+  return useSWR(gameKeys.gameInfoList(filters), () => getGameInfoList(filters), {
+    dedupingInterval: GAME_DEDUPE_MS,
+    keepPreviousData: true,
+  });
+}
+
+/** GET /api/gameinfo/categories: the published guides' categories with counts. */
+export async function getGameInfoCategories(): Promise<GameInfoCategories> {
+  return unwrap(api.api.gameinfo.categories.$get({ query: {} }));
+}
+
+export function useGameInfoCategories() {
+  return useSWR(gameKeys.gameInfoCategories(), getGameInfoCategories, { dedupingInterval: GAME_DEDUPE_MS });
 }

@@ -32,13 +32,11 @@ export const factionBannerImage = (url: string | null) => responsiveImage(url, 1
 /** The letter shown instead of a missing portrait. */
 export const portraitInitial = (name: string) => name.trim().charAt(0).toUpperCase() || "?";
 
-/** Headings and intros of /factions and /game-info (one screen, two titles). */
+/** Heading and intro of /factions. */
 export const FACTIONS_COPY = {
   factionsTitle: "Factions",
   factionsIntro: "Choose a faction to see its units, heroes and spells.",
-  gameInfoTitle: "Game Info",
-  gameInfoIntro: "Guides, lore and mechanics, and every faction of the realm with its units and heroes.",
-  featuredTitle: "Featured Guides",
+  guidesLink: "Guides, lore and mechanics are under Game Info.",
 } as const;
 
 /** Names of the school skill levels a spell can require (0 = none). */

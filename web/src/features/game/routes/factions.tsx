@@ -1,48 +1,37 @@
-import { useLocation } from "react-router";
+import { Link } from "react-router";
 import { factionsMeta } from "@shared/game-seo";
 import { FACTIONS_COPY } from "@/features/game/lib/game-ui";
-import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { LoadingRegion } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { gameKeys } from "@shared/game-keys";
-import type { FirstViewRequest } from "@/app/routes";
 import { useSession } from "@/lib/session";
 import { useFactions } from "../api/get-factions";
-import { useFeaturedGameInfo } from "../api/get-game-info";
 import { FactionCard, FactionCardSkeleton } from "../components/faction-card";
-import { GameInfoCard } from "../components/game-info-card";
 import { StateMessage } from "@/components/ui/state-message";
 
 /** Spec: factions show 3 placeholder cards while loading. */
 export const FACTIONS_SKELETON_COUNT = 3;
 
-/** The first view reads the factions (and on /game-info the featured articles). */
-export const firstView = ({ url }: FirstViewRequest) =>
-  url.pathname === "/game-info" ? [gameKeys.factions(), gameKeys.gameInfoFeatured()] : [gameKeys.factions()];
+/** The first view reads the factions. */
+export const firstView = () => [gameKeys.factions()];
 
-/**
- * /factions and /game-info: the same screen (the factions grid); /game-info also lists the
- * featured game-info articles above it.
- */
+/** /factions: the factions grid. (The guides have their own page, /game-info.) */
 export function Component() {
-  const gameInfo = useLocation().pathname.replace(/\/+$/, "") === "/game-info";
-  const meta = factionsMeta(useSiteOrigin(), gameInfo ? "/game-info" : "/factions");
+  const meta = factionsMeta(useSiteOrigin());
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <PageHead meta={meta} />
-      <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{gameInfo ? FACTIONS_COPY.gameInfoTitle : FACTIONS_COPY.factionsTitle}</h1>
+      <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{FACTIONS_COPY.factionsTitle}</h1>
       <p className="mt-2 max-w-2xl text-ink-muted">
-        {gameInfo ? FACTIONS_COPY.gameInfoIntro : FACTIONS_COPY.factionsIntro}
+        {FACTIONS_COPY.factionsIntro}{" "}
+        <Link to="/game-info" className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+          {FACTIONS_COPY.guidesLink}
+        </Link>
       </p>
-      {gameInfo ? <FeaturedArticles /> : null}
-      <section aria-labelledby={gameInfo ? "factions-heading" : undefined} className="mt-8">
-        {gameInfo ? (
-          <h2 id="factions-heading" className="mb-4 font-display text-2xl font-bold text-ink">
-            {FACTIONS_COPY.factionsTitle}
-          </h2>
-        ) : null}
+      <div className="mt-8">
         <FactionGrid />
-      </section>
+      </div>
     </div>
   );
 }
@@ -79,37 +68,5 @@ function FactionGrid() {
         </li>
       ))}
     </ul>
-  );
-}
-
-function FeaturedArticles() {
-  const { data, error, isLoading } = useFeaturedGameInfo();
-  return (
-    <section aria-labelledby="featured-heading" className="mt-8">
-      <h2 id="featured-heading" className="mb-4 font-display text-2xl font-bold text-ink">
-        {FACTIONS_COPY.featuredTitle}
-      </h2>
-      {error && !data ? (
-        <StateMessage tone="error" title="Failed to load game info">
-          <p>Please try again in a moment.</p>
-        </StateMessage>
-      ) : isLoading || !data ? (
-        <LoadingRegion label="Loading game info..." className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-32 rounded-xl border border-line" />
-          ))}
-        </LoadingRegion>
-      ) : data.items.length ? (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {data.items.map((article) => (
-            <li key={article.id} className="flex [&>article]:w-full">
-              <GameInfoCard article={article} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <StateMessage title="No featured guides yet" />
-      )}
-    </section>
   );
 }

@@ -5,8 +5,10 @@ import { MissingItemView } from "@/components/missing-item";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { ApiRequestError } from "@/lib/api-client";
-import { Time } from "@/components/ui/time";
-import { PageHead, useSiteOrigin } from "@/lib/page-head";
+import { GuideBody } from "@/components/guide-body";
+import { PageHead, PageRedirect, useSiteOrigin } from "@/lib/page-head";
+import { useSession } from "@/lib/session";
+import { gamePaths } from "@shared/game";
 import { gameKeys } from "@shared/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
@@ -20,11 +22,15 @@ export function firstView({ params }: FirstViewRequest) {
   return params.slug ? [gameKeys.gameInfoArticle(params.slug), gameKeys.gameInfoRelated(params.slug)] : [];
 }
 
-/** /game-info/{slug}: the article (category, content as text with line breaks) and related articles. */
+/**
+ * /game-info/{slug}: the guide (category, content as text with line breaks) and related guides.
+ * A slug the guide had before redirects to its current one (the API answers the guide for it).
+ */
 export function Component() {
   const slug = useParams().slug;
   const origin = useSiteOrigin();
   const { data: article, error, isLoading, mutate } = useGameInfoArticle(slug);
+  const { isModerator } = useSession();
 
   if (!slug || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.gameInfoArticle} />;
   if (error && !article) {
@@ -42,25 +48,23 @@ export function Component() {
     );
   }
   const meta = gameInfoArticleMeta(origin, article);
-  const published = article.publishedAt ?? article.createdAt;
+  // An old slug: the guide moved (301 from the Worker, a replaced history entry in the browser).
+  if (article.slug !== slug) return <PageRedirect to={gamePaths.gameInfoArticle(article.slug)} meta={meta} />;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <PageHead meta={meta} />
-      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Game Info", to: "/game-info" }]} current={article.title} />
-      <header className="mt-6">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">{article.category}</p>
-        <h1 className="mt-2 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{article.title}</h1>
-        {article.summary ? <p className="mt-4 text-lg text-ink-muted">{article.summary}</p> : null}
-        <p className="mt-3 text-sm text-ink-muted">
-          {article.author ? <>By {article.author} · </> : null}
-          <Time dateTime={published} />
-          {!article.isPublished ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span> : null}
-        </p>
-      </header>
-      {/* Content is plain text: line breaks kept, never parsed as HTML. */}
-      <div data-testid="gameinfo-content" className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">
-        {article.content}
-      </div>
+      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Game Info", to: gamePaths.gameInfo }]} current={article.title} />
+      <GuideBody
+        guide={{ ...article, date: article.publishedAt ?? article.createdAt }}
+        categoryHref={gamePaths.gameInfoCategory(article.category)}
+        after={
+          isModerator ? (
+            <Link to={`/admin/game-info/${article.id}/edit`} className="ml-3 font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+              Edit guide
+            </Link>
+          ) : null
+        }
+      />
       <div className="mt-10">
         <Link to="/game-info" className={buttonClass({ variant: "secondary" })}>
           ← All Game Info
