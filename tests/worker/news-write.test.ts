@@ -106,6 +106,7 @@ describe("POST /api/news", () => {
       content: valid.content,
       author: "Aria",
       imageUrl: valid.imageUrl,
+      imageAlt: "",
       tags: ["Lore", "Dragons"],
       isPublished: true,
       publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -152,14 +153,18 @@ describe("POST /api/news", () => {
     const rows = await auditRows(article.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: adminId, action: "create", entityType: "news", entityId: String(article.id) });
+    // The shared shape of a create (game-common.ts): the stored values, the content as its length.
     expect(JSON.parse(rows[0]!.details)).toEqual({
-      title: valid.title,
-      summary: valid.summary,
-      author: valid.author,
-      imageUrl: valid.imageUrl,
-      tags: valid.tags,
-      isPublished: true,
-      contentLength: 42,
+      after: {
+        title: valid.title,
+        summary: valid.summary,
+        author: valid.author,
+        imageUrl: valid.imageUrl,
+        imageAlt: "",
+        tags: valid.tags,
+        isPublished: true,
+        contentLength: 42,
+      },
     });
   });
 });
@@ -268,7 +273,11 @@ describe("PUT /api/news/{id}", () => {
     const rows = await auditRows(article.id);
     expect(rows.map((r) => r.action)).toEqual(["create", "update"]);
     expect(rows[1]!.userId).toBe(moderatorId);
-    expect(JSON.parse(rows[1]!.details)).toEqual({ title: "New title", tags: ["Lore"], contentLength: 3 });
+    // The shared shape of an update: each changed field's old and new value (content as its length).
+    expect(JSON.parse(rows[1]!.details)).toEqual({
+      before: { title: valid.title, tags: valid.tags, contentLength: valid.content.length },
+      after: { title: "New title", tags: ["Lore"], contentLength: 3 },
+    });
 
     const updated = (await res.json()) as NewsArticle;
     const same = await put(article.id, { ...valid, title: "New title", content: "abc", tags: ["Lore"] });
@@ -296,7 +305,10 @@ describe("DELETE /api/news/{id}", () => {
       ["create", moderatorId],
       ["delete", adminId],
     ]);
-    expect(JSON.parse(rows[1]!.details)).toEqual({ title: valid.title, author: valid.author, isPublished: true });
+    // The shared shape of a delete: the record as it was (content as its length).
+    expect(JSON.parse(rows[1]!.details)).toMatchObject({
+      before: { id: article.id, title: valid.title, author: valid.author, isPublished: true, contentLength: valid.content.length },
+    });
     const again = await del(article.id);
     expect(again.status).toBe(404);
     expect(await auditRows(article.id)).toHaveLength(2);
