@@ -96,9 +96,9 @@ describe("site settings form", () => {
     expect(screen.queryByRole("button", { name: "Save Settings" })).toBeNull();
   });
 
-  it("disables Moderate Comments while comments are off", () => {
+  it("disables the approval notice while comments are off", () => {
     render(<SettingsForm initial={initial} onSave={vi.fn()} />);
-    const moderate = screen.getByLabelText("Moderate Comments") as HTMLInputElement;
+    const moderate = screen.getByLabelText("Tell commenters that comments wait for approval") as HTMLInputElement;
     expect(moderate.disabled).toBe(false);
     fireEvent.click(screen.getByLabelText("Enable Comments"));
     expect(moderate.disabled).toBe(true);

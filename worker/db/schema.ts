@@ -285,6 +285,7 @@ export const newsArticles = sqliteTable(
   (t) => [
     index("news_published_idx").on(t.isPublished, t.publishedAt),
     index("news_author_idx").on(t.author),
+    index("news_created_by_idx").on(t.createdBy),
     check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
     check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),

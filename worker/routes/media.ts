@@ -28,6 +28,7 @@ import {
   updateMedia,
   type MediaRow,
 } from "../db/queries/media";
+import { mediaStatusCounts, reviewMedia } from "../db/queries/media-review";
 import type { AppEnv } from "../env";
 import { signedFileUrl } from "../lib/file-signature";
 import { conflict, notFound, validationFailed } from "../lib/errors";
@@ -42,9 +43,11 @@ import {
   mediaCreateSchema,
   mediaItemInputSchema,
   mediaListQuerySchema,
+  mediaReviewSchema,
   type MediaCategoryInput,
   type MediaItemInput,
   type MediaListResponse,
+  type MediaReviewResponse,
 } from "../schemas/media";
 
 /** Guests' caches: items 1 minute, categories 2 minutes. */
@@ -120,16 +123,24 @@ async function visitorKey(c: Context<AppEnv>, day: string): Promise<string> {
 
 /**
  * /api/media: the gallery and media management. Guests and users see approved items only
- * (whatever they ask for); moderators and admins see everything and write. Categories are read
+ * (whatever they ask for); moderators and admins see everything, filter by moderation state,
+ * review the queue (approve or reject, one item or a selection) and write. Categories are read
  * by everyone (active ones only below Moderator) and written by admins.
  */
 export const mediaRoutes = new Hono<AppEnv>()
   .use(readEtag())
   .get("/", validate("query", mediaListQuerySchema), async (c) => {
     const query = c.req.valid("query");
-    const moderator = isModerator(c.get("user"));
+    const user = c.get("user");
+    const moderator = isModerator(user);
     const approvedOnly = moderator ? (query.approvedOnly ?? false) : true;
-    const { rows, totalCount } = await listMedia(c.get("db"), { ...query, approvedOnly });
+    const { rows, totalCount } = await listMedia(c.get("db"), {
+      ...query,
+      approvedOnly,
+      // Moderation states are for moderators; everyone else only ever sees approved items.
+      status: moderator ? query.status : undefined,
+      uploadedBy: query.mine && user ? user.id : undefined,
+    });
     const body: MediaListResponse = {
       items: await Promise.all(rows.map((row) => dto(c, row))),
       totalCount,
@@ -143,6 +154,33 @@ export const mediaRoutes = new Hono<AppEnv>()
   .get("/filters", async (c) => {
     const body = await mediaFilters(c.get("db"));
     setReadCache(c, ITEMS_CACHE);
+    return c.json(body, 200);
+  })
+
+  // ---- moderation queue (moderators) -------------------------------------------------------------
+  .get("/status-counts", requireModerator, async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    return c.json(await mediaStatusCounts(c.get("db")), 200);
+  })
+  // Approves or rejects one item or a selection; a missing or changed item is reported, the
+  // rest are reviewed (200 either way: `done` and `failed`).
+  .post("/review", requireModerator, validate("json", mediaReviewSchema), async (c) => {
+    const { decision, items, reason } = c.req.valid("json");
+    const outcomes = await reviewMedia(c.get("db"), items, decision, reason, { userId: c.get("user")!.id });
+    const body: MediaReviewResponse = { decision, done: [], failed: [] };
+    for (const outcome of outcomes) {
+      if (outcome.ok) body.done.push(outcome.id);
+      else if (outcome.kind === "not_found") body.failed.push({ id: outcome.id, code: "not_found", message: "Media item not found." });
+      else {
+        body.failed.push({
+          id: outcome.id,
+          code: "stale_version",
+          message: "This item was changed by someone else since you loaded it.",
+          current: await dto(c, outcome.current),
+        });
+      }
+    }
+    c.header("Cache-Control", "no-store");
     return c.json(body, 200);
   })
 

@@ -23,7 +23,8 @@ const ARTICLE_FIELDS: { key: keyof ArticleFormState; label: string }[] = [
   { key: "summary", label: "Summary" },
   { key: "content", label: "Content" },
   { key: "author", label: "Author" },
-  { key: "imageUrl", label: "Image URL" },
+  { key: "imageUrl", label: "Image" },
+  { key: "imageAlt", label: "Image alt text" },
   { key: "tags", label: "Tags" },
   { key: "isPublished", label: "Published" },
 ];
@@ -34,6 +35,7 @@ const inputToForm = (input: NewsArticleInput): ArticleFormState => ({
   content: input.content,
   author: input.author,
   imageUrl: input.imageUrl ?? "",
+  imageAlt: input.imageAlt,
   tags: input.tags.join(", "),
   isPublished: input.isPublished,
 });

@@ -20,7 +20,7 @@ import { restoreChange } from "../api/get-history";
 import { revalidateGameReads } from "../api/save-asset";
 import { updateFaction } from "../api/update-faction";
 import { HistoryPanel } from "../components/history-panel";
-import { ImageField } from "../components/image-field";
+import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
 
 /** The form's values: every field as the controls hold it (text, the flag as a boolean). */
