@@ -299,10 +299,11 @@ export async function listMedia(db: Database, options: MediaListOptions): Promis
 
 /** One item (null when missing, or unapproved and `includeUnapproved` is false). */
 export async function getMedia(db: Database, id: number, includeUnapproved: boolean): Promise<MediaRow | null> {
-  const row = await selectItems(db)
-    .where(includeUnapproved ? eq(mediaItems.id, id) : and(eq(mediaItems.id, id), eq(mediaItems.isApproved, true)))
-    .get();
-  return (row as MediaRow | undefined) ?? null;
+  // As a batch, so a page that reads it with others (the gallery opened on one item) sends one round trip.
+  const [rows] = await db.batch([
+    selectItems(db).where(includeUnapproved ? eq(mediaItems.id, id) : and(eq(mediaItems.id, id), eq(mediaItems.isApproved, true))),
+  ]);
+  return (rows[0] as MediaRow | undefined) ?? null;
 }
 
 /** The statements of the media filters (worker/db/kept.ts): one shape, no values. */

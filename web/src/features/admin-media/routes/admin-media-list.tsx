@@ -294,7 +294,8 @@ function AdminMediaList() {
       ) : null}
 
       <div className="mt-6" aria-busy={list.isValidating}>
-        {list.error && !data ? (
+        {/* An error wins over the data kept from the previous view or page (it is not this one's). */}
+        {list.error ? (
           <Alert tone="error" title="Failed to load media items">
             <p>
               {local
