@@ -3,6 +3,7 @@ import { createExecutionContext } from "cloudflare:test";
 import worker from "../../worker/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeThumbnails, THUMBNAIL_DLQ_NAME, THUMBNAIL_QUEUE_NAME } from "../../worker/jobs/thumbnails";
+import { call, userWithToken } from "./helpers";
 
 /** A 3×2 orange PNG; the test scales it up to a 1800×1200 original with the Images binding. */
 const TINY_PNG =
@@ -71,6 +72,17 @@ describe("thumbnail job", () => {
       expect(await env.MEDIA.head(String(first[column]))).toBeNull();
     }
     expect(await env.MEDIA.head("media/test-6/original.jpg")).not.toBeNull();
+  });
+
+  it("leaves updatedAt alone, so a moderator who loaded the queue before the job ended still approves the item (200, done)", async () => {
+    const id = await mediaWithOriginal("media/test-8/original.jpg");
+    const seen = (await mediaRow(id))!.updated_at as string;
+    expect(await makeThumbnails(env, { mediaId: id })).toBe("done");
+    expect((await mediaRow(id))!).toMatchObject({ thumbnail_status: "ready", updated_at: seen });
+    const { token } = await userWithToken(["User", "Moderator"]);
+    const res = await call("/api/media/review", { method: "POST", token, json: { decision: "approve", items: [{ id, updatedAt: seen }] } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ done: [id], failed: [] });
   });
 
   it("makes a video's thumbnails from its poster frame and keeps the video's size", async () => {

@@ -706,7 +706,8 @@ export async function saveRenditions(
         height: size.height !== null ? size.height : sql`${mediaItems.height}`,
         thumbnailStatus: "ready",
         thumbnailError: null,
-        updatedAt: NOW,
+        // Not updatedAt: that is the version people edit and review against, and renditions are
+        // no edit (a moderator who opened the queue before the job ended must still approve).
       })
       .where(eq(mediaItems.id, id)),
   ]);

@@ -242,7 +242,9 @@ function AdminMediaList() {
                 }`}
               >
                 {VIEW_LABELS[option]}
-                {n !== null ? <span className="ml-1.5 tabular-nums opacity-80">({groupDigits(n)})</span> : null}
+                {/* The space keeps "Pending (7)" one phrase for screen readers too. */}
+                {n !== null ? " " : null}
+                {n !== null ? <span className="tabular-nums opacity-80">({groupDigits(n)})</span> : null}
               </button>
             );
           })}
