@@ -5,8 +5,8 @@
  * version folder beside the original, marks the item ready and deletes the renditions it
  * replaced. Failures retry with backoff and leave their error on the item; after the queue's
  * max_retries the message lands in the dead-letter queue, whose consumer records the failure for
- * moderators and marks the item failed. Jobs are sent by the admin routes (worker/routes/media.ts)
- * and by uploads.
+ * moderators and marks the item failed. Jobs are sent by the admin routes
+ * (worker/routes/media/items.ts, worker/routes/thumbnails.ts) and by uploads.
  */
 import { z } from "zod";
 import {
