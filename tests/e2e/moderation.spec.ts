@@ -148,3 +148,34 @@ test.describe("news images from the media library", () => {
     expect((await page.request.delete(`/api/news/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(204);
   });
 });
+
+test.describe("admin lists on phones", () => {
+  test("news, media and users read as one card per item at 390 px, with nothing scrolling sideways inside a box", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, ADMIN);
+    const lists = [
+      { path: "/admin/news", rows: page.getByTestId("admin-news-row") },
+      { path: "/admin/media?status=all", rows: page.getByTestId("admin-media-row") },
+      { path: "/admin/users", rows: page.locator('section[aria-label="Users"] > ul > li') },
+    ];
+    for (const { path, rows } of lists) {
+      await page.goto(path);
+      await expect(rows.first()).toBeVisible();
+      // A card: its own border, inside the screen's width.
+      const cards = await rows.evaluateAll((els) =>
+        els.slice(0, 5).map((el) => ({ border: getComputedStyle(el).borderTopWidth, right: el.getBoundingClientRect().right })),
+      );
+      for (const card of cards) {
+        expect(card.border, path).not.toBe("0px");
+        expect(card.right, path).toBeLessThanOrEqual(390);
+      }
+      const scrollers = await page.locator("main").evaluate((main) =>
+        [...main.querySelectorAll("*")]
+          .filter((el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+      );
+      expect(scrollers, path).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+});
