@@ -3,9 +3,11 @@
  * approving or rejecting one item or a selection through POST /api/media/review, where a stale
  * or missing item is reported and the rest are still reviewed, each with its audit row.
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem, MediaListResponse, MediaReviewResponse, MediaStatusCounts } from "../../worker/schemas/media";
+import worker from "../../worker/index";
+import { countingD1 } from "./counting-d1";
 import { call, userWithToken } from "./helpers";
 
 const people = { user: { id: 0, token: "" }, moderator: { id: 0, token: "" }, admin: { id: 0, token: "" } };
@@ -204,5 +206,34 @@ describe("the queue: status filter, counts, the uploader's own items, the dashbo
     expect(await read()).toBe(before + 1);
     await review({ decision: "approve", items: [{ id, updatedAt }] });
     expect(await read()).toBe(before);
+  });
+});
+
+describe("the cost of a review in D1 round trips", () => {
+  const counter = countingD1(env.DB);
+  async function trips(items: { id: number; updatedAt: string }[]) {
+    const ctx = createExecutionContext();
+    const before = counter.trips;
+    const res = await worker.fetch(
+      new Request("http://example.com/api/media/review", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${people.moderator.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ decision: "approve", items }),
+      }),
+      { ...env, DB: counter.db },
+      ctx,
+    );
+    const body = (await res.json()) as MediaReviewResponse;
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, done: body.done.length, trips: counter.trips - before };
+  }
+
+  it("approving 100 items (the most a call takes: 200, all done) costs as many round trips as approving one", async () => {
+    const one = await trips([await item()]);
+    const hundred = await trips(await Promise.all(Array.from({ length: 100 }, () => item())));
+    expect(one).toMatchObject({ status: 200, done: 1 });
+    expect(hundred).toMatchObject({ status: 200, done: 100 });
+    expect(hundred.trips).toBe(one.trips);
+    console.log(`media review: ${one.trips} D1 round trips for 1 item and for 100`);
   });
 });

@@ -5,7 +5,7 @@
  * the moderator saw (or since it was read), is reported and the others are still written. Each
  * change has its audit row in the same batch, inserted only when its item's write happened.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { MediaStatusCounts, ReviewDecision } from "../../schemas/media";
 import { auditLog, mediaItems } from "../schema";
@@ -24,6 +24,12 @@ export async function mediaStatusCounts(db: Database): Promise<MediaStatusCounts
     .get();
   return { pending: Number(row?.pending ?? 0), approved: Number(row?.approved ?? 0), rejected: Number(row?.rejected ?? 0) };
 }
+
+/**
+ * `id IN (…)` for a selection as one bound JSON parameter: D1 binds at most 100 parameters a
+ * statement, and a selection of 100 items plus the query's own parameters would pass that.
+ */
+const idIn = (ids: readonly number[]) => sql`${mediaItems.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
 /** The moderation fields a review changes, as the audit row records them. */
 type Moderation = { isApproved: boolean; rejectionReason: string | null };
@@ -49,7 +55,7 @@ export async function reviewMedia(
 ): Promise<ReviewOutcome[]> {
   const unique = [...new Map(requests.map((r) => [r.id, r])).values()];
   const ids = unique.map((r) => r.id);
-  const rows = (await selectItems(db).where(inArray(mediaItems.id, ids))) as MediaRow[];
+  const rows = (await selectItems(db).where(idIn(ids))) as MediaRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const target: Moderation = decision === "approve" ? { isApproved: true, rejectionReason: null } : { isApproved: false, rejectionReason: reason };
 
@@ -106,7 +112,7 @@ export async function reviewMedia(
           .where(and(eq(mediaItems.id, row.id), eq(mediaItems.updatedAt, stamp))),
       ),
     ]);
-    const written = selectItems(db).where(inArray(mediaItems.id, writes.map((w) => w.row.id)));
+    const written = selectItems(db).where(idIn(writes.map((w) => w.row.id)));
     const results = await db.batch([...statements, written] as unknown as [typeof written]);
     const after = new Map(((results[results.length - 1] ?? []) as MediaRow[]).map((r) => [r.id, r]));
     for (const { row, stamp } of writes) {
