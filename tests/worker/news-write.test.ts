@@ -130,6 +130,14 @@ describe("POST /api/news", () => {
     expect(c.imageUrl).toBeNull();
   });
 
+  it("keeps the image's alt text (trimmed) with an image, and drops it without one (201)", async () => {
+    const withImage = await created({ ...valid, imageUrl: "/files/media/1/large.webp", imageAlt: "  Banners over the camp.  " });
+    expect(withImage).toMatchObject({ imageUrl: "/files/media/1/large.webp", imageAlt: "Banners over the camp." });
+    expect((await (await call(`/api/news/${withImage.id}`)).json()) as NewsArticle).toMatchObject({ imageAlt: "Banners over the camp." });
+    const without = await created({ ...valid, imageUrl: "", imageAlt: "Nothing to describe." });
+    expect(without).toMatchObject({ imageUrl: null, imageAlt: "" });
+  });
+
   it("creates drafts without publishedAt, defaulting isPublished to false", async () => {
     const { isPublished: _omit, ...withoutFlag } = valid;
     const draft = await created(withoutFlag);
@@ -186,6 +194,8 @@ describe("validation (400 with a field error map)", () => {
     ["an ftp image URL", { imageUrl: "ftp://example.com/x.png" }, "imageUrl", "Image URL must be an http(s) URL or a path under /files/."],
     ["a /files/ path escaping with ..", { imageUrl: "/files/../secret" }, "imageUrl", "Image URL must be an http(s) URL or a path under /files/."],
     ["an image URL over 2048 characters", { imageUrl: `https://x.com/${"a".repeat(2048)}` }, "imageUrl", "Image URL must be at most 2048 characters."],
+    ["alt text over 500 characters", { imageAlt: "a".repeat(501) }, "imageAlt", "Alt text must be at most 500 characters."],
+    ["alt text that is not text", { imageAlt: 5 }, "imageAlt", "Alt text must be text."],
     ["more than 10 tags", { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, "tags", "An article can have at most 10 tags."],
     ["a tag over 50 characters", { tags: ["x".repeat(51)] }, "tags", "Each tag must be at most 50 characters."],
     ["tags that are not text", { tags: 7 }, "tags", "Tags must be a list of text."],
