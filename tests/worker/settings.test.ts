@@ -289,6 +289,27 @@ describe("site name and description", () => {
   });
 });
 
+describe("site name in the site's own descriptions", () => {
+  it("renames the forum's and the sign-in page's descriptions, never an article's summary", async () => {
+    const article = await env.DB.prepare(
+      `INSERT INTO news_articles (title, summary, content, author, is_published, published_at)
+       VALUES ('Named', 'Realm Codex turns ten.', 'C', 'Tester', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id`,
+    ).first<{ id: number }>();
+    try {
+      await setSettings({ siteName: "Aldermere Wiki" });
+      const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+      expect(description(await (await call("/forum")).text())).toBe(
+        "The Aldermere Wiki community forum: discuss strategies, factions, heroes and patches with other players.",
+      );
+      expect(description(await (await call("/login")).text())).toBe("Sign in to your Aldermere Wiki account.");
+      expect(description(await (await call(`/news/${article!.id}`)).text())).toBe("Realm Codex turns ten.");
+    } finally {
+      await resetSettings();
+      await env.DB.prepare("DELETE FROM news_articles WHERE id = ?1").bind(article!.id).run();
+    }
+  });
+});
+
 describe("settings written with the page", () => {
   it.each(["/news", "/factions"])("%s carries the settings once, from the render and from the edge cache alike, and no internal marker", async (path) => {
     await setSettings({ siteName: "Aldermere Wiki", siteDescription: "All about Aldermere." });

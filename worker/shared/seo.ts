@@ -427,10 +427,12 @@ function brandJsonLd(data: JsonLd, siteName: string): JsonLd {
 export function brandMeta(meta: PageMeta, site: SiteIdentity): PageMeta {
   const generic = site.siteDescription && isGenericDescription(meta.description);
   const renamed = site.siteName && site.siteName !== SITE_NAME;
+  // The site's own texts name it (noindex pages and the forum's): never an article's summary.
+  const own = meta.robots === "noindex" || meta.description === FORUM_DESCRIPTION;
   return {
     ...meta,
     title: withSiteName(meta.title, site.siteName),
-    description: generic ? site.siteDescription : meta.description,
+    description: generic ? site.siteDescription : renamed && own ? meta.description.replaceAll(SITE_NAME, site.siteName) : meta.description,
     jsonLd: renamed ? meta.jsonLd.map((data) => brandJsonLd(data, site.siteName)) : meta.jsonLd,
   };
 }
