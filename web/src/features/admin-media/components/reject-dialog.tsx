@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 
 type Props = {
@@ -45,7 +45,7 @@ export function RejectDialog({ open, subject, onCancel, onReject }: Props) {
       await onReject(text);
     } catch (err) {
       if (!form.showServerErrors(err)) {
-        setFailure(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : "Failed to update approval status. Please try again.");
+        setFailure(serverReason(err, "Failed to update approval status. Please try again."));
       }
     } finally {
       setPending(false);

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useLocalSite } from "@/lib/local-host";
 import { groupDigits } from "@/lib/format-number";
 import { PageHead } from "@/lib/page-head";
@@ -161,7 +161,7 @@ function AdminMediaList() {
       await review("approve", chosen);
     } catch (err) {
       console.error("Approving failed.", err);
-      toast.error(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : "Failed to update approval status. Please try again.");
+      toast.error(serverReason(err, "Failed to update approval status. Please try again."));
     }
   }
 
@@ -189,7 +189,7 @@ function AdminMediaList() {
         await Promise.all([list.mutate(), counts.mutate()]);
       } catch (err) {
         console.error("Deleting the media item failed.", err);
-        toast.error("Failed to delete media item. Please try again.");
+        toast.error(serverReason(err, "Failed to delete media item. Please try again."));
       } finally {
         setConfirming(null);
       }

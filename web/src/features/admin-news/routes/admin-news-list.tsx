@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
+import { serverReason } from "@/lib/api-client";
 import { formatShortDate } from "@/lib/format-date";
 import { useLocalSite } from "@/lib/local-host";
 import { PageHead } from "@/lib/page-head";
@@ -46,7 +47,7 @@ function AdminNewsList() {
     } catch (err) {
       console.error("Deleting the article failed.", err);
       setConfirming(null);
-      toast.error("Failed to delete article. Please try again.");
+      toast.error(serverReason(err, "Failed to delete article. Please try again."));
     } finally {
       setDeleting(null);
     }

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
@@ -131,7 +131,7 @@ function GameAssetsEditor() {
     } catch (err) {
       // The server's reason (a faction that still has units, say) in the page, not only the log.
       console.error("Delete failed", err);
-      const message = err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : "Failed to delete. Please try again.";
+      const message = serverReason(err, "Failed to delete. Please try again.");
       setFailure({ title: `“${name}” was not deleted.`, message });
     }
   }

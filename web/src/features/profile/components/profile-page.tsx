@@ -4,7 +4,7 @@ import { profileSchema } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
@@ -74,7 +74,7 @@ export function ProfilePage() {
       toast.success("Profile updated successfully");
     } catch (err) {
       if (!form.showServerErrors(err)) {
-        setSaveError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : PROFILE_SAVE_FAILED);
+        setSaveError(serverReason(err, PROFILE_SAVE_FAILED));
       }
     } finally {
       setSaving(false);
