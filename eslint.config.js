@@ -49,8 +49,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name='openDatabase'] > MemberExpression)",
-          message: "Use a query function in worker/db/queries with c.get(\"db\") (or openDatabase() in jobs).",
+          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name=/^(openDatabase|primaryDatabase|sessionBookmark)$/] > MemberExpression)",
+          message: "Use a query function in worker/db/queries with c.get(\"db\") (or openDatabase() in jobs, primaryDatabase() for checks that must read D1's primary).",
         },
         {
           selector: "CallExpression[callee.property.name='prepare']",
@@ -77,8 +77,8 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name='openDatabase'] > MemberExpression)",
-          message: "Use a query function in worker/db/queries with c.get(\"db\") (or openDatabase() in jobs).",
+          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name=/^(openDatabase|primaryDatabase|sessionBookmark)$/] > MemberExpression)",
+          message: "Use a query function in worker/db/queries with c.get(\"db\") (or openDatabase() in jobs, primaryDatabase() for checks that must read D1's primary).",
         },
         {
           selector: "CallExpression[callee.property.name='prepare']",

@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { OutputChunk } from "rolldown";
+import type { Rolldown } from "vite";
 import { defineConfig, type Plugin } from "vite";
 import { DEFAULT_PERSIST_DIR } from "./scripts/lib.ts";
 import { APP_LOADER_HASH, APP_LOADER_SCRIPT, headersFile, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "./worker/lib/security-headers.ts";
@@ -135,7 +135,7 @@ const routeModulesManifest = (): Plugin => ({
   generateBundle(_options, bundle) {
     if (this.environment.name !== "client") return;
     const srcDir = fileURLToPath(new URL("web/src/", import.meta.url));
-    const chunks = new Map<string, OutputChunk>();
+    const chunks = new Map<string, Rolldown.OutputChunk>();
     for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output);
     const collect = (file: string, into: Set<string>) => {
       if (into.has(file)) return;
@@ -197,7 +197,7 @@ const compileHints = (): Plugin => ({
     order: "post",
     handler(_options, bundle) {
       if (this.environment.name !== "client") return;
-      const chunks = new Map<string, OutputChunk>();
+      const chunks = new Map<string, Rolldown.OutputChunk>();
       for (const output of Object.values(bundle)) if (output.type === "chunk") chunks.set(output.fileName, output);
       const boot = new Set<string>();
       const collect = (file: string) => {

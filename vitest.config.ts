@@ -32,8 +32,11 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.toml" },
               // FC_SEED replays a hostile-input campaign (tests/worker/hostile-input.test.ts);
               // FAULT_INJECTION lets tests make D1 unavailable for one request (tests/worker/faults.test.ts).
+              // LAGGING_REPLICA is a second local D1 that tests/worker/fresh-reads.test.ts uses as a
+              // read replica stuck in the past (local D1 has no replicas of its own).
               miniflare: {
                 bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, FC_SEED: process.env.FC_SEED ?? "", FAULT_INJECTION: "on" },
+                d1Databases: ["LAGGING_REPLICA"],
               },
             }),
           ],

@@ -1,7 +1,8 @@
 /**
  * Run by `npm run deploy` after the build and before `wrangler deploy`: refuses to upload a
  * Worker whose SITE_URL still points at localhost (or is not https), or that would run with the
- * example JWT_SECRET (set in [vars] or in the environment wrangler uploads from). The running
+ * example JWT_SECRET, as the current or the previous secret of a rotation (set in [vars] or in
+ * the environment wrangler uploads from). The running
  * Worker refuses the example secret too (worker/lib/config-guards.ts).
  *   node scripts/deploy-check.ts [--config dist/realm_codex/wrangler.json]
  */
@@ -18,6 +19,7 @@ const config = JSON.parse(readFileSync(configPath, "utf8")) as { vars?: Record<s
 const problems = deployProblems({
   SITE_URL: config.vars?.SITE_URL,
   JWT_SECRET: config.vars?.JWT_SECRET ?? process.env.JWT_SECRET,
+  JWT_SECRET_PREVIOUS: config.vars?.JWT_SECRET_PREVIOUS ?? process.env.JWT_SECRET_PREVIOUS,
   FAULT_INJECTION: config.vars?.FAULT_INJECTION,
 });
 if (problems.length) {

@@ -6,6 +6,7 @@ import { ApiError } from "./lib/errors";
 import { API_SECURITY_HEADERS } from "./lib/security-headers";
 import { database } from "./middleware/database";
 import { authenticate } from "./middleware/auth";
+import { edgeGenerations } from "./middleware/content-write";
 import { envCheck } from "./middleware/env-check";
 import { maintenanceGate } from "./middleware/maintenance";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
@@ -53,6 +54,8 @@ const api = new Hono<AppEnv>()
   // (worker/routes/uploads.ts): the part's size, the poster's 2 MiB.
   .use(async (c, next) => (isUploadBody(c.req.method, c.req.path) ? next() : jsonLimit(c, next)))
   .use(envCheck)
+  // A declared content write that succeeds starts a new edge-cache generation.
+  .use(edgeGenerations)
   .use(database)
   .use(authenticate)
   .use(maintenanceGate)

@@ -9,14 +9,17 @@ const envSchema = z.object({
   JWT_SECRET: z
     .string({ error: "JWT_SECRET is missing: put it in .dev.vars locally or `wrangler secret put JWT_SECRET`." })
     .min(32, "JWT_SECRET must be at least 32 characters long."),
+  // Set only while keys are rotated (docs/key-rotation.md); empty or absent otherwise.
+  JWT_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 32, "JWT_SECRET_PREVIOUS must be at least 32 characters long, or empty when no rotation is under way."),
   FASTCOMMENTS_TENANT_ID: z.string().min(1, "FASTCOMMENTS_TENANT_ID is missing."),
   FASTCOMMENTS_API_SECRET: z.string().min(1, "FASTCOMMENTS_API_SECRET is missing."),
   SITE_URL: z.url("SITE_URL must be an absolute URL."),
   JWT_ISSUER: z.string().min(1),
   JWT_AUDIENCE: z.string().min(1),
 });
-
-export type CheckedEnv = z.infer<typeof envSchema>;
 
 /** What is wrong with an environment, one readable line per problem (empty when usable). */
 export function envProblems(env: Record<string, unknown>): string[] {
@@ -63,5 +66,7 @@ export type AppEnv = {
     user?: AuthUser;
     /** Set for pages (not /api or /files) by the site settings middleware (worker/lib/site-html.ts). */
     site?: SiteContext;
+    /** Set by routes declared content writes (worker/middleware/content-write.ts). */
+    contentWrite?: true;
   };
 };

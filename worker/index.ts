@@ -4,9 +4,10 @@ import type { AppEnv } from "./env";
 import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
 import { sweepAccountRecords } from "./jobs/account-cleanup";
 import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
-import { bumpEdgeGeneration, changesContent, edgeCached } from "./lib/edge-cache";
+import { edgeCached, edgeGeneration, freshnessFloor, isGuestRead } from "./lib/edge-cache";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { sweepStaleUploads, UPLOAD_CLEANUP_CRON } from "./jobs/upload-cleanup";
+import { API_SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { pageRoutes } from "./pages";
@@ -19,7 +20,8 @@ import { seoRoutes } from "./routes/seo";
  * R2 files are served at /files/{key} (worker/routes/files.ts). robots.txt, sitemap.xml and the
  * news feed come from worker/routes/seo.ts; every page of the app's route table is rendered by
  * React with its metadata and first API answers, and any other path is a 404 (worker/pages).
- * Only the build's files (/assets, /images, the favicon) skip the Worker (run_worker_first in wrangler.toml).
+ * A write to any other path answers the API's JSON 404. Only the build's files (/assets, /images,
+ * the favicon) skip the Worker (run_worker_first in wrangler.toml).
  */
 const app = new Hono<AppEnv>()
   // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
@@ -29,21 +31,28 @@ const app = new Hono<AppEnv>()
   .route("/files", filesRoutes)
   .route("/", seoRoutes)
   .route("/", commentsFrameRoutes)
+  // A write to a path that is no route (`/API/news`, `/api%2Fnews`): the API's error envelope,
+  // like every refused write (ADR 0025); pages answer GET and HEAD only.
+  .on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c) =>
+    withHeaders(await notFoundHandler(c), { ...API_SECURITY_HEADERS, "Cache-Control": "no-store" }),
+  )
   .route("/", pageRoutes);
 
 app.onError(errorHandler);
 
 /**
  * Every request runs on one D1 session (worker/db/session.ts); API answers carry its latest
- * bookmark. Guest API reads go through the edge cache (worker/lib/edge-cache.ts); page HTML is
- * cached by the page registry itself.
+ * bookmark. A guest read's session is at least as fresh as the edge cache's generation (the
+ * last content write here), since its answer may be stored for everyone. Guest API reads go
+ * through the edge cache (worker/lib/edge-cache.ts); page HTML is cached by the page registry
+ * itself. Content writes start a new generation themselves (worker/middleware/content-write.ts).
  */
 async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const session = openRequestSession(env, request);
+  const floor = isGuestRead(request) ? freshnessFloor(await edgeGeneration(env, request, ctx)) : undefined;
+  const session = openRequestSession(env, request, floor);
   const sessionEnv = session.env;
   if (!new URL(request.url).pathname.startsWith("/api/")) return app.fetch(request, sessionEnv, ctx);
-  const response = await edgeCached(request, request.url, ctx, async () => app.fetch(request, sessionEnv, ctx));
-  if (changesContent(request) && response.ok) await bumpEdgeGeneration();
+  const response = await edgeCached(request, request.url, ctx, async () => app.fetch(request, sessionEnv, ctx), { env });
   const bookmark = session.bookmark();
   if (!bookmark) return response;
   const answer = new Response(response.body, response);

@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
  * 503 `service_unavailable`; the pages must show their error states (never a blank page), keep a
  * signed-in visitor signed in, and recover once the database is back.
  */
-const DOWN = { "X-Fault-Injection": "d1-unavailable", "Cache-Control": "no-cache" };
+const DOWN = { "X-Fault-Injection": "d1-unavailable, edge-cache-miss" };
 const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
 
 test("with the database down, the factions and news pages show their error states, then recover", async ({ browser }) => {

@@ -135,3 +135,22 @@ test("text typed into the header's search box before the app takes over is kept,
   await box.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=dragon$/);
 });
+
+test("buttons pressed before the app runs are all given to the app, in order, once it has hydrated", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/units/1");
+  const toggles = page.getByTestId("same-tier").getByTestId("compare-toggle");
+  await toggles.nth(0).click();
+  await toggles.nth(1).click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app"))).toBe(false);
+  release();
+  await expect(page.locator("html[data-app]")).toHaveCount(1);
+  await expect(toggles.nth(0)).toHaveAttribute("aria-pressed", "true");
+  await expect(toggles.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("compare-tray")).toContainText("Compare (2/4)");
+});

@@ -4,14 +4,15 @@
  * the CPU the workerd processes spend per request is steadier, and comparing two builds served
  * side by side, measured in turns, cancels most of the machine's drift.
  *
- *   npm start                                      # or any running local build (port 8787)
+ *   FAULT_INJECTION=on npm start                   # or any running local build (port 8787) with it
  *   npm run bench:cpu -- /spells /factions/1       # that server: median CPU ms per request
  *   npm run bench:cpu -- --ports 8787,8789 /spells # two servers (say, before and after), in turns
  *
  * For each port, both workerd processes of its `wrangler dev` are read from /proc (Linux): the
  * proxy that owns the port and the process that runs the Worker together with the local D1,
  * cache and assets. Each URL gets CPU_REQUESTS requests (default 400) from 10 connections with
- * `Cache-Control: no-cache` (an edge cache miss, as the bench's budget row) in CPU_REPS rounds
+ * the test-only `X-Fault-Injection: edge-cache-miss` (an edge cache miss, as the bench's budget row;
+ * honoured only by a local server started with FAULT_INJECTION=on) in CPU_REPS rounds
  * (default 5); /api/health, the bench's reference, is measured in every round too.
  * To serve a second build: `npx vite build`, copy `dist/` and `.wrangler/state/` elsewhere, then
  * `npx wrangler dev -c <copy>/realm_codex/wrangler.json --persist-to <state copy> --port 8789
@@ -59,7 +60,7 @@ type Sample = { worker: number; proxy: number; rps: number };
 
 async function measure(port: string, processes: Processes, path: string): Promise<Sample> {
   const before = [cpuTicks(processes.worker), cpuTicks(processes.proxy)];
-  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 10, amount: REQUESTS, headers: { "cache-control": "no-cache" } });
+  const result = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 10, amount: REQUESTS, headers: { "x-fault-injection": "edge-cache-miss" } });
   if (result.non2xx || result.errors) throw new Error(`${path} on ${port}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   const msPerRequest = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND / REQUESTS;
   return {
@@ -76,6 +77,18 @@ for (const port of ports) {
   if (!found.has(port)) {
     console.error(`no local workerd found on port ${port} (start one with npm start)`);
     process.exit(2);
+  }
+}
+
+// A miss must be a miss: a server without the fault switch answers the header from its cache.
+for (const port of ports) {
+  for (const path of paths.filter((p) => p !== "/api/health")) {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { "x-fault-injection": "edge-cache-miss" } });
+    await res.arrayBuffer();
+    if (res.headers.get("x-edge-cache") === "HIT") {
+      console.error(`${path} on ${port} was a cache hit: start the server with FAULT_INJECTION=on (FAULT_INJECTION=on npm start)`);
+      process.exit(2);
+    }
   }
 }
 

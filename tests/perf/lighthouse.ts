@@ -45,7 +45,11 @@ const PAGE_PATTERNS: { path: string; pattern?: RegExp }[] = [
   { path: "/heroes/{id}", pattern: /^\/heroes\/\d+$/ },
   { path: "/spells" },
   { path: "/spells/{id}", pattern: /^\/spells\/\d+$/ },
+  { path: "/compare?units=1,2,3" },
+  { path: "/search?q=dragon" },
   { path: "/forum" },
+  { path: "/login" },
+  { path: "/register" },
 ];
 
 /** Resolves the page list: BENCH_PAGES if given, else one URL per page type from /sitemap.xml. */

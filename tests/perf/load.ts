@@ -1,8 +1,8 @@
 /**
  * The sustained mixed load of `npm run bench` (called from tests/perf/run.ts against the built,
  * seeded server). For LOAD_SECONDS (default 60) a pool of guest readers requests every public
- * page type (the Worker's painted HTML) and every public API read, half of them with
- * `Cache-Control: no-cache` (so D1 answers, not only the edge cache), while one moderator writes:
+ * page type (the Worker's painted HTML) and every public API read, half of them with the test-only
+ * `X-Fault-Injection: edge-cache-miss` (so D1 answers, not only the edge cache), while one moderator writes:
  * news drafts created and then edited. Reported: throughput, p50/p99 latency, errors (any answer
  * other than 2xx, or a failed connection) and lost writes (an acknowledged write whose value a
  * read-back after the run does not find).
@@ -104,7 +104,7 @@ export async function loadRows(base: string, rows: Row[]): Promise<void> {
   const reader = async (n: number) => {
     for (let i = n; Date.now() < until; i++) {
       const path = paths[i % paths.length]!;
-      const res = await timed(path, { headers: i % 2 ? { "Cache-Control": "no-cache" } : {} });
+      const res = await timed(path, { headers: i % 2 ? { "X-Fault-Injection": "edge-cache-miss" } : {} });
       await res?.arrayBuffer();
     }
   };
@@ -142,7 +142,7 @@ export async function loadRows(base: string, rows: Row[]): Promise<void> {
   // Every acknowledged write is read back (as the moderator: drafts are hidden from guests).
   let lost = 0;
   for (const [id, title] of acknowledged) {
-    const res = await fetch(`${base}/api/news/${id}`, { headers: { ...auth, "Cache-Control": "no-cache" } });
+    const res = await fetch(`${base}/api/news/${id}`, { headers: auth });
     const stored = res.ok ? ((await res.json()) as { title: string }).title : null;
     if (stored !== title) lost++;
   }

@@ -3,8 +3,10 @@
  *  - JS and CSS bytes (raw and gzip) that `/` loads in real Chromium,
  *  - the Worker bundle (gzip) from `wrangler deploy --dry-run`,
  *  - /api requests made by the first load of every public page type (should be 0),
- *  - request throughput of public reads and every painted page type's guest HTML relative to /api/health on local workerd
- *    (autocannon), with the edge cache skipped (miss, `Cache-Control: no-cache`) and used (hit);
+ *  - request throughput of public reads and every page type's guest HTML relative to /api/health on local workerd
+ *    (autocannon), with the edge cache skipped (miss: the test-only `X-Fault-Injection: edge-cache-miss`,
+ *    which the bench's server honours; a guest's own `Cache-Control: no-cache` is answered from the cache)
+ *    and used (hit);
  *    the health check is measured before and after each URL and the URL is compared with the mean
  *    of those two (the machine's speed drifts within minutes).
  *  - Lighthouse (mobile, simulated throttling) on each public page type: tests/perf/lighthouse.ts.
@@ -27,6 +29,12 @@ const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const rows: { what: string; value: string; budget: string; ok: boolean | null }[] = [];
+
+/** One URL of every public page type (the demo world's ids). */
+const PAGE_TYPES = [
+  "/", "/news", "/news/1", "/factions", "/factions/1", "/game-info", "/game-info/schools-of-magic", "/screenshots",
+  "/units/1", "/heroes/1", "/spells", "/spells/1", "/compare?units=1,2,3", "/search?q=dragon", "/forum", "/login", "/register",
+];
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function capture(command: string, args: string[]): Promise<string> {
@@ -86,7 +94,7 @@ async function pageWeight() {
     rows.push({ what: "JS loaded by / (raw / gzip)", value: `${kb(totals.js[0]!)} / ${kb(totals.js[1]!)}`, budget: "≤ 110 KB gzip", ok: totals.js[1]! <= 110 * 1024 });
     rows.push({ what: "CSS loaded by / (raw / gzip)", value: `${kb(totals.css[0]!)} / ${kb(totals.css[1]!)}`, budget: "—", ok: null });
     // /api requests during the first load of each public page (the Worker writes the data into the HTML).
-    for (const path of ["/", "/news", "/news/1", "/factions", "/factions/1", "/game-info", "/game-info/schools-of-magic", "/screenshots", "/units/1", "/heroes/1", "/spells", "/spells/1", "/forum"]) {
+    for (const path of PAGE_TYPES) {
       const fresh = await browser.newPage();
       let apiCount = 0;
       fresh.on("request", (req) => {
@@ -101,9 +109,9 @@ async function pageWeight() {
   }
 }
 
-/** Requests per second; `miss` sends Cache-Control: no-cache so the edge cache is skipped. */
+/** Requests per second; `miss` sends `X-Fault-Injection: edge-cache-miss` so the edge cache is skipped (and refreshed). */
 async function throughput(path: string, miss = false): Promise<number> {
-  const headers: Record<string, string> = miss ? { "cache-control": "no-cache" } : {};
+  const headers: Record<string, string> = miss ? { "x-fault-injection": "edge-cache-miss" } : {};
   const result = await autocannon({ url: `${BASE}${path}`, connections: 10, duration: DURATION_S, headers });
   if (result.non2xx > 0 || result.errors > 0) console.warn(`  ${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
@@ -129,8 +137,7 @@ async function main() {
     // each URL is compared with the health check measured just before and just after it.
     const firstRow = rows.length;
     const health = [await throughput("/api/health")];
-    const pages = ["/", "/news", "/news/1", "/factions", "/factions/1", "/spells", "/units/1", "/heroes/1", "/screenshots", "/forum"];
-    for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/api/media", "/api/media/filters", ...pages]) {
+    for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/api/media", "/api/media/filters", ...PAGE_TYPES]) {
       // Edge cache missed (every request does the D1 work; the budget) and used (reported).
       const measured = [];
       for (const miss of [true, false]) measured.push({ miss, rps: await throughput(path, miss) });
@@ -141,8 +148,9 @@ async function main() {
         rows.push({
           what: `GET ${path} (${miss ? "cache miss" : "cache hit"})`,
           value: `${rps.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}% of health ${reference.toFixed(0)})`,
-          budget: miss ? "≥ 50% of health" : "report",
-          ok: miss ? ratio >= 0.5 : null,
+          // A miss's budget is its Worker CPU (npm run bench:cpu: ≤ 4× /api/health); its throughput is reported.
+          budget: miss ? "report (CPU: bench:cpu)" : path.startsWith("/api/") ? "report" : "≥ 100% of health",
+          ok: miss || path.startsWith("/api/") ? null : ratio >= 1,
         });
       }
     }

@@ -4,12 +4,14 @@
  *    3 in flight) through the Worker into local R2, in MB/s;
  *  - the workerd processes' resident memory before and at its peak during each upload (flat,
  *    and not growing with the file, means parts are streamed, never buffered whole);
- *  - the time from completing an image upload to its thumbnails being ready (queue job).
+ *  - the time from completing an image upload to its thumbnails being ready (queue job);
+ *  - the workerd memory of the thumbnail job of a 100 MiB original (tests/perf/thumbnail-memory.ts).
  * Plain Node (no path aliases).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { ACCOUNTS, DEMO_PASSWORD } from "../../scripts/demo/accounts.ts";
+import { thumbnailMemoryRows } from "./thumbnail-memory.ts";
 
 export type BenchRow = { what: string; value: string; budget: string; ok: boolean | null };
 
@@ -180,7 +182,7 @@ export async function uploadBench(base: string, serverPid: number | undefined): 
     const deadline = image.completedAt + 60_000;
     while (status === "pending" && performance.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      status = (await api<{ thumbnailStatus: string }>(base, token, `/api/media/${image.media.id}`, { headers: { "Cache-Control": "no-cache" } }))
+      status = (await api<{ thumbnailStatus: string }>(base, token, `/api/media/${image.media.id}`))
         .thumbnailStatus;
     }
     const seconds = (performance.now() - image.completedAt) / 1000;
@@ -194,5 +196,6 @@ export async function uploadBench(base: string, serverPid: number | undefined): 
     for (const id of created) await api(base, token, `/api/media/${id}`, { method: "DELETE" }).catch(() => {});
     await api(base, token, "/api/settings", { method: "PUT", ...json(current) }).catch(() => {});
   }
+  rows.push(...(await thumbnailMemoryRows(base, serverPid)));
   return rows;
 }

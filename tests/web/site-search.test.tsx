@@ -178,7 +178,7 @@ describe("/search", () => {
     const alert = await main().findByRole("alert");
     expect(within(alert).getByText("Failed to load search results")).toBeTruthy();
     fail = false;
-    await userEvent.setup().click(within(alert).getByRole("button", { name: "Try again" }));
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Try Again" }));
     expect(await main().findByRole("region", { name: "Units (7)" })).toBeTruthy();
     expect(asked.length).toBe(2);
   });

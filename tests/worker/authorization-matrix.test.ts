@@ -3,10 +3,13 @@
  * route without an entry here fails) × guest, user, moderator, admin, a deactivated user and a
  * revoked token, with the expected outcome. "ok" means the role gate let the request through:
  * any status but 401/403 (the empty body may well be a 400, an unknown id a 404), never a 5xx.
+ * The revoked token comes with a D1 bookmark from before its revocation (a bookmark never
+ * authorises: worker/db/session.ts), and no refused request starts a new edge-cache generation.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../worker/app";
+import { storedEdgeGeneration } from "../../worker/lib/edge-cache";
 import type { Role } from "../../worker/db/schema";
 import { call, createUser, tokenFor, uniqueIp } from "./helpers";
 
@@ -144,13 +147,18 @@ beforeAll(async () => {
   for (const [caller, r] of Object.entries(roles)) ids[caller as Caller] = (await createUser(env, { roles: r, isActive: caller !== "deactivated" })).id;
 });
 
-/** A fresh token per request: logout or refresh by one call must not change the next. */
-async function tokenOf(caller: Caller): Promise<string | undefined> {
-  if (caller === "guest") return undefined;
+/** A fresh token per request (logout or refresh by one call must not change the next), and for the revoked one a bookmark from before. */
+async function tokenOf(caller: Caller): Promise<{ token?: string; bookmark?: string }> {
+  if (caller === "guest") return {};
   const token = await tokenFor(env, ids[caller]!);
-  if (caller === "revoked") await env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ?").bind(new Date().toISOString(), ids.revoked!).run();
-  return token;
+  if (caller !== "revoked") return { token };
+  const before = env.DB.withSession("first-primary");
+  await before.prepare("SELECT 1").first();
+  await env.DB.prepare("UPDATE sessions SET revoked_at = ? WHERE user_id = ?").bind(new Date().toISOString(), ids.revoked!).run();
+  return { token, bookmark: before.getBookmark() ?? undefined };
 }
+
+const generation = async () => (await storedEdgeGeneration())?.id ?? null;
 
 const concrete = (path: string) => path.replace(/:slug/g, "no-such-slug").replace(/:[A-Za-z]+/g, "999999");
 
@@ -167,11 +175,13 @@ describe("authorisation matrix", () => {
     for (const route of mounted()) {
       const [method, path] = route.split(" ") as [string, string];
       for (const caller of CALLERS) {
-        const token = await tokenOf(caller);
+        const { token, bookmark } = await tokenOf(caller);
+        const before = await generation();
         const res = await call(concrete(path), {
           method,
           token,
           ip: uniqueIp(),
+          headers: bookmark ? { "X-D1-Bookmark": bookmark } : {},
           ...(method === "GET" || method === "DELETE" ? {} : { json: {} }),
         });
         await res.body?.cancel();
@@ -180,6 +190,8 @@ describe("authorisation matrix", () => {
         const got = res.status;
         const ok = got < 500 && (want === "ok" ? got !== 401 && got !== 403 : got === want);
         if (!ok) failures.push(`${route} as ${caller}: ${got}, expected ${want}`);
+        const after = await generation();
+        if (got >= 400 && before !== null && after !== before) failures.push(`${route} as ${caller}: refused with ${got} but started a new edge-cache generation`);
       }
     }
     expect(failures).toEqual([]);

@@ -10,5 +10,7 @@ declare namespace Cloudflare {
     FC_SEED: string;
     /** "on" in the test Worker: the X-Fault-Injection header may make D1 unavailable for a request. */
     FAULT_INJECTION: string;
+    /** A second local D1, the read replica stuck in the past of tests/worker/fresh-reads.test.ts. */
+    LAGGING_REPLICA: D1Database;
   }
 }

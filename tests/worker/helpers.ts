@@ -6,6 +6,7 @@
 import { env as testEnv } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import type { Role } from "../../worker/db/schema";
+import { FAULT_HEADER } from "../../worker/lib/faults";
 import { hashPassword } from "../../worker/lib/password";
 import { SESSION_TTL_SECONDS, signAccessToken } from "../../worker/lib/tokens";
 
@@ -97,8 +98,9 @@ export type CallInit = Omit<RequestInit, "body"> & {
   ip?: string;
   /**
    * Let a guest GET be answered from the edge cache (worker/lib/edge-cache.ts). Off by default:
-   * route tests check what the Worker computes now, so they send `Cache-Control: no-cache`
-   * (HTTP's "give me a fresh answer"); tests of the cache itself turn this on.
+   * route tests check what the Worker computes now, so they send the test-only fault
+   * `X-Fault-Injection: edge-cache-miss` (worker/lib/faults.ts; a guest's own
+   * `Cache-Control: no-cache` is answered from the cache); tests of the cache itself turn this on.
    */
   edgeCache?: boolean;
 };
@@ -107,7 +109,7 @@ export type CallInit = Omit<RequestInit, "body"> & {
 export function call(path: string, init: CallInit = {}): Promise<Response> {
   const { token, json, ip, edgeCache = false, ...rest } = init;
   const headers = new Headers(rest.headers);
-  if (!edgeCache && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
+  if (!edgeCache) headers.set(FAULT_HEADER, [headers.get(FAULT_HEADER), "edge-cache-miss"].filter(Boolean).join(", "));
   if (token) headers.set("Authorization", `Bearer ${token}`);
   if (ip) headers.set("CF-Connecting-IP", ip);
   let body = rest.body;
@@ -187,9 +189,6 @@ export function initialMissing(html: string): Record<string, unknown> | null {
   const match = html.match(/<script type="application\/json" id="initial-missing">([\s\S]*?)<\/script>/);
   return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
 }
-
-/** The heading of a missing item's painted view ("Unit Not Found"...; MissingItemView's markup). */
-export const missingItemHeading = (title: string) => `<h1 class="font-display text-3xl font-bold text-ink">${title}</h1>`;
 
 // ---------------------------------------------------------------------------------------------
 // Account mail

@@ -9,13 +9,17 @@
  *
  * Proven per request: never a status ≥ 500; every non-2xx answer is the JSON error envelope with a
  * `code`; after every refused request, the database is byte-for-byte what it was (a SHA-256 over
- * every table's rows). The seed is printed; `FC_SEED=<n>` replays a run exactly.
+ * every table's rows) and the edge cache's generation is the one it was (no refused request can
+ * empty the cache). A second run sends every mutating route under encoded, doubled, dotted and
+ * otherwise odd spellings of its path, as an admin and as a guest, with the same proofs. The seed
+ * is printed; `FC_SEED=<n>` replays a run exactly.
  */
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z, type ZodType } from "zod";
 import { api } from "../../worker/app";
+import { storedEdgeGeneration } from "../../worker/lib/edge-cache";
 import { validationOf } from "../../worker/middleware/validate";
 import { insertFaction, insertGameInfo, insertHero, insertSpell, insertUnit } from "./game-fixtures";
 import { call, createUser, tokenFor, uniqueIp } from "./helpers";
@@ -340,6 +344,38 @@ async function checksum(): Promise<Map<string, string>> {
 
 const changedTables = (a: Map<string, string>, b: Map<string, string>) => [...a.keys()].filter((t) => a.get(t) !== b.get(t));
 
+/**
+ * The edge cache's current generation id (worker/lib/edge-cache.ts): a refused request must never
+ * start one. The first guest read of a fresh cache creates the first one; that is no change.
+ */
+const storedGeneration = async () => (await storedEdgeGeneration())?.id ?? null;
+const generationMoved = (before: string | null, after: string | null) => before !== null && after !== before;
+
+/**
+ * Odd spellings of a concrete API path: the last character percent-encoded (`…/vie%77`), a doubled
+ * or dotted slash, a trailing slash, an encoded slash, upper case, a matrix parameter, NUL, an
+ * encoded traversal and a backslash. Some are the route itself once the URL is normalised; most
+ * name no route. Either way the answer must be below 500 and in the envelope, and a refused one
+ * must change nothing.
+ */
+function oddPaths(path: string): string[] {
+  const cut = path.lastIndexOf("/");
+  const last = path.slice(cut + 1);
+  const encodedLast = last ? `${last.slice(0, -1)}%${last.charCodeAt(last.length - 1).toString(16).toUpperCase().padStart(2, "0")}` : last;
+  return [
+    `${path.slice(0, cut + 1)}${encodedLast}`,
+    path.replace("/api/", "/api//"),
+    `${path}/`,
+    path.replace("/api/", "/api/./"),
+    `${path.slice(0, cut)}%2F${last}`,
+    path.toUpperCase(),
+    `${path};x=1`,
+    `${path}%00`,
+    path.replace("/api/", "/api/x/..%2F"),
+    `${path}%5C`,
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // The campaign
 // ---------------------------------------------------------------------------------------------
@@ -407,12 +443,14 @@ describe("hostile-input campaign", () => {
     const statuses = new Map<number, number>();
     let adminToken = await tokenFor(env, adminId);
     let before = await checksum();
+    let generationsStarted = 0;
 
     for (const [n, t] of targets.entries()) {
       const samples = fc.sample(requestFor(t, realIdFor(t.path)), { seed: SEED + n, numRuns: ADMIN_PER_ROUTE + GUEST_PER_ROUTE });
       for (const [i, req] of samples.entries()) {
         const caller = i < ADMIN_PER_ROUTE ? "admin" : "guest";
         const path = t.path.replace(/:([A-Za-z]+)/g, (_, p: string) => req.pathValues?.[p] ?? "1") + (req.query ?? "");
+        const generation = await storedGeneration();
         const res = await call(path, {
           method: t.method,
           token: caller === "admin" ? adminToken : undefined,
@@ -438,8 +476,13 @@ describe("hostile-input campaign", () => {
           if (typeof code !== "string" || !code) failures.push(`${what}: ${res.status} without the envelope: ${text.slice(0, 200)}`);
         }
         const after = await checksum();
+        const moved = generationMoved(generation, await storedGeneration());
         if (res.status >= 300) {
           refused++;
+          if (moved) {
+            generationsStarted++;
+            failures.push(`${what}: refused with ${res.status} but started a new edge-cache generation`);
+          }
           const allowed = WRITES_WHEN_REFUSED[t.route] ?? [];
           const changed = changedTables(before, after).filter((name) => !allowed.includes(name));
           if (changed.length) {
@@ -464,9 +507,62 @@ describe("hostile-input campaign", () => {
     console.log(
       `hostile-input campaign: seed ${SEED} (replay with FC_SEED=${SEED}); ${sent} requests over ${targets.length} routes ` +
         `(${targets.filter((t) => t.method !== "GET").length} mutating, ${targets.filter((t) => t.method === "GET").length} GET with query parameters); ` +
-        `${fiveXx} answers ≥ 500; ${refused} refused, ${accepted} accepted; tables changed by refused requests: ${rowsChanged}; ${seconds} s; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`,
+        `${fiveXx} answers ≥ 500; ${refused} refused, ${accepted} accepted; tables changed by refused requests: ${rowsChanged}; cache generations started by refused requests: ${generationsStarted}; ${seconds} s; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`,
     );
     expect(failures, `seed ${SEED}`).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(500);
+  }, 180_000);
+
+  it("answers every mutating route under odd spellings of its path below 500, in the envelope, changing neither the database nor the cache generation when refused", async () => {
+    const targets = routeTargets().filter((t) => t.method !== "GET");
+    const failures: string[] = [];
+    let sent = 0;
+    let refused = 0;
+    let adminToken = await tokenFor(env, adminId);
+    for (const t of targets) {
+      // Real ids reach real records, except for DELETE (a normalised spelling would delete the fixture).
+      const id = t.method === "DELETE" ? "999999" : (realIdFor(t.path) ?? "1");
+      const path = t.path.replace(/:([A-Za-z]+)/g, () => id);
+      const body = t.method === "DELETE" ? undefined : JSON.stringify(t.json ? plausible(t.json) : {});
+      for (const odd of oddPaths(path)) {
+        for (const caller of ["admin", "guest"] as const) {
+          const before = await checksum();
+          const generation = await storedGeneration();
+          const res = await call(odd, {
+            method: t.method,
+            token: caller === "admin" ? adminToken : undefined,
+            ip: uniqueIp(),
+            headers: body === undefined ? {} : JSON_TYPE,
+            body: body ?? null,
+          });
+          sent++;
+          const text = await res.text();
+          const what = `${t.route} as ${caller} at ${odd.slice(0, 120)}: ${res.status}`;
+          if (res.status >= 500) failures.push(`${what} ${text.slice(0, 200)}`);
+          if (res.status >= 400) {
+            let code: unknown;
+            try {
+              code = (JSON.parse(text) as { code?: unknown }).code;
+            } catch {
+              code = undefined;
+            }
+            if (typeof code !== "string" || !code) failures.push(`${what} without the envelope: ${text.slice(0, 200)}`);
+          }
+          if (res.status >= 300) {
+            refused++;
+            const allowed = WRITES_WHEN_REFUSED[t.route] ?? [];
+            const changed = changedTables(before, await checksum()).filter((name) => !allowed.includes(name));
+            if (changed.length) failures.push(`${what} but changed ${changed.join(", ")}`);
+            if (generationMoved(generation, await storedGeneration())) failures.push(`${what} but started a new edge-cache generation`);
+          } else if (caller === "admin") {
+            adminToken = await tokenFor(env, adminId);
+            await maintenanceOff(adminToken);
+          }
+        }
+      }
+    }
+    console.log(`hostile-input odd paths: ${sent} requests over ${targets.length} mutating routes; ${refused} refused; ${failures.length} failures`);
+    expect(failures).toEqual([]);
+    expect(sent).toBe(targets.length * 10 * 2);
   }, 180_000);
 });

@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { describe, expect, it } from "vitest";
 import { MAX_MAIL_ATTEMPTS } from "../../worker/db/queries/mail";
 import worker from "../../worker/index";
-import { MAIL_QUEUE_NAME } from "../../worker/jobs/mail";
+import { MAIL_QUEUE_NAME, senderName } from "../../worker/jobs/mail";
 import { call, createUser, signIn, uniqueEmail, uniqueIp } from "./helpers";
 
 type OutboxRow = {
@@ -221,5 +221,14 @@ describe("mail sender", () => {
     await waitOnExecutionContext(ctx);
     // The announced message reaches the consumer through the real local queue.
     await expect.poll(async () => (await outboxFor(waiting))[0]!.sent_at, { timeout: 10_000, interval: 100 }).not.toBeNull();
+  });
+});
+
+describe("the sender's name", () => {
+  it("is the site name on one line: a name stored with line breaks or control characters (before the settings refused them) cannot start a header", () => {
+    expect(senderName("Aldermere Wiki")).toBe("Aldermere Wiki");
+    expect(senderName("Realm\r\nBcc: victim@example.com")).toBe("Realm Bcc: victim@example.com");
+    expect(senderName("Realm\u2028Codex\t")).toBe("Realm Codex");
+    expect(senderName("\n\n")).toBe("Realm Codex");
   });
 });

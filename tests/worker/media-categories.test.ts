@@ -96,7 +96,10 @@ describe("category writes", () => {
       [{ color: "" }, "color"],
       [{ color: "blue" }, "color"],
       [{ color: "#12345" }, "color"],
-      [{ iconUrl: "x".repeat(256) }, "iconUrl"],
+      [{ iconUrl: `/files/${"x".repeat(249)}` }, "iconUrl"],
+      [{ iconUrl: "javascript:alert(1)" }, "iconUrl"],
+      [{ iconUrl: "icon.png" }, "iconUrl"],
+      [{ iconUrl: "//evil.example/x.png" }, "iconUrl"],
       [{ sortOrder: -1 }, "sortOrder"],
       [{ sortOrder: 1001 }, "sortOrder"],
       [{ sortOrder: 1.5 }, "sortOrder"],
@@ -109,7 +112,7 @@ describe("category writes", () => {
       expect(Object.keys(body.errors), JSON.stringify(patch)).toEqual([field]);
     }
     // The limits themselves are accepted.
-    await created({ ...valid(), name: "x".repeat(100), description: "y".repeat(500), iconUrl: "z".repeat(255), sortOrder: 1000 });
+    await created({ ...valid(), name: "x".repeat(100), description: "y".repeat(500), iconUrl: `https://cdn.example.com/${"z".repeat(231)}`, sortOrder: 1000 });
     await created({ ...valid(), sortOrder: 0 });
   });
 

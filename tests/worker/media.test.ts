@@ -267,7 +267,7 @@ describe("GET /api/media/{id}", () => {
 });
 
 describe("/files/* for unapproved media", () => {
-  it("answers 404 to a direct request for an unapproved item's files, 200 for an approved one's", async () => {
+  it("answers 404 to a direct request for an unapproved item's files, 200 for an approved one's (kept 5 minutes, then revalidated)", async () => {
     const pending = await item({ approved: false });
     const approved = await item();
     for (const key of Object.values(pending.keys)) {
@@ -277,13 +277,13 @@ describe("/files/* for unapproved media", () => {
     }
     const ok = await call(`/files/${approved.keys.thumbWebp}`);
     expect(ok.status).toBe(200);
-    expect(ok.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(ok.headers.get("Cache-Control")).toBe("public, max-age=300, must-revalidate");
     await ok.arrayBuffer();
   });
 
   it("serves a private file with a valid signature (200, private cache) but not with an altered or expired one (404)", async () => {
     const { keys } = await item({ approved: false });
-    const url = await signedFileUrl(env.JWT_SECRET, keys.thumb);
+    const url = await signedFileUrl(env, keys.thumb);
     const ok = await call(url);
     expect(ok.status).toBe(200);
     expect(ok.headers.get("Cache-Control")).toMatch(/^private, max-age=\d+$/);
@@ -292,10 +292,10 @@ describe("/files/* for unapproved media", () => {
     const altered = url.replace(/sig=([0-9a-f])/, (_, c: string) => `sig=${c === "0" ? "1" : "0"}`);
     expect((await call(altered)).status).toBe(404);
     // A signature for another key does not open this one.
-    const other = await signedFileUrl(env.JWT_SECRET, keys.large);
+    const other = await signedFileUrl(env, keys.large);
     expect((await call(`/files/${keys.thumb}${other.slice(other.indexOf("?"))}`)).status).toBe(404);
     // Signed two hours ago: expired.
-    const expired = await signedFileUrl(env.JWT_SECRET, keys.thumb, Date.now() - 3 * 3600_000);
+    const expired = await signedFileUrl(env, keys.thumb, Date.now() - 3 * 3600_000);
     expect((await call(expired)).status).toBe(404);
   });
 
@@ -443,36 +443,64 @@ describe("DELETE /api/media/{id}", () => {
 });
 
 describe("POST /api/media/{id}/view", () => {
-  it("counts a view once per visitor and day; a repeat with the cookie writes nothing (200)", async () => {
+  const views = (id: number) => env.DB.prepare("SELECT view_count AS n FROM media_items WHERE id = ?1").bind(id).first<{ n: number }>();
+  const view = (id: number | string, headers: Record<string, string>) => call(`/api/media/${id}/view`, { method: "POST", headers });
+
+  it("counts a view once per network (IPv4 address, IPv6 /64), item and day, whatever the User-Agent or cookie (200)", async () => {
     const { id } = await item();
-    const ip = { "CF-Connecting-IP": "203.0.113.9", "User-Agent": "test-a" };
-    const first = await call(`/api/media/${id}/view`, { method: "POST", headers: ip });
+    const first = await view(id, { "CF-Connecting-IP": "203.0.113.9", "User-Agent": "test-a" });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ counted: true });
-    const cookie = first.headers.get("Set-Cookie")!.split(";")[0]!;
-    expect(decodeURIComponent(cookie)).toMatch(new RegExp(`^rc_views=\\d{4}-\\d{2}-\\d{2}:${id}$`));
+    expect(first.headers.get("Set-Cookie")).toBeNull();
 
-    const rows = () => env.DB.prepare("SELECT count(*) AS n FROM media_views WHERE media_id = ?1").bind(id).first<{ n: number }>();
-    expect((await rows())!.n).toBe(1);
-    const again = await call(`/api/media/${id}/view`, { method: "POST", headers: { ...ip, Cookie: cookie } });
-    expect(await again.json()).toEqual({ counted: false });
-    // Without the cookie the same visitor is recognised too.
-    const noCookie = await call(`/api/media/${id}/view`, { method: "POST", headers: ip });
-    expect(await noCookie.json()).toEqual({ counted: false });
-    const other = await call(`/api/media/${id}/view`, { method: "POST", headers: { "CF-Connecting-IP": "203.0.113.10", "User-Agent": "test-b" } });
-    expect(await other.json()).toEqual({ counted: true });
+    const today = new Date().toISOString().slice(0, 10);
+    const sameNetwork: Record<string, string>[] = [
+      { "CF-Connecting-IP": "203.0.113.9", "User-Agent": "test-b" },
+      { "CF-Connecting-IP": "203.0.113.9", "User-Agent": "test-c", Cookie: "rc_views=" },
+      { "CF-Connecting-IP": "203.0.113.9", Cookie: `rc_views=${today}:999999.${id}` },
+    ];
+    for (const headers of sameNetwork) {
+      const again = await view(id, headers);
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual({ counted: false });
+    }
+    // Two addresses of one IPv6 /64 are one visitor.
+    expect(await (await view(id, { "CF-Connecting-IP": "2001:db8:5:6::1" })).json()).toEqual({ counted: true });
+    expect(await (await view(id, { "CF-Connecting-IP": "2001:db8:5:6:ffff::2" })).json()).toEqual({ counted: false });
+    expect(await (await view(id, { "CF-Connecting-IP": "203.0.113.10" })).json()).toEqual({ counted: true });
 
-    const view = await env.DB.prepare("SELECT view_count AS n FROM media_items WHERE id = ?1").bind(id).first<{ n: number }>();
-    expect(view!.n).toBe(2);
+    expect((await views(id))!.n).toBe(3);
     const visitors = await env.DB.prepare("SELECT visitor FROM media_views WHERE media_id = ?1").bind(id).all<{ visitor: string }>();
-    expect(visitors.results.every((v) => !v.visitor.includes("203.0.113"))).toBe(true);
+    expect(visitors.results).toHaveLength(3);
+    expect(visitors.results.every((v) => !v.visitor.includes("203.0.113") && !v.visitor.includes("2001"))).toBe(true);
   });
 
-  it("answers 404 for unapproved, missing and malformed items", async () => {
+  it("refuses unapproved, missing and malformed items with 404 and writes nothing, not even the pruning of old views", async () => {
     const { id } = await item({ approved: false });
-    expect((await call(`/api/media/${id}/view`, { method: "POST" })).status).toBe(404);
-    expect((await call("/api/media/999999/view", { method: "POST" })).status).toBe(404);
-    expect((await call("/api/media/abc/view", { method: "POST" })).status).toBe(404);
+    const { id: other } = await item();
+    await env.DB.prepare("INSERT INTO media_views (media_id, visitor, day) VALUES (?1, 'g:old', '2000-01-01')").bind(other).run();
+    const today = new Date().toISOString().slice(0, 10);
+    for (const target of [id, 999999, "abc", "0"]) {
+      const res = await view(target, { "CF-Connecting-IP": "198.51.100.77", Cookie: `rc_views=${today}:${target}` });
+      expect(res.status, String(target)).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe("not_found");
+    }
+    expect((await views(id))!.n).toBe(0);
+    const old = () => env.DB.prepare("SELECT count(*) AS n FROM media_views WHERE visitor = 'g:old'").first<{ n: number }>();
+    expect((await old())!.n).toBe(1);
+    // A real view prunes rows older than yesterday.
+    expect((await view(other, { "CF-Connecting-IP": "198.51.100.77" })).status).toBe(200);
+    expect((await old())!.n).toBe(0);
+  });
+
+  it("answers 429 in the envelope with Retry-After once a network has sent 60 views in a minute", async () => {
+    const { id } = await item();
+    const headers = { "CF-Connecting-IP": "2001:db8:77::1" };
+    for (let i = 0; i < 60; i++) expect((await view(id, headers)).status).toBe(200);
+    const over = await view(id, { "CF-Connecting-IP": "2001:db8:77::2" });
+    expect(over.status).toBe(429);
+    expect(over.headers.get("Retry-After")).toBe("60");
+    expect(((await over.json()) as { code: string }).code).toBe("rate_limited");
   });
 });
 

@@ -20,7 +20,7 @@ async function cost(path: string): Promise<{ status: number; trips: number }> {
   const ctx = createExecutionContext();
   const before = counter.trips;
   const res = await worker.fetch(
-    new Request(`http://example.com${path}`, { headers: { "Cache-Control": "no-cache", Accept: "text/html,application/json" } }),
+    new Request(`http://example.com${path}`, { headers: { "X-Fault-Injection": "edge-cache-miss", Accept: "text/html,application/json" } }),
     { ...env, DB: counter.db },
     ctx,
   );

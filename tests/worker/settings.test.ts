@@ -105,6 +105,13 @@ describe("PUT /api/settings", () => {
     ["an upload size sent as text", { maxFileUploadSize: "10" }, "maxFileUploadSize"],
     ["an empty site name", { siteName: "   " }, "siteName"],
     ["a 101-character site name", { siteName: "x".repeat(101) }, "siteName"],
+    // The site name is the sender's name of account mail (a header): one line, no control characters.
+    ["a site name with a newline", { siteName: "Realm\nCodex" }, "siteName"],
+    ["a site name ending in a newline (trimming would hide it)", { siteName: "Realm Codex\n" }, "siteName"],
+    ["a site name starting a header", { siteName: "Realm\r\nBcc: victim@example.com" }, "siteName"],
+    ["a site name with a tab", { siteName: "Realm\tCodex" }, "siteName"],
+    ["a site name with a line separator", { siteName: "Realm\u2028Codex" }, "siteName"],
+    ["a site name with a NEL (C1 control)", { siteName: "Realm\u0085Codex" }, "siteName"],
     ["a flag that is not a boolean", { enableComments: "yes" }, "enableComments"],
     ["a missing flag", { maintenanceMode: undefined }, "maintenanceMode"],
   ])("answers 400 validation_failed for %s", async (_name, change, field) => {

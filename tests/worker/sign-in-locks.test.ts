@@ -1,5 +1,5 @@
 /**
- * Sign-in locks that protect members instead of shutting them out (docs/decisions/0023):
+ * Sign-in locks that protect members instead of shutting them out (docs/decisions/0023-sign-in-locks.md):
  * per (network, account) locks, the same answers for unknown addresses, wrong passwords and
  * accounts locked elsewhere, the unlock link, and the per-account brake.
  */

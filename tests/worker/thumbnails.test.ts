@@ -1,8 +1,8 @@
 import { createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { createExecutionContext } from "cloudflare:test";
 import worker from "../../worker/index";
-import { beforeAll, describe, expect, it } from "vitest";
-import { makeThumbnails, THUMBNAIL_DLQ_NAME, THUMBNAIL_QUEUE_NAME } from "../../worker/jobs/thumbnails";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { makeThumbnails, THUMBNAIL_DLQ_NAME, THUMBNAIL_QUEUE_NAME, THUMBNAIL_SOURCE_MAX_BYTES } from "../../worker/jobs/thumbnails";
 import { call, userWithToken } from "./helpers";
 
 /** A 3×2 orange PNG; the test scales it up to a 1800×1200 original with the Images binding. */
@@ -166,5 +166,88 @@ describe("queue consumer", () => {
     expect(await mediaRow(id)).toMatchObject({ thumbnail_status: "failed", thumbnail_error: "original media/gone-2/original.jpg is missing from R2" });
     const failure = await env.DB.prepare("SELECT reason, attempts FROM thumbnail_failures WHERE media_id = ?1").bind(id).first();
     expect(failure).toEqual({ reason: "original media/gone-2/original.jpg is missing from R2", attempts: 4 });
+  });
+});
+
+describe("bounded thumbnail jobs: the original is streamed, never held whole", () => {
+  /** Stores `image` followed by zeros up to `size` bytes, streamed into R2 (the test never holds it whole either). */
+  async function putPadded(key: string, image: ArrayBuffer, size: number) {
+    const { readable, writable } = new FixedLengthStream(size);
+    const stored = env.MEDIA.put(key, readable, { httpMetadata: { contentType: "image/jpeg" } });
+    const writer = writable.getWriter();
+    await writer.write(new Uint8Array(image));
+    const zeros = new Uint8Array(1024 * 1024);
+    for (let left = size - image.byteLength; left > 0; left -= zeros.length) await writer.write(left >= zeros.length ? zeros : zeros.subarray(0, left));
+    await writer.close();
+    await stored;
+  }
+
+  async function mediaItem(key: string, size: number) {
+    const row = await env.DB.prepare(
+      "INSERT INTO media_items (title, media_type, original_key, file_size, is_approved) VALUES ('Big', 'image', ?1, ?2, 1) RETURNING id",
+    )
+      .bind(key, size)
+      .first<{ id: number }>();
+    return row!.id;
+  }
+
+  it("a 100 MiB original (the largest upload) is thumbnailed from streams: renditions made, item ready", async () => {
+    const key = "media/big-100/original.jpg";
+    await putPadded(key, original, THUMBNAIL_SOURCE_MAX_BYTES);
+    expect((await env.MEDIA.head(key))!.size).toBe(100 * 1024 * 1024);
+    const id = await mediaItem(key, THUMBNAIL_SOURCE_MAX_BYTES);
+    expect(await makeThumbnails(env, { mediaId: id })).toBe("done");
+    const row = await mediaRow(id);
+    expect(row).toMatchObject({ thumbnail_status: "ready", width: 1800, height: 1200 });
+    const info = await env.IMAGES.info((await env.MEDIA.get(String(row!.thumbnail_webp_key)))!.body);
+    expect(info).toMatchObject({ format: "image/webp", width: 400 });
+  }, 180_000);
+
+  it("in one batch, an original over 100 MiB and an undecodable one fail their items at once (recorded for moderators, acked, no retry) while a good one is done", async () => {
+    const tooBig = "media/big-101/original.jpg";
+    await putPadded(tooBig, original, THUMBNAIL_SOURCE_MAX_BYTES + 1);
+    const garbage = "media/garbage/original.jpg";
+    await env.MEDIA.put(garbage, new Uint8Array(4096).fill(7), { httpMetadata: { contentType: "image/jpeg" } });
+    const [big, broken, good] = [
+      await mediaItem(tooBig, THUMBNAIL_SOURCE_MAX_BYTES + 1),
+      await mediaItem(garbage, 4096),
+      await mediaWithOriginal("media/good-in-batch/original.jpg"),
+    ];
+    const batch = createMessageBatch(THUMBNAIL_QUEUE_NAME, [
+      { id: "big", timestamp: new Date(), attempts: 1, body: { mediaId: big } },
+      { id: "broken", timestamp: new Date(), attempts: 1, body: { mediaId: broken } },
+      { id: "good", timestamp: new Date(), attempts: 1, body: { mediaId: good } },
+    ]);
+    const ctx = createExecutionContext();
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await worker.queue(batch, env, ctx);
+    } finally {
+      warnings.mockRestore();
+    }
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(["big", "broken", "good"]);
+    expect(result.retryMessages).toEqual([]);
+    expect(await mediaRow(good)).toMatchObject({ thumbnail_status: "ready" });
+    expect(await mediaRow(big)).toMatchObject({ thumbnail_status: "failed", thumbnail_error: "The original is 100.0 MB; thumbnails are made from files of at most 100 MB." });
+    expect(await mediaRow(broken)).toMatchObject({ thumbnail_status: "failed" });
+    expect(String((await mediaRow(broken))!.thumbnail_error)).toMatch(/^The original could not be read as an image/);
+    const failures = await env.DB.prepare("SELECT media_id, reason FROM thumbnail_failures WHERE media_id IN (?1, ?2) ORDER BY media_id")
+      .bind(big, broken)
+      .all<{ media_id: number; reason: string }>();
+    expect(failures.results.map((f) => f.media_id)).toEqual([big, broken]);
+
+    // Moderators see why; the admin list's Retry queues it again.
+    const moderator = await userWithToken(["User", "Moderator"]);
+    const seen = await call(`/api/media/${big}`, { token: moderator.token });
+    expect(await seen.json()).toMatchObject({ thumbnailStatus: "failed", thumbnailError: expect.stringContaining("at most 100 MB") });
+  }, 180_000);
+
+  it("an image over Cloudflare's pixel limits fails its item at once with the reason (no retry)", async () => {
+    const wide = await env.IMAGES.input(tinyStream()).transform({ width: 12_001, height: 10, fit: "cover" }).output({ format: "image/png" });
+    const key = "media/too-wide/original.png";
+    await env.MEDIA.put(key, await new Response(wide.image()).arrayBuffer(), { httpMetadata: { contentType: "image/png" } });
+    const id = await mediaItem(key, 100);
+    await expect(makeThumbnails(env, { mediaId: id })).rejects.toThrow(/12001×10 pixels; thumbnails are made from images of at most 12,000 pixels a side/);
   });
 });

@@ -1,18 +1,30 @@
 /**
- * D1 read replication through the Sessions API. Every request runs on one D1 session:
- *  - a request that brings a bookmark (header X-D1-Bookmark, sent back by the SPA) reads data at
- *    least as new as that bookmark, so a signed-in writer reads their own writes;
- *  - a read without one may be answered by the nearest replica ("first-unconstrained");
- *  - a write without one starts at the primary ("first-primary").
- * The session's latest bookmark goes back in the response's X-D1-Bookmark header.
+ * D1 read replication through the Sessions API. Every request runs on one D1 session, opened
+ * with the least it must see:
+ *  - a write (any method but GET, HEAD, OPTIONS) starts at the primary ("first-primary"), whatever
+ *    bookmark the client sends: its session and role check, and the reads its rules depend on, see
+ *    every revocation and every earlier write;
+ *  - a signed-in read (Authorization) honours the client's bookmark (X-D1-Bookmark, sent back by
+ *    the SPA), so its author reads their own writes; a bookmark only ever makes a read fresher,
+ *    and it is never what authorises a write;
+ *  - a guest read takes the floor of the edge cache's generation (the bookmark of the last content
+ *    write in this data centre, worker/lib/edge-cache.ts): its answer may be stored for everyone,
+ *    so it is never older than that write; without a floor any replica will do.
+ * A read that fails on a replica the way D1 fails when unreachable is sent again to the primary,
+ * and the rest of the request stays there. The session's latest bookmark goes back in the
+ * response's X-D1-Bookmark header. See docs/decisions/0025-cache-generations-and-fresh-reads.md.
  */
 import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
-import { faultInjectionEnabled } from "../lib/config-guards";
-import { unavailableDatabase } from "./unavailable";
+import type { Database } from "../env";
+import { requestFaults } from "../lib/faults";
+import { openDatabase } from "./client";
+import { isDatabaseUnavailable, unavailableDatabase, unavailableSession } from "./unavailable";
 
 export { BOOKMARK_HEADER };
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const PRIMARY = "first-primary";
+const ANY_REPLICA = "first-unconstrained";
 
 /** Bookmarks are opaque tokens; anything implausible is ignored rather than sent to D1. */
 const plausibleBookmark = (value: string | null) => (value && /^[\w.:+/=-]{1,256}$/.test(value) ? value : null);
@@ -24,9 +36,10 @@ export type RequestSession = {
   bookmark(): string | null;
 };
 
-/** Opens the request's D1 session; route code keeps using `c.env.DB` / `c.get("db")` as before. */
 /** Session handles → the D1 binding they run on. */
 const bindings = new WeakMap<object, object>();
+/** Session handles → their latest bookmark. */
+const bookmarks = new WeakMap<object, () => string | null>();
 
 /**
  * The D1 binding behind a database handle (the handle itself when it is not a session). Caches
@@ -41,6 +54,11 @@ export function registerHandle(handle: object, binding: object): void {
   bindings.set(handle, binding);
 }
 
+/** The latest bookmark of the request's session behind `handle` (`env.DB`), or null. */
+export function sessionBookmark(handle: object): string | null {
+  return bookmarks.get(handle)?.() ?? null;
+}
+
 /**
  * A plain copy of the runtime's `env`, made once per isolate: spreading the runtime's own object
  * reads every binding (about 50 µs for our 25), a plain copy spreads in under a microsecond. The
@@ -53,30 +71,148 @@ function plainEnv(env: Env): Env {
   return plain;
 }
 
-/** The test-only header that makes the request's database unavailable (see worker/db/unavailable.ts). */
-export const FAULT_HEADER = "X-Fault-Injection";
+/**
+ * The constraint a request's session starts from. `guestFloor` is the edge cache's freshness
+ * floor for a guest read (worker/lib/edge-cache.ts `freshnessFloor`).
+ */
+export function sessionConstraint(request: Request, guestFloor?: string): string {
+  if (!READ_METHODS.has(request.method)) return PRIMARY;
+  if (request.headers.has("Authorization")) return plausibleBookmark(request.headers.get(BOOKMARK_HEADER)) ?? ANY_REPLICA;
+  return guestFloor ?? ANY_REPLICA;
+}
 
-export function openRequestSession(env: Env, request: Request): RequestSession {
-  if (request.headers.get(FAULT_HEADER) === "d1-unavailable" && faultInjectionEnabled(env)) {
+/** The D1 binding with every session that may read a replica failing (the `d1-replica-unavailable` fault). */
+function replicasUnavailable(db: D1Database): D1Database {
+  return {
+    prepare: (query: string) => db.prepare(query),
+    batch: <T>(statements: D1PreparedStatement[]) => db.batch<T>(statements),
+    exec: (query: string) => db.exec(query),
+    dump: () => db.dump(),
+    withSession: (constraint?: string) => (constraint === PRIMARY ? db.withSession(PRIMARY) : unavailableSession()),
+  } as D1Database;
+}
+
+type Session = Pick<D1DatabaseSession, "prepare" | "batch" | "getBookmark">;
+
+/**
+ * Statements of a session that may read a replica: each runs on the session in use when it is
+ * executed, and one that fails because the replica is unreachable runs again on the primary
+ * (plain statements otherwise: the primary has nowhere else to go).
+ */
+class Reads {
+  private session: Session;
+  private onPrimary: boolean;
+
+  constructor(
+    private readonly db: D1Database,
+    constraint: string,
+  ) {
+    this.onPrimary = constraint === PRIMARY;
+    try {
+      this.session = db.withSession(constraint);
+    } catch {
+      // A bookmark D1 does not accept: the primary is at least as fresh as any bookmark.
+      this.session = db.withSession(PRIMARY);
+      this.onPrimary = true;
+    }
+  }
+
+  bookmark = () => this.session.getBookmark();
+
+  private toPrimary(err: unknown): boolean {
+    if (this.onPrimary || !isDatabaseUnavailable(err)) return false;
+    this.session = this.db.withSession(PRIMARY);
+    this.onPrimary = true;
+    return true;
+  }
+
+  /** Runs `work` on the current session; once more on the primary if a replica was unreachable. */
+  async run<T>(work: (session: Session) => Promise<T>): Promise<T> {
+    try {
+      return await work(this.session);
+    } catch (err) {
+      if (!this.toPrimary(err)) throw err;
+      return work(this.session);
+    }
+  }
+
+  prepare = (query: string): D1PreparedStatement => (this.onPrimary ? this.session.prepare(query) : replicaStatement(this, query, []));
+
+  batch = <T>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> =>
+    this.run((session) => session.batch<T>(statements.map((s) => (s instanceof ReplicaStatement ? s.on(session) : s))));
+}
+
+/** A statement kept as text and values until it runs, so it can run on whichever session is in use. */
+class ReplicaStatement {
+  constructor(
+    private readonly reads: Reads,
+    private readonly query: string,
+    private readonly values: unknown[],
+  ) {}
+
+  on(session: Session): D1PreparedStatement {
+    const statement = session.prepare(this.query);
+    return this.values.length ? statement.bind(...this.values) : statement;
+  }
+
+  bind(...values: unknown[]) {
+    return replicaStatement(this.reads, this.query, values);
+  }
+  first(column?: string) {
+    return this.reads.run((s) => (column === undefined ? this.on(s).first() : this.on(s).first(column)));
+  }
+  all() {
+    return this.reads.run((s) => this.on(s).all());
+  }
+  run() {
+    return this.reads.run((s) => this.on(s).run());
+  }
+  raw(options?: { columnNames?: boolean }) {
+    return this.reads.run((s) => this.on(s).raw(options as { columnNames: true }));
+  }
+}
+
+const replicaStatement = (reads: Reads, query: string, values: unknown[]) =>
+  new ReplicaStatement(reads, query, values) as unknown as D1PreparedStatement;
+
+/**
+ * Opens the request's D1 session; route code keeps using `c.env.DB` / `c.get("db")` as before.
+ * `guestFloor`: see `sessionConstraint`.
+ */
+export function openRequestSession(env: Env, request: Request, guestFloor?: string): RequestSession {
+  const faults = requestFaults(env, request);
+  if (faults.has("d1-unavailable")) {
     return { env: { ...plainEnv(env), DB: unavailableDatabase() }, bookmark: () => null };
   }
-  const db = env.DB;
-  const bookmark = plausibleBookmark(request.headers.get(BOOKMARK_HEADER));
-  let session: D1DatabaseSession;
-  try {
-    session = db.withSession(bookmark ?? (READ_METHODS.has(request.method) ? "first-unconstrained" : "first-primary"));
-  } catch {
-    // A bookmark D1 does not accept: start afresh rather than fail the request.
-    session = db.withSession(READ_METHODS.has(request.method) ? "first-unconstrained" : "first-primary");
-  }
+  const db = faults.has("d1-replica-unavailable") ? replicasUnavailable(env.DB) : env.DB;
+  const reads = new Reads(db, sessionConstraint(request, guestFloor));
   // Statements and batches run on the session; the rest (exec, dump) is the binding's own.
   const sessionDb: D1Database = {
+    prepare: reads.prepare,
+    batch: reads.batch,
+    exec: (query: string) => db.exec(query),
+    dump: () => db.dump(),
+    withSession: (constraint?: string) => db.withSession(constraint),
+  } as D1Database;
+  bindings.set(sessionDb, env.DB);
+  bookmarks.set(sessionDb, reads.bookmark);
+  return { env: { ...plainEnv(env), DB: sessionDb }, bookmark: reads.bookmark };
+}
+
+/**
+ * A database handle whose every statement reads the primary (a session started "first-primary"
+ * on the binding behind `db`): for checks that must see every revocation and unpublish at once
+ * (the session and role check of a write, the private-file check). `bookmark` is its latest one.
+ */
+export function primaryDatabase(db: D1Database): { db: Database; bookmark(): string | null } {
+  const session = db.withSession(PRIMARY);
+  const handle = {
     prepare: (query: string) => session.prepare(query),
     batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
     exec: (query: string) => db.exec(query),
     dump: () => db.dump(),
     withSession: (constraint?: string) => db.withSession(constraint),
   } as D1Database;
-  bindings.set(sessionDb, db);
-  return { env: { ...plainEnv(env), DB: sessionDb }, bookmark: () => session.getBookmark() };
+  bindings.set(handle, bindingOf(db));
+  return { db: openDatabase(handle), bookmark: () => session.getBookmark() };
 }

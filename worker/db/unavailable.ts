@@ -33,22 +33,30 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 const outage = () => new Error("D1_ERROR: Network connection lost.");
 
+const failingStatement: D1PreparedStatement = {
+  bind: () => failingStatement,
+  first: () => Promise.reject(outage()),
+  all: () => Promise.reject(outage()),
+  run: () => Promise.reject(outage()),
+  raw: () => Promise.reject(outage()),
+} as unknown as D1PreparedStatement;
+
+/** A D1 session that cannot reach its database: every statement and batch rejects as D1 does. */
+export function unavailableSession(): D1DatabaseSession {
+  return {
+    prepare: () => failingStatement,
+    batch: () => Promise.reject(outage()),
+    getBookmark: () => null,
+  } as unknown as D1DatabaseSession;
+}
+
 /** A D1 binding that is down: every statement and batch rejects as D1 does when unreachable. */
 export function unavailableDatabase(): D1Database {
-  const statement: D1PreparedStatement = {
-    bind: () => statement,
-    first: () => Promise.reject(outage()),
-    all: () => Promise.reject(outage()),
-    run: () => Promise.reject(outage()),
-    raw: () => Promise.reject(outage()),
-  } as unknown as D1PreparedStatement;
   return {
-    prepare: () => statement,
+    prepare: () => failingStatement,
     batch: () => Promise.reject(outage()),
     exec: () => Promise.reject(outage()),
     dump: () => Promise.reject(outage()),
-    withSession: () => {
-      throw outage();
-    },
+    withSession: () => unavailableSession(),
   } as unknown as D1Database;
 }

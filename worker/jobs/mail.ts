@@ -8,9 +8,10 @@
  */
 import { z } from "zod";
 import { openDatabase } from "../db/client";
-import { findOutboxRow, markMailFailed, markMailSent, MAX_MAIL_ATTEMPTS, pendingMailIds, type OutboxRow } from "../db/queries/mail";
+import { findOutboxRow, markMailFailed, markMailSent, pendingMailIds, type OutboxRow } from "../db/queries/mail";
 import { getSettings } from "../db/queries/settings";
 import type { Database } from "../env";
+import { SITE_NAME } from "@shared/seo";
 
 export const MAIL_QUEUE_NAME = "realm-codex-mail";
 /** The sweep leaves alone what was tried in the last few minutes (the queue is retrying it). */
@@ -42,12 +43,19 @@ export function announceMailSoon(
 /** A deliverable address: one @, no spaces or angle brackets, a dotted domain. */
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
+/**
+ * The sender's name from the site name: one line (the settings refuse line breaks and control
+ * characters; a name stored before they did is cleaned here, since it goes into a header).
+ */
+// eslint-disable-next-line no-control-regex
+export const senderName = (siteName: string) => siteName.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim() || SITE_NAME;
+
 /** Sends one outbox row through the binding; returns the service's message id. */
 async function send(env: Env, db: Database, row: OutboxRow): Promise<string | null> {
   if (!ADDRESS.test(row.toAddress)) throw new Error(`undeliverable recipient address: ${JSON.stringify(row.toAddress)}`);
   const { siteName } = await getSettings(db);
   const result = await env.MAILER.send({
-    from: { name: siteName, email: env.MAIL_FROM },
+    from: { name: senderName(siteName), email: env.MAIL_FROM },
     to: row.toAddress,
     subject: row.subject,
     text: row.body,
@@ -94,4 +102,3 @@ export async function sweepOutbox(env: Env): Promise<number> {
   return ids.length;
 }
 
-export { MAX_MAIL_ATTEMPTS };

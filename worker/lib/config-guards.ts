@@ -20,7 +20,7 @@ export function isLocalUrl(url: string): boolean {
 }
 
 /** What makes a configuration unfit to deploy, one readable line each (empty when fine). */
-export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknown; FAULT_INJECTION?: unknown }): string[] {
+export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknown; JWT_SECRET_PREVIOUS?: unknown; FAULT_INJECTION?: unknown }): string[] {
   const problems: string[] = [];
   const site = typeof config.SITE_URL === "string" ? config.SITE_URL : "";
   if (!site) problems.push("SITE_URL is not set: set it under [vars] in wrangler.toml to the site's public https address.");
@@ -28,6 +28,9 @@ export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknow
   else if (!site.startsWith("https://")) problems.push(`SITE_URL must be an https address (it is ${site}).`);
   if (config.JWT_SECRET === EXAMPLE_JWT_SECRET) {
     problems.push("JWT_SECRET is the example value from .dev.vars.example: set a random one with `npx wrangler secret put JWT_SECRET`.");
+  }
+  if (config.JWT_SECRET_PREVIOUS === EXAMPLE_JWT_SECRET) {
+    problems.push("JWT_SECRET_PREVIOUS is the example value from .dev.vars.example: a token signed with it must never be accepted (docs/key-rotation.md).");
   }
   if (config.FAULT_INJECTION !== undefined) problems.push(FAULT_INJECTION_PROBLEM);
   return problems;
@@ -47,11 +50,14 @@ export function faultInjectionEnabled(env: { SITE_URL?: unknown; FAULT_INJECTION
 }
 
 /** Problems the running Worker refuses to serve with (on top of missing values). */
-export function runtimeConfigProblems(env: { SITE_URL?: unknown; JWT_SECRET?: unknown; FAULT_INJECTION?: unknown }): string[] {
+export function runtimeConfigProblems(env: { SITE_URL?: unknown; JWT_SECRET?: unknown; JWT_SECRET_PREVIOUS?: unknown; FAULT_INJECTION?: unknown }): string[] {
   const site = typeof env.SITE_URL === "string" ? env.SITE_URL : "";
   const problems: string[] = [];
   if (env.JWT_SECRET === EXAMPLE_JWT_SECRET && site && !isLocalUrl(site)) {
     problems.push("JWT_SECRET: the example value from .dev.vars.example must not be used outside a local machine.");
+  }
+  if (env.JWT_SECRET_PREVIOUS === EXAMPLE_JWT_SECRET && site && !isLocalUrl(site)) {
+    problems.push("JWT_SECRET_PREVIOUS: the example value from .dev.vars.example must not be accepted outside a local machine.");
   }
   if (env.FAULT_INJECTION !== undefined && env.FAULT_INJECTION !== "" && !(site && isLocalUrl(site))) problems.push(FAULT_INJECTION_PROBLEM);
   return problems;

@@ -3,13 +3,18 @@
  * at the edge. A response is stored only when its own Cache-Control allows a shared cache
  * (`public` with s-maxage or max-age > 0, no `private`/`no-store`, no Set-Cookie), for exactly
  * that long. Requests carrying Authorization never read or write the cache, so a signed-in
- * writer always reads fresh data (see docs/decisions/0012-edge-cache-and-d1-sessions.md).
+ * writer always reads fresh data. A guest's own `Cache-Control: no-cache` is answered from the
+ * cache like any other guest read: a visitor cannot turn readers' traffic into D1 reads at will.
+ * See docs/decisions/0012-edge-cache-and-d1-sessions.md and
+ * docs/decisions/0025-cache-generations-and-fresh-reads.md.
  */
+import { requestFaults, type Fault } from "./faults";
 
 /** Tells whether a response came from the cache ("HIT") or was stored just now ("MISS"). */
 export const EDGE_CACHE_HEADER = "X-Edge-Cache";
 
 type WaitUntil = { waitUntil(promise: Promise<unknown>): void };
+type FaultEnv = { SITE_URL?: unknown; FAULT_INJECTION?: unknown };
 
 /** A GET (or HEAD) from someone who is not signed in. */
 export function isGuestRead(request: Request): boolean {
@@ -32,22 +37,34 @@ function matchesEtag(request: Request, etag: string | null): boolean {
   return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
 }
 
-/** A request that asks for a fresh answer (`Cache-Control: no-cache`): skip the lookup, refresh the entry. */
-export function wantsFresh(request: Request): boolean {
-  return /\bno-cache\b/i.test(request.headers.get("Cache-Control") ?? "") || request.headers.get("Pragma") === "no-cache";
+const unavailable = () => Promise.reject(new Error("The edge cache is unavailable (fault injection)."));
+/** The cache when the `edge-cache-unavailable` fault is on: every call fails. */
+const FAILING_CACHE = { match: unavailable, put: unavailable, delete: unavailable } as unknown as Cache;
+
+function cacheFor(faults: ReadonlySet<Fault>): Cache | undefined {
+  if (faults.has("edge-cache-unavailable")) return FAILING_CACHE;
+  // (The SPA's typecheck reads this file through worker/app.ts with the DOM's CacheStorage, which has no `default`.)
+  return typeof caches === "undefined" ? undefined : (caches as unknown as { default: Cache }).default;
 }
 
-function defaultCache(): Cache | undefined {
-  return typeof caches === "undefined" ? undefined : caches.default;
-}
+// ---------------------------------------------------------------------------------------------
+// Generations
+// ---------------------------------------------------------------------------------------------
 
 /**
- * Content generation: every cached guest answer is stored under its URL plus the generation, and
- * every successful API write starts a new one, so guests see a published change on their next
- * read instead of after the TTL. The generation itself lives in the same cache (no D1 read on a
- * hit), and each isolate keeps what it read for a second (GENERATION_MEMO_MS). The Cache API is
- * per data centre: elsewhere a guest may see the old answer until its TTL ends
- * (docs/decisions/0012-edge-cache-and-d1-sessions.md).
+ * A content generation: every cached guest answer is stored under its URL plus the generation's
+ * id, and a successful content write starts a new one (worker/middleware/content-write.ts), so
+ * guests see a published change on their next read instead of after the TTL. The generation
+ * carries the D1 bookmark of the write that started it: a guest miss reads data at least that
+ * fresh (worker/db/session.ts), so no replica lagging behind the write can put older content
+ * under the new generation.
+ */
+export type EdgeGeneration = { id: string; bookmark: string | null };
+
+/**
+ * The generation itself lives in the same cache (no D1 read on a hit), and each isolate keeps
+ * what it read for a second (GENERATION_MEMO_MS). The Cache API is per data centre: elsewhere a
+ * guest may see the old answer until its TTL ends.
  */
 const GENERATION_KEY = "https://edge-cache.invalid/generation";
 
@@ -58,75 +75,130 @@ const GENERATION_KEY = "https://edge-cache.invalid/generation";
  */
 export const GENERATION_MEMO_MS = 1000;
 /** The value itself, never a promise: a request may not wait on another request's I/O. */
-let memo: { value: string; until: number } | undefined;
-/** Counts bumps, so that a lookup begun before a bump cannot put back the older value. */
+let memo: { value: EdgeGeneration; until: number } | undefined;
+/** Counts new generations, so that a lookup begun before one cannot put back the older value. */
 let bumps = 0;
 
-async function currentGeneration(cache: Cache): Promise<string> {
+const newGeneration = (bookmark: string | null): EdgeGeneration => ({
+  id: `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`,
+  bookmark,
+});
+
+function parseGeneration(text: string): EdgeGeneration {
+  try {
+    const value = JSON.parse(text) as Partial<EdgeGeneration>;
+    if (typeof value.id === "string") return { id: value.id, bookmark: typeof value.bookmark === "string" ? value.bookmark : null };
+  } catch {
+    // An entry written before generations carried a bookmark: its text is the id.
+  }
+  return { id: text, bookmark: null };
+}
+
+const storeGeneration = (cache: Cache, value: EdgeGeneration) =>
+  cache.put(GENERATION_KEY, new Response(JSON.stringify(value), { headers: { "Cache-Control": "public, max-age=31536000" } }));
+
+/** The current generation, or null when the cache cannot be read. */
+async function currentGeneration(cache: Cache): Promise<EdgeGeneration | null> {
   if (memo && Date.now() < memo.until) return memo.value;
   const bumpsBefore = bumps;
-  const stored = await cache.match(GENERATION_KEY).catch(() => undefined);
-  const value = stored ? await stored.text() : "0";
+  let value: EdgeGeneration;
+  try {
+    const stored = await cache.match(GENERATION_KEY);
+    if (stored) value = parseGeneration(await stored.text());
+    else {
+      // None yet, or evicted: start one, so that entries stored under an earlier one are never
+      // served again (they could be older than writes made since).
+      value = newGeneration(null);
+      await storeGeneration(cache, value);
+    }
+  } catch {
+    return null;
+  }
   if (bumps === bumpsBefore) memo = { value, until: Date.now() + GENERATION_MEMO_MS };
   return value;
 }
 
+/** Without a cache (outside workerd) every guest read is a miss under this one. */
+const NO_CACHE: EdgeGeneration = { id: "none", bookmark: null };
+
 /**
  * The generation each request reads under, looked up once per request (keyed by its execution
- * context): a page and the API answers inside it share one lookup and one generation.
+ * context): a page, the API answers inside it and the request's D1 session share one lookup.
  */
-const requestGenerations = new WeakMap<object, Promise<string>>();
+const requestGenerations = new WeakMap<object, Promise<EdgeGeneration | null>>();
 
-function requestGeneration(cache: Cache, ctx: WaitUntil | undefined): Promise<string> {
-  if (!ctx) return currentGeneration(cache);
+/**
+ * The generation a guest read is served under: null when the cache cannot be read (the read
+ * then goes to D1's primary and nothing is stored).
+ */
+export function edgeGeneration(env: FaultEnv, request: Request, ctx: WaitUntil | undefined): Promise<EdgeGeneration | null> {
+  const lookup = () => {
+    const faults = requestFaults(env, request);
+    const cache = cacheFor(faults);
+    if (!cache) return Promise.resolve(NO_CACHE);
+    return faults.has("edge-cache-unavailable") ? Promise.resolve(null) : currentGeneration(cache);
+  };
+  if (!ctx) return lookup();
   let generation = requestGenerations.get(ctx);
   if (!generation) {
-    generation = currentGeneration(cache);
+    generation = lookup();
     requestGenerations.set(ctx, generation);
   }
   return generation;
 }
 
-/** Starts a new content generation (after a write): earlier cached guest answers are no longer used. */
-export async function bumpEdgeGeneration(): Promise<void> {
-  const cache = defaultCache();
-  if (!cache) return;
-  const value = `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`;
-  bumps++;
-  memo = { value, until: Date.now() + GENERATION_MEMO_MS };
-  await cache.put(GENERATION_KEY, new Response(value, { headers: { "Cache-Control": "public, max-age=31536000" } })).catch(() => undefined);
-}
+/**
+ * The least a guest read's D1 session must see: the bookmark of the write that started the
+ * generation (undefined: any replica will do), or the primary when the generation is unknown.
+ */
+export const freshnessFloor = (generation: EdgeGeneration | null): string | undefined =>
+  generation === null ? "first-primary" : (generation.bookmark ?? undefined);
 
 /**
- * Whether a request changes published content, so that its success starts a new generation:
- * any API write except account traffic (sign-in, refresh, profile) and view counting, which
- * guests send all the time and which change nothing a cached answer shows, and uploads (their
- * parts come by the hundred, and a completed upload is an unapproved item guests never see).
+ * Starts a new content generation after a content write: earlier cached guest answers are no
+ * longer used, and misses read data at least as new as `bookmark` (the writer's).
  */
-export function changesContent(request: Request): boolean {
-  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
-  const { pathname } = new URL(request.url);
-  return !pathname.startsWith("/api/auth/") && !pathname.endsWith("/view") && !pathname.startsWith("/api/uploads");
+export async function startEdgeGeneration(bookmark: string | null): Promise<void> {
+  const cache = cacheFor(new Set());
+  if (!cache) return;
+  const value = newGeneration(bookmark);
+  bumps++;
+  memo = { value, until: Date.now() + GENERATION_MEMO_MS };
+  await storeGeneration(cache, value).catch(() => undefined);
 }
+
+/** The generation stored in this data centre's cache now (null when none), for tests and tools. */
+export async function storedEdgeGeneration(): Promise<EdgeGeneration | null> {
+  const cache = cacheFor(new Set());
+  const stored = cache ? await cache.match(GENERATION_KEY).catch(() => undefined) : undefined;
+  return stored ? parseGeneration(await stored.text()) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cache
+// ---------------------------------------------------------------------------------------------
 
 /**
  * Answers a guest read from the cache under `key` (a URL), else produces it and stores it when
  * its Cache-Control allows. Other requests go straight to `produce`. A cached answer still
- * honours If-None-Match (304); a request with `Cache-Control: no-cache` gets (and stores) a
- * fresh answer, as HTTP says. `store: false` reads the cache but never writes it.
+ * honours If-None-Match (304). A cache that cannot be read is a miss that stores nothing.
+ * `store: false` reads the cache but never writes it.
  */
 export async function edgeCached(
   request: Request,
   key: string,
   ctx: WaitUntil | undefined,
   produce: () => Promise<Response>,
-  { store = true }: { store?: boolean } = {},
+  { env, store = true }: { env: FaultEnv; store?: boolean },
 ): Promise<Response> {
-  const cache = isGuestRead(request) ? defaultCache() : undefined;
+  if (!isGuestRead(request)) return produce();
+  const faults = requestFaults(env, request);
+  const cache = cacheFor(faults);
   if (!cache) return produce();
-  const generation = await requestGeneration(cache, ctx);
-  const cacheKey = new Request(`${key}${key.includes("?") ? "&" : "?"}__generation=${encodeURIComponent(generation)}`, { method: "GET" });
-  const hit = wantsFresh(request) ? undefined : await cache.match(cacheKey).catch(() => undefined);
+  const generation = await edgeGeneration(env, request, ctx);
+  if (!generation) return produce();
+  const cacheKey = new Request(`${key}${key.includes("?") ? "&" : "?"}__generation=${encodeURIComponent(generation.id)}`, { method: "GET" });
+  const hit = faults.has("edge-cache-miss") ? undefined : await cache.match(cacheKey).catch(() => undefined);
   if (hit) {
     const etag = hit.headers.get("ETag");
     if (matchesEtag(request, etag)) {

@@ -5,9 +5,6 @@
 import { gamePaths } from "@shared/game";
 import { absoluteUrl, FEED_PATH, FEED_TITLE, SITE_NAME, type ArticleForMeta } from "@shared/seo";
 
-/** Public pages listed in the sitemap besides the articles. */
-export const SITEMAP_STATIC_PATHS = ["/", "/news", "/factions", "/screenshots", "/forum", gamePaths.spells] as const;
-
 /** Characters XML 1.0 does not allow at all (control characters, lone surrogates, U+FFFE/F). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -33,12 +30,15 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
   ].join("\n");
 }
 
-/** The sitemap of the static pages and the published articles (lastmod = updatedAt). */
-export function newsSitemapEntries(articles: readonly Pick<ArticleForMeta, "id" | "updatedAt">[]): SitemapEntry[] {
+/**
+ * The sitemap of the static pages (`staticPaths`: the route table's pages listed in the sitemap)
+ * and the published articles (lastmod = updatedAt).
+ */
+export function newsSitemapEntries(staticPaths: readonly string[], articles: readonly Pick<ArticleForMeta, "id" | "updatedAt">[]): SitemapEntry[] {
   // Home and /news change whenever an article does.
   const latest = articles.reduce<string | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
   return [
-    ...SITEMAP_STATIC_PATHS.map((path) => ({ path, lastmod: path === "/news" || path === "/" ? latest : undefined })),
+    ...staticPaths.map((path) => ({ path, lastmod: path === "/news" || path === "/" ? latest : undefined })),
     ...articles.map((a) => ({ path: `/news/${a.id}`, lastmod: a.updatedAt })),
   ];
 }

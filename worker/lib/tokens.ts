@@ -1,4 +1,5 @@
-import { jwtVerify, SignJWT } from "jose";
+import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
+import { keyIdOf, secretsOf } from "./keys";
 
 /*
  * Session lifetimes (also in docs/decisions/0015-hardening.md and the README):
@@ -21,14 +22,33 @@ export const REFRESH_GRACE_SECONDS = 60;
 
 export type TokenClaims = { userId: number; sessionId: string; generation: number };
 
-type TokenEnv = Pick<Env, "JWT_SECRET" | "JWT_ISSUER" | "JWT_AUDIENCE">;
+type TokenEnv = Pick<Env, "JWT_SECRET" | "JWT_ISSUER" | "JWT_AUDIENCE"> & { JWT_SECRET_PREVIOUS?: string };
 
 const key = (env: TokenEnv) => new TextEncoder().encode(env.JWT_SECRET);
+const secretKey = (secret: string) => new TextEncoder().encode(secret);
 
-/** Signs an HS256 access token naming the session and its current generation. */
+/**
+ * The secrets a token may be signed with: the one its key id (`kid`) names among the current and
+ * the previous secret (worker/lib/keys.ts, docs/key-rotation.md), none for an unknown id; both
+ * for a token without one (signed before tokens carried key ids).
+ */
+async function secretsFor(env: TokenEnv, token: string): Promise<string[]> {
+  let kid: unknown;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return [];
+  }
+  const secrets = secretsOf(env);
+  if (kid === undefined) return secrets;
+  for (const secret of secrets) if ((await keyIdOf(secret)) === kid) return [secret];
+  return [];
+}
+
+/** Signs an HS256 access token naming the session and its current generation, with the current secret (named by `kid`). */
 export async function signAccessToken(env: TokenEnv, claims: TokenClaims): Promise<string> {
   return new SignJWT({ sid: claims.sessionId, gen: claims.generation })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT", kid: await keyIdOf(env.JWT_SECRET) })
     .setSubject(String(claims.userId))
     .setIssuer(env.JWT_ISSUER)
     .setAudience(env.JWT_AUDIENCE)
@@ -39,7 +59,8 @@ export async function signAccessToken(env: TokenEnv, claims: TokenClaims): Promi
 
 /**
  * Verifies signature (HS256 only), issuer, audience and expiry. Returns null for any token
- * that is not one of ours, so callers answer 401 without leaking why. `acceptExpiredFor`
+ * that is not one of ours, so callers answer 401 without leaking why. The key id picks the
+ * current or the previous secret; a token under a secret that is no longer set fails. `acceptExpiredFor`
  * (seconds) is for refresh only: a token past its expiry by at most that much still names its
  * session, whose own idle and absolute limits then apply.
  */
@@ -48,8 +69,21 @@ export async function verifyAccessToken(
   token: string,
   options: { acceptExpiredFor?: number } = {},
 ): Promise<TokenClaims | null> {
+  for (const secret of await secretsFor(env, token)) {
+    const claims = await verifyWith(secretKey(secret), env, token, options);
+    if (claims) return claims;
+  }
+  return null;
+}
+
+async function verifyWith(
+  secret: Uint8Array,
+  env: TokenEnv,
+  token: string,
+  options: { acceptExpiredFor?: number },
+): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(env), {
+    const { payload } = await jwtVerify(token, secret, {
       algorithms: ["HS256"],
       issuer: env.JWT_ISSUER,
       audience: env.JWT_AUDIENCE,

@@ -1,10 +1,13 @@
 import { createMiddleware } from "hono/factory";
 import { findActiveSession } from "../db/queries/sessions";
+import { primaryDatabase } from "../db/session";
 import type { Role } from "../db/schema";
 import type { AppEnv } from "../env";
 import { forbidden, unauthorized } from "../lib/errors";
 import { verifyAccessToken } from "../lib/tokens";
 import { isModeratorLevel } from "@shared/roles";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const bearer = (header: string | undefined) => {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -16,15 +19,16 @@ export const bearer = (header: string | undefined) => {
  * A token that is present but invalid, expired, revoked or rotated is answered 401 at once,
  * so the SPA clears its stored session. POST /api/auth/refresh and /api/auth/logout check their
  * token themselves (they accept one that expired while the tab slept), so they are passed through
- * untouched here.
+ * untouched here. A write's check reads D1's primary: a revoked session or a removed role holds at
+ * once, whatever replica or bookmark the rest of the request could read (worker/db/session.ts).
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer(c.req.header("Authorization"));
   const checksItsOwnToken = c.req.method === "POST" && (c.req.path === "/api/auth/refresh" || c.req.path === "/api/auth/logout");
   if (token && !checksItsOwnToken) {
     const claims = await verifyAccessToken(c.env, token);
-    const principal =
-      claims && (await findActiveSession(c.get("db"), claims.sessionId, claims.generation, claims.userId));
+    const db = READS.has(c.req.method) ? c.get("db") : primaryDatabase(c.env.DB).db;
+    const principal = claims && (await findActiveSession(db, claims.sessionId, claims.generation, claims.userId));
     if (!principal) throw unauthorized("Your session has expired. Please sign in again.");
     c.set("user", { id: principal.userId, email: principal.email, roles: principal.roles, sessionId: principal.sessionId });
   }

@@ -6,7 +6,8 @@ import type { Context } from "hono";
 import { api as apiApp } from "../app";
 import { readBatch, type ReadBatch } from "../db/read-batch";
 import type { AppEnv } from "../env";
-import { edgeCached, sharedTtl, wantsFresh } from "../lib/edge-cache";
+import { edgeCached, sharedTtl } from "../lib/edge-cache";
+import { forwardFaults } from "../lib/faults";
 import { markPageRead } from "../middleware/read-etag";
 
 type Ctx = Context<AppEnv>;
@@ -32,14 +33,14 @@ export function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
 async function guestApi(c: Ctx, key: string, reads: ReadBatch): Promise<ApiAnswer> {
   const url = new URL(key, c.req.url).href;
   const headers = new Headers({ Accept: "application/json" });
-  // A page request asking for a fresh answer asks for fresh data too.
-  if (wantsFresh(c.req.raw)) headers.set("Cache-Control", "no-cache");
+  // A test's fault switches (a forced cache miss...) hold for the page's reads too.
+  forwardFaults(c.req.raw, headers);
   const request = markPageRead(new Request(url, { headers }));
   const ctx = executionCtx(c);
   // Read from the edge cache entry a browser's GET of this URL uses, but not written there: the
   // page's own HTML is what gets stored, and a cache write per read made every page miss cost
   // about a third more CPU (docs/scaling.md).
-  const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, reads.env, ctx), { store: false });
+  const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, reads.env, ctx), { env: c.env, store: false });
   if (res.status !== 200) {
     // A 404's error envelope is kept: the page renders its "Not Found" view from it.
     if (res.status === 404 && (res.headers.get("Content-Type") ?? "").includes("application/json")) {

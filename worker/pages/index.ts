@@ -123,7 +123,7 @@ async function cachedPage(c: Ctx): Promise<Response> {
   key.searchParams.set("__build", (await loadShell(c)).build);
   const site = c.get("site");
   if (site) key.searchParams.set("__site", site.fingerprint);
-  return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c));
+  return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c), { env: c.env });
 }
 
 function notFound(c: Ctx): Response | Promise<Response> {

@@ -42,7 +42,6 @@ import {
 } from "../schemas/auth";
 import type { LoginResponse } from "../schemas/user";
 
-export { INACTIVE_MESSAGE, INVALID_CREDENTIALS, LOCKED_MESSAGE } from "../lib/sign-in";
 export const REGISTRATION_CLOSED = "Registration is currently disabled.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";

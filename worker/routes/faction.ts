@@ -6,6 +6,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { readEtag } from "../middleware/read-etag";
 import { validate } from "../middleware/validate";
 import { factionDetailQuerySchema, factionInputSchema, factionListQuerySchema } from "../schemas/faction";
@@ -51,20 +52,20 @@ export const factionRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(whole(items), 200);
   })
-  .post("/", requireModerator, validate("json", factionInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", factionInputSchema), async (c) => {
     const result = await createFaction(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Faction");
     noStore(c);
     c.header("Location", `/api/faction/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, validate("json", factionInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", factionInputSchema), async (c) => {
     const result = await updateFaction(c.get("db"), pathId(c, "Faction"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Faction");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     const result = await deleteFaction(c.get("db"), pathId(c, "Faction"), actorOf(c));
     if (!result.ok) throw writeError(result, "Faction");
     return c.body(null, 204);

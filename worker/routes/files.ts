@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { hasVariants, variantKey, type VariantWidth } from "@shared/image-variants";
-import { isPrivateMediaKey } from "../db/queries/media";
-import { openDatabase } from "../db/client";
+import { isPublicMediaKey } from "../db/queries/media";
+import { primaryDatabase } from "../db/session";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyFileSignature } from "../lib/file-signature";
@@ -9,16 +9,24 @@ import { validate } from "../middleware/validate";
 import { fileQuery } from "../schemas/files";
 
 /**
- * R2 objects from the MEDIA bucket at /files/{key}. Keys are never overwritten
- * (they carry a content hash or an id plus version), so responses are cached for a year as
- * immutable. Supports conditional requests (ETag / If-None-Match → 304), single byte ranges
- * (206 / 416, needed for video seeking) and HEAD.
+ * R2 objects from the MEDIA bucket at /files/{key}. Keys are never overwritten (they carry a
+ * content hash or an id plus version). Supports conditional requests (ETag / If-None-Match →
+ * 304), single byte ranges (206 / 416, needed for video seeking) and HEAD.
  *
- * The files of an unapproved media item are private: without a valid signature (handed out by
- * the admin media API, see worker/lib/file-signature.ts) they answer 404 like a missing file, and
- * with one they are cached privately only until the signature expires.
+ * Private by default (docs/decisions/0026-private-files-and-bounded-jobs.md). An object is public
+ * only when it is
+ *  - one of the site's own assets: a key under SITE_ASSET_PREFIXES (faction art, portraits, news
+ *    images, avatars; written by operators, never by uploads) or a resized copy of one. They never
+ *    change, so they are cached for a year as immutable;
+ *  - a file of an approved media item (checked on D1's primary at every request). Approval can be
+ *    taken back, so browsers and proxies keep these MEDIA_FILE_MAX_AGE seconds and then revalidate
+ *    (ETag → 304): un-approving or deleting the item holds everywhere within that bound.
+ * Anything else (an upload not yet attached, a rendition a thumbnail job has not switched to yet,
+ * an orphan, an unapproved item's file) answers 404 like a missing file, unless the URL carries a
+ * valid signature (handed out by the admin API, worker/lib/file-signature.ts); signed responses
+ * are cached privately only until the signature expires.
  *
- * `?w=640|960|1280` answers a resized WebP copy of a raster image outside `media/` (see
+ * `?w=640|960|1280` answers a resized WebP copy of one of the site's own raster images (see
  * @shared/image-variants): made with the Images binding on the first request, kept in R2 and
  * served like any file afterwards.
  */
@@ -42,8 +50,26 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   txt: "text/plain; charset=utf-8",
 };
 
+/** Where the site's own assets live: public and immutable. Uploads and thumbnails write under media/ only. */
+export const SITE_ASSET_PREFIXES = ["avatars/", "factions/", "news/", "portraits/"] as const;
+
+/** Whether a key is one of the site's own assets, or the resized copy of one (`variants/w{width}/{key}.webp`). */
+export function isSiteAsset(key: string): boolean {
+  const copyOf = /^variants\/w\d+\/(.+)\.webp$/.exec(key)?.[1];
+  const source = copyOf ?? key;
+  return SITE_ASSET_PREFIXES.some((prefix) => source.startsWith(prefix));
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Seconds a browser or proxy may keep a media item's file before revalidating: the bound within
+ * which un-approving or deleting an item takes effect for every client.
+ */
+export const MEDIA_FILE_MAX_AGE = 300;
+const MEDIA_FILE_CACHE = `public, max-age=${MEDIA_FILE_MAX_AGE}, must-revalidate`;
+
 const FILE_HEADERS: Record<string, string> = {
-  "Cache-Control": "public, max-age=31536000, immutable",
   "X-Content-Type-Options": "nosniff",
   "Accept-Ranges": "bytes",
   // A file opened directly (e.g. an uploaded SVG) can never run script or load anything.
@@ -124,15 +150,16 @@ function baseHeaders(object: R2Object, key: string): Headers {
 }
 
 /**
- * Null when the object may be served as public, the seconds a signed URL has left for a private
- * object; throws 404 when the object is private and the signature is missing, altered or expired.
+ * The Cache-Control an object may be served with, or 404 (like a missing file) when it is private
+ * and the URL carries no valid signature.
  */
-async function privateAccess(c: Context<AppEnv>, key: string): Promise<number | null> {
-  if (!key.startsWith("media/")) return null;
-  const remaining = await verifyFileSignature(c.env.JWT_SECRET, key, c.req.query("exp"), c.req.query("sig"));
-  if (remaining !== null) return remaining;
-  if (await isPrivateMediaKey(openDatabase(c.env.DB), key)) throw notFound("File");
-  return null;
+async function fileAccess(c: Context<AppEnv>, key: string): Promise<string> {
+  const signed = await verifyFileSignature(c.env, key, c.req.query("exp"), c.req.query("sig"));
+  if (signed !== null) return `private, max-age=${Math.min(signed, 3600)}`;
+  if (isSiteAsset(key)) return IMMUTABLE;
+  // The primary: an item un-approved a moment ago is private now, whatever a replica says.
+  if (key.startsWith("media/") && (await isPublicMediaKey(primaryDatabase(c.env.DB).db, key))) return MEDIA_FILE_CACHE;
+  throw notFound("File");
 }
 
 /**
@@ -148,7 +175,7 @@ async function makeVariant(env: AppEnv["Bindings"], key: string, copyKey: string
       .output({ format: "image/webp", quality: 80 });
     // R2 needs a known length; a copy is at most 1280 pixels wide, so buffer it.
     const bytes = await new Response(result.image()).arrayBuffer();
-    await env.MEDIA.put(copyKey, bytes, { httpMetadata: { contentType: "image/webp", cacheControl: FILE_HEADERS["Cache-Control"] } });
+    await env.MEDIA.put(copyKey, bytes, { httpMetadata: { contentType: "image/webp" } });
     return true;
   } catch (err) {
     console.warn(JSON.stringify({ level: "warn", where: "files", key, width, error: String(err) }));
@@ -162,28 +189,30 @@ export const filesRoutes = new Hono<AppEnv>()
     const pathname = new URL(c.req.url).pathname;
     const key = keyFromPath(pathname);
     const { w } = c.req.valid("query");
-    if (w === undefined) return serveObject(c, key, await privateAccess(c, key));
+    if (w === undefined) return serveObject(c, key, await fileAccess(c, key));
     if (!hasVariants(key)) throw badRequest("Only JPEG, PNG and WebP images outside media/ and variants/ have resized copies.");
+    // Copies only of the site's own (public) images: no other key is served, copied or not.
+    if (!isSiteAsset(key)) throw notFound("File");
     const width = Number(w) as VariantWidth;
     const copy = variantKey(key, width);
     // The copy if it exists (one R2 read), else made now; an unreadable original is sent as it is.
-    const kept = await serveObject(c, copy, null).catch((err: unknown) => (err instanceof ApiError && err.status === 404 ? null : Promise.reject(err)));
+    const kept = await serveObject(c, copy, IMMUTABLE).catch((err: unknown) => (err instanceof ApiError && err.status === 404 ? null : Promise.reject(err)));
     if (kept) return kept;
-    if (await makeVariant(c.env, key, copy, width)) return serveObject(c, copy, null);
+    if (await makeVariant(c.env, key, copy, width)) return serveObject(c, copy, IMMUTABLE);
     return new Response(null, { status: 302, headers: { Location: pathname, "Cache-Control": "no-store" } });
   })
   .all("/*", (c) => {
     throw new ApiError(405, `${c.req.method} is not allowed on files.`, { headers: { Allow: "GET, HEAD" } });
   });
 
-/** One object of the bucket as a response: conditional requests, a single range, HEAD. `signed`: see privateAccess. */
-async function serveObject(c: Context<AppEnv>, key: string, signed: number | null): Promise<Response> {
+/** One object of the bucket as a response: conditional requests, a single range, HEAD. `cacheControl`: see fileAccess. */
+async function serveObject(c: Context<AppEnv>, key: string, cacheControl: string): Promise<Response> {
   const isHead = c.req.method === "HEAD";
   const ifNoneMatch = c.req.header("If-None-Match");
   const rangeHeader = c.req.header("Range");
   const headersFor = (object: R2Object) => {
     const headers = baseHeaders(object, key);
-    if (signed !== null) headers.set("Cache-Control", `private, max-age=${Math.min(signed, 3600)}`);
+    headers.set("Cache-Control", cacheControl);
     return headers;
   };
 

@@ -16,6 +16,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { paged } from "../schemas/game-query";
 import {
@@ -81,20 +82,20 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json({ items }, 200);
   })
-  .post("/", requireModerator, validate("json", gameInfoInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", gameInfoInputSchema), async (c) => {
     const result = await createGameInfo(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);
     c.header("Location", `/api/gameinfo/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, validate("json", gameInfoInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", gameInfoInputSchema), async (c) => {
     const result = await updateGameInfo(c.get("db"), pathId(c, "Article"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     if (!(await deleteGameInfo(c.get("db"), pathId(c, "Article"), actorOf(c)))) throw notFound("Article");
     return c.body(null, 204);
   });

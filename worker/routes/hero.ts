@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { paged } from "../schemas/game-query";
 import { heroDetailQuerySchema, heroFiltersQuerySchema, heroInputSchema, heroListQuerySchema } from "../schemas/hero";
@@ -32,20 +33,20 @@ export const heroRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(hero, 200);
   })
-  .post("/", requireModerator, validate("json", heroInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", heroInputSchema), async (c) => {
     const result = await createHero(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Hero");
     noStore(c);
     c.header("Location", `/api/hero/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, validate("json", heroInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", heroInputSchema), async (c) => {
     const result = await updateHero(c.get("db"), pathId(c, "Hero"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Hero");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     if (!(await deleteHero(c.get("db"), pathId(c, "Hero"), actorOf(c)))) throw notFound("Hero");
     return c.body(null, 204);
   });

@@ -5,6 +5,7 @@ import { notFound } from "../lib/errors";
 import { actorOf, noStore, pathId, writeError } from "../lib/game-read";
 import { restoreChange } from "../lib/history-restore";
 import { requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { paged } from "../schemas/game-query";
 import { historyQuerySchema, restoreInputSchema } from "../schemas/history";
@@ -23,7 +24,7 @@ export const historyRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json(paged(items, totalCount, page, pageSize), 200);
   })
-  .post("/:changeId/restore", validate("json", restoreInputSchema), async (c) => {
+  .post("/:changeId/restore", contentWrite, validate("json", restoreInputSchema), async (c) => {
     const changeId = pathId(c, "Change", "changeId");
     const result = await restoreChange(c.get("db"), changeId, actorOf(c), c.req.valid("json").updatedAt);
     if (!result.ok) throw result.kind === "not_found" ? notFound("Change") : writeError(result, "Record");

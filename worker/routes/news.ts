@@ -7,6 +7,7 @@ import { actorOf, noStore, writeError } from "../lib/game-read";
 import { parseId } from "@shared/ids";
 import { setReadCache } from "../lib/read-cache";
 import { isModerator, requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { newsArticleInputSchema, newsListQuerySchema } from "../schemas/news";
 
@@ -45,7 +46,7 @@ export const newsRoutes = new Hono<AppEnv>()
     setReadCache(c, LIST_CACHE);
     return c.json(article, 200);
   })
-  .post("/", requireModerator, validate("json", newsArticleInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", newsArticleInputSchema), async (c) => {
     const result = await createNews(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);
@@ -54,13 +55,13 @@ export const newsRoutes = new Hono<AppEnv>()
   })
   // Based on an older version (someone else saved in between): 409 stale_version with the stored
   // article. Saving without changes writes nothing (updatedAt stays, no audit row).
-  .put("/:id", requireModerator, validate("json", newsArticleInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", newsArticleInputSchema), async (c) => {
     const result = await updateNews(c.get("db"), articleId(c.req.param("id")), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     if (!(await deleteNews(c.get("db"), articleId(c.req.param("id")), actorOf(c)))) throw notFound("Article");
     return c.body(null, 204);
   });

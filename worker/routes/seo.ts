@@ -7,7 +7,8 @@ import type { AppEnv } from "../env";
 import { SECURITY_HEADERS } from "../lib/security-headers";
 import { siteOrigin } from "@shared/seo";
 import { database } from "../middleware/database";
-import { atomFeed, entitySitemapEntries, gameSitemapEntries, newsSitemapEntries, robotsTxt, sitemapXml, SITEMAP_STATIC_PATHS } from "../lib/seo-documents";
+import { appServer } from "@app/server";
+import { atomFeed, entitySitemapEntries, gameSitemapEntries, newsSitemapEntries, robotsTxt, sitemapXml } from "../lib/seo-documents";
 
 /** The feed carries the latest 20 published articles; a sitemap file holds at most 50,000 URLs. */
 export const FEED_SIZE = 20;
@@ -27,8 +28,11 @@ function text(body: string, contentType: string, cacheControl: string): Response
 /**
  * Crawler-facing documents served before the static assets (see run_worker_first in
  * wrangler.toml): robots.txt, sitemap.xml and the Atom feed. The HTML of content pages with their
- * metadata and first data comes from the page registry (worker/pages).
+ * metadata and first data come from worker/pages.
  */
+/** The static pages the sitemap lists: the route table's pages marked `sitemap` (web/src/app/routes.ts). */
+const SITEMAP_STATIC_PATHS = appServer.pages.filter((page) => page.sitemap).map((page) => page.path);
+
 export const seoRoutes = new Hono<AppEnv>()
   // These routes are mounted outside /api, so they open the database handle themselves.
   .use("/sitemap.xml", database)
@@ -45,7 +49,7 @@ export const seoRoutes = new Hono<AppEnv>()
       gameSitemapIndex(c.get("db"), room),
     ]);
     const entries = [
-      ...newsSitemapEntries(articles),
+      ...newsSitemapEntries(SITEMAP_STATIC_PATHS, articles),
       ...gameSitemapEntries(game.factions, game.articles),
       ...entitySitemapEntries(game),
     ];

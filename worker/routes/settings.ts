@@ -3,6 +3,7 @@ import { readEtag } from "../middleware/read-etag";
 import { getSettings, saveSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { siteSettingsSchema, toPublicSettings } from "../schemas/settings";
 
@@ -25,7 +26,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(settings, 200);
   })
-  .put("/", requireAdmin, validate("json", siteSettingsSchema), async (c) => {
+  .put("/", requireAdmin, contentWrite, validate("json", siteSettingsSchema), async (c) => {
     const settings = await saveSettings(c.get("db"), c.get("user")!.id, c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json(settings, 200);

@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { emptyQuerySchema } from "../schemas/gameinfo";
 import { paged } from "../schemas/game-query";
@@ -34,20 +35,20 @@ export const spellRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(spell, 200);
   })
-  .post("/", requireModerator, validate("json", spellInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", spellInputSchema), async (c) => {
     const result = await createSpell(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Spell");
     noStore(c);
     c.header("Location", `/api/spell/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, validate("json", spellInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", spellInputSchema), async (c) => {
     const result = await updateSpell(c.get("db"), pathId(c, "Spell"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Spell");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     if (!(await deleteSpell(c.get("db"), pathId(c, "Spell"), actorOf(c)))) throw notFound("Spell");
     return c.body(null, 204);
   });

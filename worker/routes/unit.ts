@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
+import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { paged } from "../schemas/game-query";
 import { unitDetailQuerySchema, unitFiltersQuerySchema, unitInputSchema, unitListQuerySchema } from "../schemas/unit";
@@ -40,20 +41,20 @@ export const unitRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(unit, 200);
   })
-  .post("/", requireModerator, validate("json", unitInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", unitInputSchema), async (c) => {
     const result = await createUnit(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Unit");
     noStore(c);
     c.header("Location", `/api/unit/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, validate("json", unitInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", unitInputSchema), async (c) => {
     const result = await updateUnit(c.get("db"), pathId(c, "Unit"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Unit");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     if (!(await deleteUnit(c.get("db"), pathId(c, "Unit"), actorOf(c)))) throw notFound("Unit");
     return c.body(null, 204);
   });

@@ -292,7 +292,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     const media = await getMedia(db, mediaId, true);
     if (!media) throw notFound("Media item");
     if (media.thumbnailStatus === "pending") await sendThumbnailJobs(c.env, [media.id], false);
-    const fileUrl = (key: string) => (media.isApproved ? filePath(key) : signedFileUrl(c.env.JWT_SECRET, key));
+    const fileUrl = (key: string) => (media.isApproved ? filePath(key) : signedFileUrl(c.env, key));
     const answer: UploadCompleteResponse = { media: await toMediaDto(media, fileUrl, true) };
     noStore(c);
     c.header("Location", `/api/media/${media.id}`);

@@ -68,4 +68,3 @@ export const factionInputSchema = z.object({
   ...versionField,
 });
 export type FactionInput = z.output<typeof factionInputSchema>;
-export type FactionFormValues = z.input<typeof factionInputSchema>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "./text";
 import { pagingQuery, strictQuery } from "./game-query";
 import type { JsonValue } from "./unit";
-import { HISTORY_ACTION_TYPES, HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType } from "../shared/history";
+import { HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType } from "../shared/history";
 
 /**
  * The change history of factions, units, heroes, spells and news articles (moderators and
@@ -10,7 +10,7 @@ import { HISTORY_ACTION_TYPES, HISTORY_ENTITY_TYPES, type HistoryActionType, typ
  * POST /history/{changeId}/restore puts one change's old values back as a new change.
  */
 
-export { HISTORY_ACTION_TYPES, HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType };
+export { HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType };
 
 /** One field of a change: what it was before and what it became (null on create / delete). */
 export type HistoryFieldChange = { field: string; old: JsonValue; new: JsonValue };

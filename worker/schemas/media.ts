@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FilterOption } from "../shared/game";
 import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
-import { isHttpUrl } from "./news";
+import { isFilesPath, isHttpUrl } from "./news";
 import { blankAsUndefined, queryPage, queryPageSize } from "./query";
 import { toSlug } from "../shared/slug";
 import { text } from "./text";
@@ -100,7 +100,6 @@ export const mediaListQuerySchema = z.object({
   page: queryPage(),
   pageSize: queryPageSize(GALLERY_PAGE_SIZE, MEDIA_MAX_PAGE_SIZE),
 });
-export type MediaListQuery = z.output<typeof mediaListQuerySchema>;
 
 const requiredText = (label: string, max: number) =>
   text({ error: `${label} is required.` })
@@ -228,7 +227,6 @@ export const mediaReviewSchema = z
   .superRefine((body, ctx) => {
     if (body.decision === "reject" && !body.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: REVIEW_MESSAGES.reasonRequired });
   });
-export type MediaReviewInput = z.output<typeof mediaReviewSchema>;
 
 /** The reject dialog's form: the reason alone (the items and decision are the page's). */
 export const rejectReasonSchema = z.object({
@@ -262,11 +260,13 @@ export const mediaCategoryInputSchema = z.object({
     .trim()
     .min(1, "Colour is required.")
     .regex(HEX_COLOUR, "Colour must be a hex colour such as #3B82F6."),
+  // An image like every other: empty (null), an absolute http(s) URL or a path under /files/.
   iconUrl: text({ error: "Icon URL must be text." })
     .trim()
     .max(CATEGORY_LIMITS.iconUrl, `Icon URL must be at most ${CATEGORY_LIMITS.iconUrl} characters.`)
     .nullish()
-    .transform((v) => (v ? v : null)),
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isHttpUrl(v) || isFilesPath(v), "Icon URL must be an http(s) URL or a path under /files/."),
   sortOrder: z
     .number({ error: "Sort order must be a whole number." })
     .int("Sort order must be a whole number.")

@@ -128,8 +128,6 @@ export const newsListQuerySchema = z.object({
   ),
 });
 
-export type NewsListQuery = z.output<typeof newsListQuerySchema>;
-
 /** The news article of, as GET /news/{id}, POST and PUT answer it. */
 export type NewsArticle = {
   id: number;

@@ -1,6 +1,6 @@
 /** Site settings (GET/PUT /api/settings, GET /api/settings/public). Pure zod; the web may import it. */
 import { z } from "zod";
-import { text } from "./text";
+import { singleLineText, text } from "./text";
 
 export const SITE_NAME_MAX = 100;
 export const SITE_DESCRIPTION_MAX = 500;
@@ -14,7 +14,8 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
 
 /** Every option of the settings form; the PUT body is the whole object. */
 export const siteSettingsSchema = z.object({
-  siteName: text({ error: "Site name is required." })
+  // The site name is the sender's name of account mail (a header): one line, no control characters.
+  siteName: singleLineText({ error: "Site name is required." })
     .trim()
     .min(1, "Site name is required.")
     .max(SITE_NAME_MAX, `Site name must be at most ${SITE_NAME_MAX} characters long.`),
@@ -44,7 +45,6 @@ export type SiteSettingsDto = SiteSettings & { updatedAt: string | null };
 // The zod-free part (types, defaults, the public view) lives in ./settings-public so that the
 // app shell can use it without loading zod; re-exported here for the Worker and the forms.
 export {
-  DEFAULT_MAINTENANCE_MESSAGE,
   DEFAULT_SITE_SETTINGS,
   toPublicSettings,
   type PublicSiteSettings,

@@ -17,3 +17,17 @@ export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(v
 /** `z.string(params)` that refuses control characters other than tab and newline. */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((value) => !hasControlCharacters(value), { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
+
+/** Any control character, tab and line breaks included, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export const SINGLE_LINE_MESSAGE = "Text must be one line, without control characters.";
+
+/**
+ * `text()` for values that end up in headers (the site name is the sender's name of account
+ * mail): no control character at all, so no newline or tab either, which could start a header of
+ * its own.
+ */
+export const singleLineText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !LINE_BREAKING.test(value), { message: SINGLE_LINE_MESSAGE, abort: true });

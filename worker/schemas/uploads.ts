@@ -94,7 +94,6 @@ export const uploadCreateSchema = z.object({
     .transform((v) => v ?? ""),
 });
 export type UploadCreateFormValues = z.input<typeof uploadCreateSchema>;
-export type UploadCreateInput = z.output<typeof uploadCreateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Response shapes

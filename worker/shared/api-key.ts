@@ -18,13 +18,3 @@ export function apiKey(path: string, query: ApiQuery = {}): string {
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
-
-/** The query of a key as plain strings (what `hc` sends). */
-export function apiKeyQuery(query: ApiQuery): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
-    out[name] = String(value);
-  }
-  return out;
-}

@@ -67,7 +67,3 @@ export function useSiteSettings(): PublicSiteSettings {
   return use(SiteSettingsContext).settings;
 }
 
-/** True once the real settings are known (a page can wait before showing a setting-dependent screen). */
-export function useSiteSettingsLoaded(): boolean {
-  return use(SiteSettingsContext).loaded;
-}

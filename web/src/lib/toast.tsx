@@ -22,7 +22,6 @@ export type ToastApi = {
 };
 
 const ToastApiContext = createContext<ToastApi | null>(null);
-const ToastListContext = createContext<readonly Toast[]>([]);
 
 /** Holds the notifications and renders them top-right (aria-live). */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -52,10 +51,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastApiContext value={api}>
-      <ToastListContext value={toasts}>
-        {children}
-        <Toaster toasts={toasts} onDismiss={dismiss} />
-      </ToastListContext>
+      {children}
+      <Toaster toasts={toasts} onDismiss={dismiss} />
     </ToastApiContext>
   );
 }
@@ -65,11 +62,6 @@ export function useToast(): ToastApi {
   const api = use(ToastApiContext);
   if (!api) throw new Error("useToast must be used inside <ToastProvider>");
   return api;
-}
-
-/** The notifications currently on screen (application state). */
-export function useToasts(): readonly Toast[] {
-  return use(ToastListContext);
 }
 
 const styles: Record<ToastType, { box: string; icon: string; label: string }> = {

@@ -163,16 +163,6 @@ export async function getFaction(
   return faction ?? null;
 }
 
-/** Whether a faction exists and is visible (active, unless the caller may see inactive ones). */
-export async function factionVisible(db: Database, id: number, canSeeInactive: boolean): Promise<boolean> {
-  const [row] = await db
-    .select({ id: factions.id })
-    .from(factions)
-    .where(and(eq(factions.id, id), canSeeInactive ? undefined : eq(factions.isActive, true)));
-  return !!row;
-}
-
-
 // ---------------------------------------------------------------------------------------------
 // Writes (each with its audit row in the same batch)
 // ---------------------------------------------------------------------------------------------

@@ -79,13 +79,6 @@ export function heroConditions(db: Database, f: HeroFilter): Conditions {
 
 export const heroOrder = [asc(heroes.name), asc(heroes.id)];
 
-export const selectHeroes = (db: Database, f: HeroFilter) =>
-  db
-    .select()
-    .from(heroes)
-    .where(and(...heroConditions(db, f)))
-    .orderBy(asc(heroes.factionId), ...heroOrder);
-
 export async function listHeroes(db: Database, f: HeroFilter, page: number, pageSize: number) {
   const where = and(...heroConditions(db, f));
   const [total, rows] = await db.batch([

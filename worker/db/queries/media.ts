@@ -3,7 +3,7 @@
  * drizzle. Every read is one batch (one round trip); every write and its audit row go in one
  * atomic batch.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import type {
@@ -356,16 +356,16 @@ export async function referencesExist(db: Database, categoryId: number, factionI
 }
 
 /**
- * True when the R2 key belongs to an item that is not approved (its files are private). Each key
- * column is indexed, so this is one indexed lookup per column.
+ * True when the R2 key belongs to an approved item (its files are public; any other key under
+ * media/ is private). Each key column is indexed, so this is one indexed lookup per column.
  */
-export async function isPrivateMediaKey(db: Database, key: string): Promise<boolean> {
+export async function isPublicMediaKey(db: Database, key: string): Promise<boolean> {
   const row = await db
     .select({ id: mediaItems.id })
     .from(mediaItems)
     .where(
       and(
-        eq(mediaItems.isApproved, false),
+        eq(mediaItems.isApproved, true),
         or(
           eq(mediaItems.originalKey, key),
           eq(mediaItems.largeKey, key),
@@ -513,9 +513,14 @@ export async function unreferencedKeys(db: Database, keys: string[]): Promise<st
 
 /**
  * Counts a view of an approved item unless this visitor already viewed it today, and prunes
- * view rows older than yesterday, in one batch. Answers null when the item is not visible.
+ * view rows older than yesterday, in one batch. Answers null when the item is not visible; then
+ * nothing at all is written (every statement is conditional on the approved item).
  */
 export async function recordView(db: Database, mediaId: number, visitor: string, day: string, yesterday: string) {
+  const approved = db
+    .select({ one: sql`1` })
+    .from(mediaItems)
+    .where(and(eq(mediaItems.id, mediaId), eq(mediaItems.isApproved, true)));
   const seen = db
     .select({ one: sql`1` })
     .from(mediaViews)
@@ -536,7 +541,7 @@ export async function recordView(db: Database, mediaId: number, visitor: string,
         .from(mediaItems)
         .where(and(eq(mediaItems.id, mediaId), eq(mediaItems.isApproved, true))),
     ).onConflictDoNothing(),
-    db.delete(mediaViews).where(lt(mediaViews.day, yesterday)),
+    db.delete(mediaViews).where(and(lt(mediaViews.day, yesterday), exists(approved))),
   ]);
   if (!item.length) return null;
   return { counted: updated.length > 0 };
@@ -652,6 +657,7 @@ const thumbnailSource = sql<string | null>`CASE WHEN ${mediaItems.mediaType} = '
 export type ThumbnailSourceRow = {
   id: number;
   source: string | null;
+  isApproved: boolean;
   thumbnailStatus: ThumbnailStatus;
   largeWebpKey: string | null;
   thumbnailWebpKey: string | null;
@@ -663,6 +669,7 @@ export async function thumbnailSourceOf(db: Database, id: number): Promise<Thumb
     .select({
       id: mediaItems.id,
       source: thumbnailSource,
+      isApproved: mediaItems.isApproved,
       thumbnailStatus: mediaItems.thumbnailStatus,
       largeWebpKey: mediaItems.largeWebpKey,
       thumbnailWebpKey: mediaItems.thumbnailWebpKey,

@@ -91,7 +91,3 @@ export async function saveSettings(db: Database, actorId: number, input: SiteSet
   return rememberSettings(db, rows);
 }
 
-/** Forgets the cached settings of this database (tests that write the row directly). */
-export function forgetSettings(db: Database): void {
-  cache.delete(keyOf(db));
-}

@@ -107,13 +107,6 @@ export function spellConditions(db: Database, f: SpellFilter): Conditions {
 
 export const spellOrder = [asc(spells.school), asc(spells.level), asc(spells.name)];
 
-export const selectSpells = (db: Database, f: SpellFilter) =>
-  db
-    .select(spellColumns(f.all))
-    .from(spells)
-    .where(and(...spellConditions(db, f)))
-    .orderBy(...spellOrder);
-
 /** Spells with their offering factions as refs (in the factions' display order). */
 export function withFactionRefs(items: readonly Spell[], refs: readonly FactionRef[]): SpellWithFactions[] {
   const byId = factionRefMap(refs);

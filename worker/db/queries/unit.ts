@@ -86,14 +86,6 @@ export function unitConditions(db: Database, f: UnitFilter): Conditions {
 /** Units in list order: tier, then upgrade level, then id. */
 export const unitOrder = [asc(units.tier), asc(units.upgradeLevel), asc(units.id)];
 
-/** The statement selecting the units of a filter (for batches). */
-export const selectUnits = (db: Database, f: UnitFilter) =>
-  db
-    .select()
-    .from(units)
-    .where(and(...unitConditions(db, f)))
-    .orderBy(asc(units.factionId), ...unitOrder);
-
 /** One page of units plus the total, in one batch. */
 export async function listUnits(db: Database, f: UnitFilter, page: number, pageSize: number) {
   const where = and(...unitConditions(db, f));

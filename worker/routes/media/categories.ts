@@ -14,6 +14,7 @@ import type { AppEnv } from "../../env";
 import { conflict, notFound } from "../../lib/errors";
 import { setReadCache } from "../../lib/read-cache";
 import { isModerator, requireAdmin } from "../../middleware/auth";
+import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { mediaCategoryInputSchema, mediaCategoryListQuerySchema, type MediaCategoryInput } from "../../schemas/media";
 import { CATEGORIES_CACHE, idParam } from "./common";
@@ -38,7 +39,7 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     setReadCache(c, CATEGORIES_CACHE);
     return c.json(category, 200);
   })
-  .post("/categories", requireAdmin, validate("json", mediaCategoryInputSchema), async (c) => {
+  .post("/categories", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     if (await slugTaken(db, input.slug)) throw slugConflict();
@@ -47,7 +48,7 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/categories/${category.id}`);
     return c.json(category, 201);
   })
-  .put("/categories/:id", requireAdmin, validate("json", mediaCategoryInputSchema), async (c) => {
+  .put("/categories/:id", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), async (c) => {
     const id = idParam(c.req.param("id"), "Category");
     const input: MediaCategoryInput = c.req.valid("json");
     const db = c.get("db");
@@ -58,7 +59,7 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(category, 200);
   })
-  .delete("/categories/:id", requireAdmin, async (c) => {
+  .delete("/categories/:id", requireAdmin, contentWrite, async (c) => {
     const id = idParam(c.req.param("id"), "Category");
     const db = c.get("db");
     if (!(await getCategory(db, id, false))) throw notFound("Category");

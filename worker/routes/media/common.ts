@@ -24,6 +24,6 @@ export function idParam(text: string, what: string): number {
 
 /** URLs of approved items' files are plain; an unapproved item's are signed and short-lived. */
 const fileUrlFor = (c: Context<AppEnv>) => (key: string, row: MediaRow) =>
-  row.isApproved ? filePath(key) : signedFileUrl(c.env.JWT_SECRET, key);
+  row.isApproved ? filePath(key) : signedFileUrl(c.env, key);
 
 export const dto = (c: Context<AppEnv>, row: MediaRow) => toMediaDto(row, fileUrlFor(c), isModerator(c.get("user")));

@@ -17,6 +17,7 @@ import { conflict, notFound, validationFailed } from "../../lib/errors";
 import { setReadCache } from "../../lib/read-cache";
 import { sendThumbnailJobs } from "../../lib/thumbnail-queue";
 import { isModerator, requireModerator } from "../../middleware/auth";
+import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { fileKeyOf, mediaCreateSchema, mediaItemInputSchema, type MediaItemInput } from "../../schemas/media";
 import { dto, idParam, ITEMS_CACHE } from "./common";
@@ -76,7 +77,7 @@ export const mediaItemRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/${row.id}`);
     return c.json(await dto(c, row), 201);
   })
-  .put("/:id", requireModerator, validate("json", mediaItemInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("json", mediaItemInputSchema), async (c) => {
     const id = idParam(c.req.param("id"), "Media item");
     const input = c.req.valid("json");
     const db = c.get("db");
@@ -91,7 +92,7 @@ export const mediaItemRoutes = new Hono<AppEnv>()
     if (!row) throw notFound("Media item");
     return c.json(await dto(c, row), 200);
   })
-  .delete("/:id", requireModerator, async (c) => {
+  .delete("/:id", requireModerator, contentWrite, async (c) => {
     const id = idParam(c.req.param("id"), "Media item");
     const db = c.get("db");
     const row = await getMedia(db, id, true);

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { mediaStatusCounts, reviewMedia } from "../../db/queries/media-review";
 import type { AppEnv } from "../../env";
 import { requireModerator } from "../../middleware/auth";
+import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { mediaReviewSchema, type MediaReviewResponse } from "../../schemas/media";
 import { dto } from "./common";
@@ -13,8 +14,9 @@ export const mediaReviewRoutes = new Hono<AppEnv>()
     return c.json(await mediaStatusCounts(c.get("db")), 200);
   })
   // Approves or rejects one item or a selection; a missing or changed item is reported, the
-  // rest are reviewed (200 either way: `done` and `failed`).
-  .post("/review", requireModerator, validate("json", mediaReviewSchema), async (c) => {
+  // rest are reviewed (200 either way: `done` and `failed`). A content write: approving puts
+  // items in the gallery, rejecting an approved one takes it out.
+  .post("/review", requireModerator, contentWrite, validate("json", mediaReviewSchema), async (c) => {
     const { decision, items, reason } = c.req.valid("json");
     const outcomes = await reviewMedia(c.get("db"), items, decision, reason, { userId: c.get("user")!.id });
     const body: MediaReviewResponse = { decision, done: [], failed: [] };

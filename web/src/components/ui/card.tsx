@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from "react";
 
-/** A raised panel. Compose with CardHeader/CardBody/CardFooter or put content straight in. */
+/** A raised panel. Compose with CardHeader/CardBody or put content straight in. */
 export function Card({ className = "", ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={`overflow-hidden rounded-2xl border border-line bg-surface shadow-sm ${className}`} {...props} />;
 }
@@ -13,6 +13,3 @@ export function CardBody({ className = "", ...props }: HTMLAttributes<HTMLDivEle
   return <div className={`p-5 ${className}`} {...props} />;
 }
 
-export function CardFooter({ className = "", ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={`flex items-center gap-3 border-t border-line px-5 py-4 ${className}`} {...props} />;
-}

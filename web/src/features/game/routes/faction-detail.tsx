@@ -27,6 +27,7 @@ import { Tabs } from "@/components/ui/tabs";
 import { UnitCard } from "../components/unit-card";
 import { useFactionView } from "../hooks/use-faction-view";
 import { Skeleton } from "@/components/ui/skeleton";
+import { PageLoadError } from "@/components/page-load-error";
 
 /** The first view reads the faction with its units, heroes and spells. */
 export function firstView({ params }: FirstViewRequest) {
@@ -41,19 +42,12 @@ export function firstView({ params }: FirstViewRequest) {
  */
 export function Component() {
   const id = parseId(useParams().id);
-  const { data: faction, error, isLoading } = useFactionPage(id);
+  const { data: faction, error, isLoading, mutate } = useFactionPage(id);
   const [view, setView] = useFactionView();
 
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.faction} />;
   if (error && !faction) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <PageHead meta={noindexMeta("Factions")} />
-        <StateMessage tone="error" title="Failed to Load Factions">
-          <p>{error instanceof ApiRequestError && error.message ? error.message : "Please try again in a moment."}</p>
-        </StateMessage>
-      </div>
-    );
+    return <PageLoadError title="Failed to Load Factions" pageTitle="Factions" error={error} onRetry={() => void mutate()} />;
   }
   if (isLoading || !faction) return <FactionSkeleton tab={view.tab} />;
   return <FactionPage faction={faction} view={view} setView={setView} />;

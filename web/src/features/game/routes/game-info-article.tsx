@@ -13,7 +13,7 @@ import { noindexMeta } from "@shared/seo";
 import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { GameInfoCard } from "../components/game-info-card";
-import { StateMessage } from "@/components/ui/state-message";
+import { PageLoadError } from "@/components/page-load-error";
 
 /** The first view reads the article and its related articles (the API answers 404 for a slug that cannot exist). */
 export function firstView({ params }: FirstViewRequest) {
@@ -24,18 +24,11 @@ export function firstView({ params }: FirstViewRequest) {
 export function Component() {
   const slug = useParams().slug;
   const origin = useSiteOrigin();
-  const { data: article, error, isLoading } = useGameInfoArticle(slug);
+  const { data: article, error, isLoading, mutate } = useGameInfoArticle(slug);
 
   if (!slug || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.gameInfoArticle} />;
   if (error && !article) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <PageHead meta={noindexMeta("Game Info")} />
-        <StateMessage tone="error" title="Failed to load the article">
-          <p>Please try again in a moment.</p>
-        </StateMessage>
-      </div>
-    );
+    return <PageLoadError title="Failed to load the article" pageTitle="Game Info" error={error} onRetry={() => void mutate()} />;
   }
   if (isLoading || !article) {
     return (

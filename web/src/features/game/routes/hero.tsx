@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { ApiRequestError } from "@/lib/api-client";
 import { useHeroPage } from "@/features/game/api/get-hero-page";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
-import { GameLoadError } from "@/features/game/components/game-state";
+import { PageLoadError } from "@/components/page-load-error";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { StatList } from "@/features/game/components/stat-list";
@@ -34,7 +34,7 @@ export function Component() {
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
     return <MissingItemView item={MISSING_ITEMS.hero} />;
   }
-  if (error && !hero) return <GameLoadError title="Failed to Load Hero" error={error} onRetry={() => void mutate()} />;
+  if (error && !hero) return <PageLoadError title="Failed to Load Hero" error={error} onRetry={() => void mutate()} />;
   if (isLoading || !hero) return <FactionMemberSkeleton label="Loading hero..." title="Hero" width="max-w-5xl" />;
 
   const meta = heroMeta(origin, hero);

@@ -11,7 +11,7 @@ import { noindexMeta } from "@shared/seo";
 import type { FirstViewRequest } from "@/app/routes";
 import { useSpellPage } from "@/features/game/api/get-spell-page";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
-import { GameLoadError } from "@/features/game/components/game-state";
+import { PageLoadError } from "@/components/page-load-error";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { SpellDetails } from "@/features/game/components/spell-details";
@@ -31,7 +31,7 @@ export function Component() {
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
     return <MissingItemView item={MISSING_ITEMS.spell} />;
   }
-  if (error && !spell) return <GameLoadError title="Failed to Load Spell" error={error} onRetry={() => void mutate()} />;
+  if (error && !spell) return <PageLoadError title="Failed to Load Spell" error={error} onRetry={() => void mutate()} />;
   if (isLoading || !spell) {
     return (
       <LoadingRegion label="Loading spell..." className="mx-auto max-w-3xl px-4 py-8">

@@ -11,7 +11,7 @@ import type { FirstViewRequest } from "@/app/routes";
 import { useSpellBook } from "@/features/game/api/get-spell-book";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { FilterSelect } from "@/features/game/components/filter-select";
-import { GameLoadError } from "@/features/game/components/game-state";
+import { PageLoadError } from "@/components/page-load-error";
 import { SpellDetails } from "@/features/game/components/spell-details";
 import { StateMessage } from "@/components/ui/state-message";
 import { useSpellBookFilters } from "@/features/game/hooks/use-spell-book-filters";
@@ -75,7 +75,7 @@ export function Component() {
 
       <div className="mt-6" aria-busy={isValidating}>
         {error && !data ? (
-          <GameLoadError title="Failed to Load Spells" error={error} onRetry={() => void mutate()} />
+          <PageLoadError title="Failed to Load Spells" error={error} onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <LoadingRegion label="Loading spells..." className="grid gap-4 md:grid-cols-2">
             {Array.from({ length: 4 }, (_, i) => (

@@ -14,7 +14,7 @@ import { CompareToggle } from "@/features/game/components/compare-toggle";
 import { CompareTray } from "@/features/game/components/compare-tray";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { Portrait } from "@/features/game/components/portrait";
-import { GameLoadError } from "@/features/game/components/game-state";
+import { PageLoadError } from "@/components/page-load-error";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { UnitStatList } from "@/features/game/components/unit-stats";
@@ -36,7 +36,7 @@ export function Component() {
     return <MissingItemView item={MISSING_ITEMS.unit} />;
   }
   if (error && !unit) {
-    return <GameLoadError title="Failed to Load Unit" error={error} onRetry={() => void mutate()} />;
+    return <PageLoadError title="Failed to Load Unit" error={error} onRetry={() => void mutate()} />;
   }
   if (isLoading || !unit) return <FactionMemberSkeleton label="Loading unit..." title="Unit" width="max-w-6xl" />;
 

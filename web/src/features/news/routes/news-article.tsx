@@ -14,11 +14,11 @@ import { ArticleComments } from "@/features/news/components/article-comments";
 import { ArticleImage } from "@/features/news/components/article-image";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
-import { StateMessage } from "@/components/ui/state-message";
 import { TagChips } from "@/features/news/components/tag-chips";
 import { parseId } from "@shared/ids";
 import { useGoBack } from "@/features/news/hooks/use-go-back";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { PageLoadError } from "@/components/page-load-error";
 
 /** The first view reads the article. */
 export function firstView({ params }: FirstViewRequest) {
@@ -30,20 +30,13 @@ export function firstView({ params }: FirstViewRequest) {
 export function Component() {
   const id = parseId(useParams().id);
   const origin = useSiteOrigin();
-  const { data: article, error, isLoading } = useNewsArticle(id);
+  const { data: article, error, isLoading, mutate } = useNewsArticle(id);
   const { isModerator } = useSession();
   const goBack = useGoBack("/news");
 
   if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.newsArticle} onGoBack={goBack} />;
   if (error && !article) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-12">
-        <PageHead meta={noindexMeta("News")} />
-        <StateMessage tone="error" title="Failed to load news articles">
-          <p>Please try again in a moment.</p>
-        </StateMessage>
-      </div>
-    );
+    return <PageLoadError title="Failed to load news articles" pageTitle="News" error={error} onRetry={() => void mutate()} />;
   }
   if (isLoading || !article) return <ArticleSkeleton />;
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import { SiteSearchForm } from "@/components/site-search-form";
-import { Alert } from "@/components/ui/alert";
+import { StateMessage } from "@/components/ui/state-message";
 import { Button } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { PageHead } from "@/lib/page-head";
@@ -59,12 +59,12 @@ export function Component() {
           <TypeFilter data={all.data} current={type} typeHref={typeHref} />
           <div className="mt-6" aria-busy={shown.isLoading}>
             {shown.error && !shown.data ? (
-              <Alert title="Failed to load search results">
+              <StateMessage tone="error" title="Failed to load search results">
                 <p>Something went wrong while searching. Please try again.</p>
-                <Button variant="secondary" className="mt-3" onClick={() => void shown.mutate()}>
-                  Try again
+                <Button variant="secondary" size="sm" className="mt-4" onClick={() => void shown.mutate()}>
+                  Try Again
                 </Button>
-              </Alert>
+              </StateMessage>
             ) : !shown.data ? (
               <SearchSkeleton count={type ? 6 : 5} />
             ) : type ? (
