@@ -12,8 +12,8 @@ export function Footer() {
         <div className="max-w-xl">
           <p className="font-display text-lg font-bold break-words text-ink">{siteName}</p>
           <p className="mt-2 text-sm text-ink-muted">
-            © 2025 {siteName}. An unofficial fan site, not affiliated with or endorsed by the game&apos;s developers or
-            publishers. All trademarks and game content belong to their respective owners.
+            {/* One text node: no React separator comments in the server's HTML. */}
+            {`© 2025 ${siteName}. An unofficial fan site, not affiliated with or endorsed by the game's developers or publishers. All trademarks and game content belong to their respective owners.`}
           </p>
         </div>
         <nav aria-label="Footer">
