@@ -156,7 +156,7 @@ test.describe("admin lists on phones", () => {
     const lists = [
       { path: "/admin/news", rows: page.getByTestId("admin-news-row") },
       { path: "/admin/media?status=all", rows: page.getByTestId("admin-media-row") },
-      { path: "/admin/users", rows: page.locator('section[aria-label="Users"] > ul > li') },
+      { path: "/admin/users", rows: page.locator('section[aria-label="Users"][aria-busy="false"] > ul > li') },
     ];
     for (const { path, rows } of lists) {
       await page.goto(path);
