@@ -331,6 +331,8 @@ async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
     return {
       ...n,
       imageUrl: art.news[i] ?? null,
+      // The generated header is a painted landscape in the faction's colours.
+      imageAlt: art.news[i] && n.imageFaction ? `Painted landscape of the ${factionName(n.imageFaction)} homeland${FACTIONS.find((f) => f.slug === n.imageFaction)?.night ? " at night" : " by day"}.` : "",
       isPublished: b(published),
       publishedAt: published ? when : null,
       createdAt: when,
@@ -343,8 +345,8 @@ async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
     q(`DELETE FROM news_tags WHERE article_id IN (${articleIds})`, newsKeys),
     q(`DELETE FROM news_articles WHERE id IN (${articleIds})`, newsKeys),
     q(
-      `INSERT INTO news_articles (title, summary, content, author, image_url, is_published, published_at, created_at, updated_at, created_by)
-       SELECT ${fields("title", "summary", "content", "author", "imageUrl", "isPublished", "publishedAt", "createdAt", "createdAt")},
+      `INSERT INTO news_articles (title, summary, content, author, image_url, image_alt, is_published, published_at, created_at, updated_at, created_by)
+       SELECT ${fields("title", "summary", "content", "author", "imageUrl", "imageAlt", "isPublished", "publishedAt", "createdAt", "createdAt")},
          (SELECT id FROM users WHERE email = j.value ->> 'createdBy')
        FROM json_each(?) j ORDER BY j.key`,
       json(newsRows),
@@ -383,11 +385,11 @@ async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
     ),
     q(`DELETE FROM media_items WHERE original_key LIKE 'media/demo-%'`),
     q(
-      `INSERT INTO media_items (title, description, media_type, alt_text, caption, tags, is_approved, is_featured,
+      `INSERT INTO media_items (title, description, media_type, alt_text, caption, tags, is_approved, is_featured, rejected_at, rejection_reason,
          original_key, large_key, large_webp_key, thumbnail_key, thumbnail_webp_key, thumbnail_status, content_type, width, height,
          file_size, view_count, sort_order, created_at, updated_at, category_id, faction_id, uploaded_by)
        SELECT j.value ->> 'title', j.value ->> 'description', 'image',
-         ${fields("altText", "caption", "tags", "isApproved", "isFeatured", "original", "large", "largeWebp", "thumb", "thumbWebp")},
+         ${fields("altText", "caption", "tags", "isApproved", "isFeatured", "rejectedAt", "rejectionReason", "original", "large", "largeWebp", "thumb", "thumbWebp")},
          'ready', 'image/jpeg', ${fields("width", "height", "fileSize", "viewCount", "sortOrder", "at", "at")},
          (SELECT id FROM media_categories WHERE slug = j.value ->> 'categorySlug'),
          (SELECT id FROM factions WHERE name = j.value ->> 'faction'),
@@ -403,7 +405,8 @@ async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
           width: MEDIA_SIZE.width,
           height: MEDIA_SIZE.height,
           at: iso(m.daysAgo, 8 + (i % 10)),
-          uploadedBy: moderator,
+          rejectedAt: m.rejectionReason ? iso(Math.max(0, m.daysAgo - 1), 12) : null,
+          uploadedBy: m.uploader === "admin" ? admin : moderator,
         })),
       ),
     ),

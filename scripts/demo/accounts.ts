@@ -21,7 +21,8 @@ export const SITE_SETTINGS = {
   siteName: "Realm Codex",
   siteDescription: "An unofficial fan wiki, news site and gallery for the turn-based fantasy strategy game of Aldermere.",
   enableComments: true,
-  moderateComments: true,
+  // The FastComments demo tenant does not hold comments for approval: the notice would not be true.
+  moderateComments: false,
   enableRegistration: true,
   requireEmailVerification: true,
   maxFileUploadSize: 10,

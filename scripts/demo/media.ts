@@ -49,6 +49,10 @@ export type DemoMediaItem = {
   factionSlug: string;
   isApproved: boolean;
   isFeatured: boolean;
+  /** A rejected item's reason (its uploader reads it); null for pending and approved ones. */
+  rejectionReason: string | null;
+  /** Who uploaded it: the demo moderator, or now and then the admin. */
+  uploader: "moderator" | "admin";
   viewCount: number;
   sortOrder: number;
   daysAgo: number;
@@ -67,9 +71,11 @@ export const MEDIA_ITEMS: DemoMediaItem[] = SUBJECTS.map(([title, caption], i) =
     tags: [faction.slug, category.slug, motif === "none" ? "landscape" : motif].join(","),
     categorySlug: category.slug,
     factionSlug: faction.slug,
-    // Every fourth item waits for moderation.
+    // Every fourth item waits for moderation; the last of them was rejected, with a reason.
     isApproved: i % 4 !== 3,
     isFeatured: i % 6 === 0 && i % 4 !== 3,
+    rejectionReason: i === SUBJECTS.length - 1 ? "Too close to the “Peaks at sunset” wallpaper we already show. Please upload another view of the range." : null,
+    uploader: i % 5 === 2 ? "admin" : "moderator",
     viewCount: (i * 37 + 11) % 400,
     sortOrder: i,
     daysAgo: 60 - i * 2,

@@ -38,7 +38,8 @@ test.describe("media management", () => {
     const a = await createItem(page.request, token, first);
     await createItem(page.request, token, second);
 
-    await page.goto("/admin/media");
+    // Every item, not only the queue (approved items stay in view).
+    await page.goto("/admin/media?status=all");
     await expect(page.getByRole("heading", { level: 1, name: "Media Management" })).toBeVisible();
     await expect(row(page, first).getByText("Pending", { exact: true })).toBeVisible();
 
@@ -59,6 +60,7 @@ test.describe("media management", () => {
     await page.getByLabel("Title").fill(renamed);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/admin\/media$/);
+    await page.getByRole("button", { name: /^All Items/ }).click();
     await expect(row(page, renamed)).toBeVisible();
 
     await page.getByRole("button", { name: `Delete "${second}"` }).click();
@@ -100,7 +102,7 @@ test.describe("media management", () => {
     await expect(page.getByText("Unsaved changes")).toBeHidden();
     await expect(page.locator('input[aria-label^="name of category"]').and(page.locator(`[value="${name}"]`))).toHaveCount(1);
 
-    await page.goto("/admin/media");
+    await page.goto("/admin/media?status=all");
     const filter = page.getByLabel("Category");
     await expect(filter.locator("option", { hasText: name })).toHaveCount(1);
     await filter.selectOption({ label: name });

@@ -138,6 +138,7 @@ test.describe("uploads", () => {
     await expect(row(page, bigTitle).getByText("Thumbnails ready")).toBeVisible({ timeout: 60_000 });
 
     // Approved, the image and the video (with its poster) are in the public gallery.
+    await page.getByRole("button", { name: /^All Items/ }).click();
     for (const title of [imageTitle, videoTitle]) {
       await page.getByRole("button", { name: `Approve "${title}"` }).click();
       await expect(row(page, title).getByText("Approved", { exact: true })).toBeVisible();

@@ -12,6 +12,7 @@ afterEach(() => vi.restoreAllMocks());
 const STATS = {
   users: { total: 12, active: 10, admins: 1, moderators: 2 },
   news: { total: 9, published: 7, drafts: 2 },
+  media: { pending: 3 },
   recentActivity: {
     users: [{ id: 3, firstName: "Mira", lastName: "Vale", email: "mira@example.com", createdAt: "2026-03-05T12:00:00.000Z" }],
     news: [{ id: 5, title: "Patch day", author: "Mira", isPublished: false, createdAt: "2026-03-05T12:00:00.000Z" }],
@@ -63,6 +64,12 @@ describe("admin dashboard", () => {
     expect(screen.getByRole("link", { name: "Patch day" }).getAttribute("href")).toBe("/admin/news/edit/5");
   });
 
+  it("shows how many media items wait, linking to the moderation queue", async () => {
+    renderDashboard("moderator", async () => Response.json(STATS));
+    const waiting = await screen.findByRole("link", { name: "3 media waiting" });
+    expect(waiting.getAttribute("href")).toBe("/admin/media?status=pending");
+  });
+
   it("shows a moderator no admin-only links and no e-mail addresses", async () => {
     renderDashboard("moderator", async () =>
       Response.json({ ...STATS, recentActivity: { ...STATS.recentActivity, users: [{ ...STATS.recentActivity.users[0], email: null }] } }),
@@ -96,9 +103,9 @@ describe("site settings form", () => {
     expect(screen.queryByRole("button", { name: "Save Settings" })).toBeNull();
   });
 
-  it("disables Moderate Comments while comments are off", () => {
+  it("disables the approval notice while comments are off", () => {
     render(<SettingsForm initial={initial} onSave={vi.fn()} />);
-    const moderate = screen.getByLabelText("Moderate Comments") as HTMLInputElement;
+    const moderate = screen.getByLabelText("Tell commenters that comments wait for approval") as HTMLInputElement;
     expect(moderate.disabled).toBe(false);
     fireEvent.click(screen.getByLabelText("Enable Comments"));
     expect(moderate.disabled).toBe(true);

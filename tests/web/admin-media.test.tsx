@@ -25,6 +25,7 @@ const category = (id: number, patch: Partial<MediaCategory> = {}): MediaCategory
 const media = (id: number, patch: Partial<MediaItem> = {}): MediaItem => ({
   id, title: `Item ${id}`, description: "d", mediaType: "image", altText: "", caption: "", tags: "a,b", categoryId: 1,
   category: { name: "Cat 1", color: "#10B981" }, factionId: null, faction: null, isApproved: false, isFeatured: false,
+  status: "pending", rejectionReason: null, uploadedBy: { id: 3, name: "Milo Ferris" },
   originalUrl: "/files/media/x/original.jpg", largeUrl: null, largeWebpUrl: null, thumbnailUrl: null, thumbnailWebpUrl: null,
   posterUrl: null, width: 100, height: 50, fileSize: 10, viewCount: 1500, sortOrder: 0, thumbnailStatus: "failed",
   thumbnailError: "original is missing", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", ...patch,
@@ -127,37 +128,111 @@ describe("categories editor", () => {
 
 describe("admin media list", () => {
   const list = (items: MediaItem[]) => ({ items, totalCount: items.length, page: 1, pageSize: 50, totalPages: 1 });
+  const counts = (pending: number) => ({ pending, approved: 3, rejected: 1 });
+  const approved = (id: number) => media(id, { isApproved: true, status: "approved" });
 
-  it("asks for 50 items of every state, shows status, thumbnail failure with its reason, and approves with the whole item", async () => {
-    serve({ "GET /api/media": list([media(4)]), "GET /api/media/categories": [category(1)], "PUT /api/media/4": media(4, { isApproved: true }) });
+  it("opens on Pending while items wait: 50 a page, state, uploader, thumbnail failure; Approve sends the item with its version", async () => {
+    serve({
+      "GET /api/media/status-counts": counts(2),
+      "GET /api/media": list([media(4)]),
+      "GET /api/media/categories": [category(1)],
+      "POST /api/media/review": { decision: "approve", done: [4], failed: [] },
+    });
     renderWith(<AdminMediaPage />, "/admin/media", "/admin/media");
     const row = await screen.findByTestId("admin-media-row");
-    expect(calls.find((c) => c.url.startsWith("/api/media?"))!.url).toBe("/api/media?approvedOnly=false&pageSize=50");
+    expect(calls.find((c) => c.url.startsWith("/api/media?"))!.url).toBe("/api/media?status=pending&pageSize=50");
+    expect(screen.getByRole("button", { name: "Pending (2)" }).getAttribute("aria-pressed")).toBe("true");
     expect(row.textContent).toContain("Pending");
+    expect(row.textContent).toContain("Uploaded by Milo Ferris");
     expect(row.textContent).toContain("Thumbnails failed");
     expect(row.textContent).toContain("original is missing");
     expect(row.textContent).toContain("1,500");
     fireEvent.click(within(row).getByRole("button", { name: 'Approve "Item 4"' }));
-    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
-    expect(calls.find((c) => c.method === "PUT")!.body).toEqual({
-      title: "Item 4", description: "d", mediaType: "image", altText: "", caption: "", tags: "a,b",
-      categoryId: 1, factionId: 0, isApproved: true, isFeatured: false, sortOrder: 0,
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")).toMatchObject({
+      url: "/api/media/review",
+      body: { decision: "approve", items: [{ id: 4, updatedAt: "2026-01-01T00:00:00.000Z" }] },
     });
+    expect(await screen.findByText("Approved “Item 4”.")).toBeTruthy();
   });
 
-  it("shows the spec's failure text when featuring fails", async () => {
-    serve({ "GET /api/media": list([media(4)]), "GET /api/media/categories": [category(1)], "PUT /api/media/4": { status: 500, body: { code: "internal_error", message: "x" } } });
+  it("approves a selection and reports, in the page, the item someone changed meanwhile", async () => {
+    serve({
+      "GET /api/media/status-counts": counts(3),
+      "GET /api/media": list([media(4), media(5), media(6)]),
+      "GET /api/media/categories": [category(1)],
+      "POST /api/media/review": {
+        decision: "approve",
+        done: [4, 6],
+        failed: [{ id: 5, code: "stale_version", message: "This item was changed by someone else since you loaded it." }],
+      },
+    });
+    renderWith(<AdminMediaPage />, "/admin/media", "/admin/media");
+    await screen.findAllByTestId("admin-media-row");
+    const approveSelected = screen.getByRole("button", { name: "Approve selected" }) as HTMLButtonElement;
+    expect(approveSelected.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText("Select all on this page"));
+    expect(screen.getByText("3 selected")).toBeTruthy();
+    fireEvent.click(approveSelected);
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect((calls.find((c) => c.method === "POST")!.body as { items: { id: number }[] }).items.map((i) => i.id)).toEqual([4, 5, 6]);
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("One item was not approved");
+    expect(alert.textContent).toContain("“Item 5”: This item was changed by someone else since you loaded it.");
+    expect(await screen.findByText("Approved 2 items.")).toBeTruthy();
+    // The one that failed stays selected.
+    expect(screen.getByText("1 selected")).toBeTruthy();
+  });
+
+  it("rejecting asks for a reason (required) and sends it", async () => {
+    serve({
+      "GET /api/media/status-counts": counts(1),
+      "GET /api/media": list([media(4)]),
+      "GET /api/media/categories": [category(1)],
+      "POST /api/media/review": { decision: "reject", done: [4], failed: [] },
+    });
     renderWith(<AdminMediaPage />, "/admin/media", "/admin/media");
     const row = await screen.findByTestId("admin-media-row");
-    fireEvent.click(within(row).getByRole("button", { name: 'Feature "Item 4"' }));
+    fireEvent.click(within(row).getByRole("button", { name: 'Reject "Item 4"' }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject “Item 4”" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    expect(await within(dialog).findByText("Say why the item is rejected: its uploader reads it.")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Not from the game." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ decision: "reject", items: [{ id: 4, updatedAt: "2026-01-01T00:00:00.000Z" }], reason: "Not from the game." });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Reject “Item 4”" })).toBeNull());
+  });
+
+  it("shows a rejected item's reason; Approved items can be featured, with the spec's failure text", async () => {
+    serve({
+      "GET /api/media/status-counts": counts(0),
+      "GET /api/media": list([media(7, { status: "rejected", rejectionReason: "Blurry." }), approved(8)]),
+      "GET /api/media/categories": [category(1)],
+      "PUT /api/media/8": { status: 500, body: { code: "internal_error", message: "x" } },
+    });
+    renderWith(<AdminMediaPage />, "/admin/media", "/admin/media");
+    const rows = await screen.findAllByTestId("admin-media-row");
+    // Nothing waits: the page shows every item.
+    expect(calls.find((c) => c.url.startsWith("/api/media?"))!.url).toBe("/api/media?pageSize=50");
+    expect(rows[0]!.textContent).toContain("Rejected");
+    expect(rows[0]!.textContent).toContain("Reason: Blurry.");
+    fireEvent.click(within(rows[1]!).getByRole("button", { name: 'Feature "Item 8"' }));
     expect(await screen.findByText("Failed to update featured status. Please try again.")).toBeTruthy();
   });
 
-  it("shows the empty texts", async () => {
-    serve({ "GET /api/media": list([]), "GET /api/media/categories": [] });
+  it("shows each view's empty text, and the list's failure", async () => {
+    serve({ "GET /api/media/status-counts": counts(0), "GET /api/media": list([]), "GET /api/media/categories": [] });
     renderWith(<AdminMediaPage />, "/admin/media", "/admin/media");
     expect(await screen.findByText("No media items found")).toBeTruthy();
     expect(screen.getByText("Upload your first media item to get started.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Pending (0)" }));
+    expect(await screen.findByText("Nothing waits for approval")).toBeTruthy();
+
+    serve({ "GET /api/media/status-counts": counts(0), "GET /api/media": { status: 503, body: { code: "service_unavailable", message: "Down." } }, "GET /api/media/categories": [] });
+    fireEvent.click(screen.getByRole("button", { name: "Rejected (1)" }));
+    expect(await screen.findByText("Failed to load media items")).toBeTruthy();
   });
 });
 

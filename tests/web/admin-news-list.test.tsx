@@ -12,7 +12,7 @@ const ARTICLE = {
 
 afterEach(() => vi.restoreAllMocks());
 
-it("lists drafts with status=all, shows '+N more', confirms the delete and reports a failed one", async () => {
+it("lists drafts with status=all, shows '+N more', confirms the delete and shows the server's reason for a failed one", async () => {
   const moderator = testUser("moderator");
   storeSession(moderator);
   const calls: string[] = [];
@@ -20,7 +20,7 @@ it("lists drafts with status=all, shows '+N more', confirms the delete and repor
     const req = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
     calls.push(`${req.method} ${new URL(req.url).pathname}${new URL(req.url).search}`);
     if (req.url.includes("/api/auth/me")) return Response.json({ user: moderator });
-    if (req.method === "DELETE") return Response.json({ message: "nope" }, { status: 500 });
+    if (req.method === "DELETE") return Response.json({ code: "not_found", message: "News article not found." }, { status: 404 });
     return Response.json({ items: [ARTICLE], totalCount: 1, page: 1, pageSize: 25, totalPages: 1 });
   });
   const router = createMemoryRouter([{ path: "/admin/news", Component: AdminNewsPage }], { initialEntries: ["/admin/news"] });
@@ -45,6 +45,6 @@ it("lists drafts with status=all, shows '+N more', confirms the delete and repor
   expect(dialog.textContent).toContain('Are you sure you want to delete "Patch day"?');
   expect(calls.some((c) => c.startsWith("DELETE"))).toBe(false);
   fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
-  expect(await screen.findByText("Failed to delete article. Please try again.")).toBeTruthy();
+  expect(await screen.findByText("News article not found.")).toBeTruthy();
   expect(calls).toContain("DELETE /api/news/5");
 });

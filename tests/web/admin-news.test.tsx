@@ -34,7 +34,7 @@ describe("article form", () => {
 
   it("editing takes the publish state from the article", () => {
     const form = articleToForm({
-      id: 1, title: "T", summary: "S", content: "C", author: "A", imageUrl: null, tags: ["x", "y"],
+      id: 1, title: "T", summary: "S", content: "C", author: "A", imageUrl: null, imageAlt: "", tags: ["x", "y"],
       isPublished: false, publishedAt: null, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
     });
     expect(form.isPublished).toBe(false);

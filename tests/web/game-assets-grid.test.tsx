@@ -1,13 +1,22 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSET_CONFIGS } from "@/features/game-assets/asset-config";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { SWRConfig } from "swr";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ASSET_CONFIGS, type AssetConfig } from "@/features/game-assets/asset-config";
 import AssetGrid from "@/features/game-assets/components/asset-grid";
-import { displayValue } from "@/features/game-assets/grid-model";
+import { displayValue, toBody, toRow } from "@/features/game-assets/grid-model";
+import { Component as GameAssetsPage } from "@/features/game-assets/routes/game-assets";
 import { useAssetEditor, type SaveOutcome } from "@/features/game-assets/hooks/use-asset-editor";
+import { Providers, storeSession, testUser } from "./helpers/render-app";
 
-const config = ASSET_CONFIGS.units;
+const unitsConfig = ASSET_CONFIGS.units;
+const FACTIONS = [
+  { id: 1, name: "Concord" },
+  { id: 2, name: "Tidewarden" },
+  { id: 3, name: "Cinderborn" },
+];
 
 const unit = (id: number, over: Record<string, unknown> = {}) => ({
   id,
@@ -69,7 +78,7 @@ afterAll(() => {
 });
 
 /** The grid with the editor's state, as the page wires them (without the network). */
-function Harness({ source }: { source: Record<string, unknown>[] }) {
+function Harness({ source, config = unitsConfig }: { source: Record<string, unknown>[]; config?: AssetConfig }) {
   const editor = useAssetEditor(config, source, { factionId: 7, upgradeLevel: 1 });
   const [conflicts] = useState(() => new Set<number>());
   return (
@@ -96,6 +105,7 @@ function Harness({ source }: { source: Record<string, unknown>[] }) {
         onHistory={() => {}}
         onDelete={() => {}}
         onReviewConflict={() => {}}
+        factions={FACTIONS}
       />
     </div>
   );
@@ -251,5 +261,85 @@ describe("game-assets grid cell rules", () => {
     expect(within(cell(1, "Defense")).getByTitle("Defense must be a whole number.")).toBeTruthy();
     expect(cell(2, "Min dmg").textContent).toBe("3");
     expect(screen.getByTestId("dirty").textContent).toBe("unsaved 3");
+  });
+});
+
+describe("which factions teach a spell", () => {
+  const spell = (id: number, factionIds: number[]) => ({
+    id, name: `Spell ${id}`, description: "Burns.", school: "Fire", level: 1, manaCost: 5, basePower: 10, type: "Combat",
+    target: "Single", duration: "Instant", isCommon: false, requiredSkillLevel: 0, effects: null, factionIds, isActive: true,
+    createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
+  });
+
+  it("shows the factions by name, edits them in a dialog of checkboxes (Done keeps, Cancel leaves) and marks the row unsaved", async () => {
+    const user = userEvent.setup();
+    render(<Harness source={[spell(1, [2]), spell(2, [])]} config={ASSET_CONFIGS.spells} />);
+    expect(cell(0, "Taught by").textContent).toBe("Tidewarden");
+    expect(cell(1, "Taught by").textContent).toBe("None");
+
+    await user.click(cell(0, "Taught by"));
+    let dialog = await screen.findByRole("dialog", { name: "Taught by: Spell 1" });
+    expect((within(dialog).getByLabelText("Tidewarden") as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByLabelText("Concord"));
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(cell(0, "Taught by").textContent).toBe("Tidewarden");
+    expect(screen.getByTestId("dirty").textContent).toBe("clean");
+
+    await user.click(cell(0, "Taught by"));
+    dialog = await screen.findByRole("dialog", { name: "Taught by: Spell 1" });
+    await user.click(within(dialog).getByLabelText("Concord"));
+    await user.click(within(dialog).getByLabelText("Tidewarden"));
+    await user.click(within(dialog).getByLabelText("Cinderborn"));
+    await user.click(within(dialog).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(cell(0, "Taught by").textContent).toBe("Concord, Cinderborn"));
+    expect(cell(0, "Taught by").className).toContain("asset-cell-changed");
+    expect(screen.getByTestId("dirty").textContent).toBe("unsaved 1");
+  });
+
+  it("sends the chosen factions as the spell's factionIds", () => {
+    const row = { ...toRow(ASSET_CONFIGS.spells, spell(1, [3, 1])), factionIds: [3, 2] };
+    expect(toBody(ASSET_CONFIGS.spells, row, toRow(ASSET_CONFIGS.spells, spell(1, [3, 1])))).toMatchObject({ factionIds: [3, 2], updatedAt: "2026-01-01T00:00:00.000Z" });
+    expect(toRow(ASSET_CONFIGS.spells, spell(1, [3, 1, 3])).factionIds).toEqual([1, 3]);
+  });
+});
+
+describe("the game-assets page shows why a delete failed", () => {
+  it("puts the server's reason for a refused delete (409: the faction still has units) in the page, not only the log", async () => {
+    const faction = {
+      id: 4, name: "Concord", alignment: "Order", summary: "", description: "Knights.", specialty: "", logoUrl: null, backgroundUrl: null,
+      bannerUrl: null, startingResources: null, factionBonuses: null, isActive: true, sortOrder: 0, unitCount: 3, heroCount: 1,
+      spellCount: 0, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
+    };
+    const reason = "This faction still has 3 units and 1 hero. Delete or move them before deleting the faction.";
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const req = input instanceof Request ? input : new Request(new URL(String(input), "http://x"), init);
+      const { pathname } = new URL(req.url, "http://x");
+      if (req.method === "DELETE") return Response.json({ code: "conflict", message: reason }, { status: 409 });
+      if (pathname === "/api/faction") return Response.json({ items: [faction] });
+      if (pathname === "/api/auth/me") return Response.json({ user: testUser("moderator") });
+      return Response.json({ code: "not_found", message: "Nope." }, { status: 404 });
+    });
+    storeSession(testUser("moderator"));
+    const router = createMemoryRouter([{ path: "/admin/game-assets", Component: GameAssetsPage }], { initialEntries: ["/admin/game-assets?type=factions"] });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </SWRConfig>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Concord" }));
+    const confirm = await screen.findByRole("dialog", { name: "Delete asset" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("“Concord” was not deleted.");
+    expect(alert.textContent).toContain(reason);
+    // The row is still there.
+    expect(screen.getByRole("button", { name: "Delete Concord" })).toBeTruthy();
+    fireEvent.click(within(alert).getByRole("button", { name: "Dismiss" }));
+    await waitFor(() => expect(screen.queryByText(reason)).toBeNull());
+    error.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { SWRConfig } from "swr";
 import { describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ function article(overrides: Partial<NewsArticle> = {}): NewsArticle {
     content: HOSTILE,
     author: "Mo Moderator",
     imageUrl: null,
+    imageAlt: "",
     tags: ["Patch Notes", "Balance"],
     isPublished: true,
     publishedAt: "2026-03-05T15:04:00.000Z",
@@ -75,6 +76,19 @@ describe("article page", () => {
     expect(screen.getByText(/March 5, 2026/)).toBeTruthy();
     expect(screen.queryByTestId("article-updated")).toBeNull();
     expect(screen.getByRole("link", { name: "More News" }).getAttribute("href")).toBe("/news");
+  });
+
+  it("describes its image with the article's alt text (and writes og:image:alt in the head)", async () => {
+    renderArticle(article({ imageUrl: "/files/media/9/large.webp", imageAlt: "Catapults before the walls of Osric." }));
+    const image = await screen.findByRole("img", { name: "Catapults before the walls of Osric." });
+    expect(image.getAttribute("src")).toBe("/files/media/9/large.webp");
+    await waitFor(() => expect(document.head.querySelector('meta[property="og:image:alt"]')?.getAttribute("content")).toBe("Catapults before the walls of Osric."));
+  });
+
+  it("an image without alt text is decoration (alt=\"\"), hidden from screen readers", async () => {
+    const { container } = renderArticle(article({ imageUrl: "/files/media/9/large.webp" }));
+    await screen.findByTestId("article-content");
+    expect(container.querySelector("img")!.getAttribute("alt")).toBe("");
   });
 
   it("shows the Updated date when updatedAt differs from createdAt", async () => {

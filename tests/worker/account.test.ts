@@ -133,6 +133,36 @@ describe("GET /api/account/export", () => {
   });
 });
 
+describe("GET /api/account/stats", () => {
+  it("counts what the member wrote, uploaded and changed from the records themselves, with the day they joined", async () => {
+    const mod = await userWithToken(["Moderator"]);
+    const fresh = (await (await call("/api/account/stats", { token: mod.token })).json()) as Record<string, unknown>;
+    const joined = await env.DB.prepare("SELECT created_at AS at FROM users WHERE id = ?1").bind(mod.id).first<{ at: string }>();
+    expect(fresh).toEqual({ articlesWritten: 0, mediaUploaded: 0, editsMade: 0, memberSince: joined!.at });
+
+    // Two articles (one a draft), then an edit of one: three audited changes.
+    const post = (title: string) =>
+      call("/api/news", { method: "POST", token: mod.token, json: { title, summary: "s", content: "c", author: "Me", tags: [], isPublished: title !== "Draft" } });
+    const first = (await (await post("Counted")).json()) as { id: number; updatedAt: string };
+    expect((await post("Draft")).status).toBe(201);
+    const edited = await call(`/api/news/${first.id}`, { method: "PUT", token: mod.token, json: { title: "Counted, edited", summary: "s", content: "c", author: "Me", tags: [], isPublished: true } });
+    expect(edited.status).toBe(200);
+    // An upload (media items record their uploader), and someone else's article that is not theirs.
+    await env.DB.prepare("INSERT INTO media_items (title, media_type, original_url, uploaded_by) VALUES ('Mine', 'image', 'https://cdn.example.com/m.jpg', ?1)").bind(mod.id).run();
+    const other = await userWithToken(["Moderator"]);
+    expect((await call("/api/news", { method: "POST", token: other.token, json: { title: "Theirs", summary: "s", content: "c", author: "X", tags: [], isPublished: true } })).status).toBe(201);
+
+    const res = await call("/api/account/stats", { token: mod.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(await res.json()).toEqual({ articlesWritten: 2, mediaUploaded: 1, editsMade: 3, memberSince: joined!.at });
+  });
+
+  it("answers 401 to a guest", async () => {
+    expect((await call("/api/account/stats")).status).toBe(401);
+  });
+});
+
 describe("POST /api/account/delete", () => {
   const remove = (token: string, password: string) => call("/api/account/delete", { method: "POST", token, json: { password }, ip: uniqueIp() });
 

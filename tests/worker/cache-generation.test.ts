@@ -44,6 +44,7 @@ const CONTENT_WRITES = [
   "DELETE /api/media/categories/:id",
   "PUT /api/media/:id",
   "DELETE /api/media/:id",
+  "POST /api/media/review",
   "PUT /api/settings",
 ].sort();
 
@@ -186,6 +187,15 @@ describe("a visitor cannot empty the edge cache", () => {
         const id = await insertApproved();
         const current = (await (await rawCall(`/api/media/${id}`, { token: moderator })).json()) as Record<string, unknown>;
         return call(`/api/media/${id}`, { method: "PUT", token: moderator, json: { ...current, isApproved: false } });
+      }],
+      ["media review (approve)", async () => {
+        const pending = await env.DB.prepare(
+          `INSERT INTO media_items (title, description, media_type, category_id, is_approved, original_url, thumbnail_status)
+           VALUES ('Waiting', 'About it', 'image', ?1, 0, 'https://cdn.example.com/w.jpg', 'ready') RETURNING id`,
+        )
+          .bind(categoryId)
+          .first<{ id: number }>();
+        return call("/api/media/review", { method: "POST", token: moderator, json: { decision: "approve", items: [{ id: pending!.id }] } });
       }],
       ["category create", () => call("/api/media/categories", { method: "POST", token: admin, json: { name: unique("Cat"), slug: unique("cat-"), color: "#123456" } })],
       ["settings", async () => {

@@ -397,6 +397,9 @@ beforeAll(async () => {
   realIds["/api/spell"] = String(await insertSpell());
   realIds["/api/gameinfo"] = String(await insertGameInfo());
   realIds["/api/admin/users"] = String(target.id);
+  // A pending media item with a low id: plausible review bodies (POST /api/media/review) name it.
+  await env.DB.prepare("INSERT INTO media_items (id, title, media_type, original_url) VALUES (1, 'Pending', 'image', 'https://cdn.example.com/p.jpg')").run();
+  realIds["/api/media"] = "1";
 });
 
 /**

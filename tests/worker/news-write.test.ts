@@ -106,6 +106,7 @@ describe("POST /api/news", () => {
       content: valid.content,
       author: "Aria",
       imageUrl: valid.imageUrl,
+      imageAlt: "",
       tags: ["Lore", "Dragons"],
       isPublished: true,
       publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -127,6 +128,14 @@ describe("POST /api/news", () => {
     expect(b.tags).toEqual([]);
     const c = await created({ ...valid, imageUrl: null, tags: null });
     expect(c.imageUrl).toBeNull();
+  });
+
+  it("keeps the image's alt text (trimmed) with an image, and drops it without one (201)", async () => {
+    const withImage = await created({ ...valid, imageUrl: "/files/media/1/large.webp", imageAlt: "  Banners over the camp.  " });
+    expect(withImage).toMatchObject({ imageUrl: "/files/media/1/large.webp", imageAlt: "Banners over the camp." });
+    expect((await (await call(`/api/news/${withImage.id}`)).json()) as NewsArticle).toMatchObject({ imageAlt: "Banners over the camp." });
+    const without = await created({ ...valid, imageUrl: "", imageAlt: "Nothing to describe." });
+    expect(without).toMatchObject({ imageUrl: null, imageAlt: "" });
   });
 
   it("creates drafts without publishedAt, defaulting isPublished to false", async () => {
@@ -152,14 +161,18 @@ describe("POST /api/news", () => {
     const rows = await auditRows(article.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: adminId, action: "create", entityType: "news", entityId: String(article.id) });
+    // The shared shape of a create (game-common.ts): the stored values, the content as its length.
     expect(JSON.parse(rows[0]!.details)).toEqual({
-      title: valid.title,
-      summary: valid.summary,
-      author: valid.author,
-      imageUrl: valid.imageUrl,
-      tags: valid.tags,
-      isPublished: true,
-      contentLength: 42,
+      after: {
+        title: valid.title,
+        summary: valid.summary,
+        author: valid.author,
+        imageUrl: valid.imageUrl,
+        imageAlt: "",
+        tags: valid.tags,
+        isPublished: true,
+        contentLength: 42,
+      },
     });
   });
 });
@@ -181,6 +194,8 @@ describe("validation (400 with a field error map)", () => {
     ["an ftp image URL", { imageUrl: "ftp://example.com/x.png" }, "imageUrl", "Image URL must be an http(s) URL or a path under /files/."],
     ["a /files/ path escaping with ..", { imageUrl: "/files/../secret" }, "imageUrl", "Image URL must be an http(s) URL or a path under /files/."],
     ["an image URL over 2048 characters", { imageUrl: `https://x.com/${"a".repeat(2048)}` }, "imageUrl", "Image URL must be at most 2048 characters."],
+    ["alt text over 500 characters", { imageAlt: "a".repeat(501) }, "imageAlt", "Alt text must be at most 500 characters."],
+    ["alt text that is not text", { imageAlt: 5 }, "imageAlt", "Alt text must be text."],
     ["more than 10 tags", { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, "tags", "An article can have at most 10 tags."],
     ["a tag over 50 characters", { tags: ["x".repeat(51)] }, "tags", "Each tag must be at most 50 characters."],
     ["tags that are not text", { tags: 7 }, "tags", "Tags must be a list of text."],
@@ -268,6 +283,7 @@ describe("PUT /api/news/{id}", () => {
     const rows = await auditRows(article.id);
     expect(rows.map((r) => r.action)).toEqual(["create", "update"]);
     expect(rows[1]!.userId).toBe(moderatorId);
+    // The shared shape of an update: each changed field's old and new value (content as its length).
     expect(JSON.parse(rows[1]!.details)).toEqual({
       before: { title: valid.title, tags: valid.tags, contentLength: valid.content.length },
       after: { title: "New title", tags: ["Lore"], contentLength: 3 },
@@ -299,7 +315,10 @@ describe("DELETE /api/news/{id}", () => {
       ["create", moderatorId],
       ["delete", adminId],
     ]);
-    expect(JSON.parse(rows[1]!.details)).toEqual({ title: valid.title, author: valid.author, isPublished: true });
+    // The shared shape of a delete: the record as it was (content as its length).
+    expect(JSON.parse(rows[1]!.details)).toMatchObject({
+      before: { id: article.id, title: valid.title, author: valid.author, isPublished: true, contentLength: valid.content.length },
+    });
     const again = await del(article.id);
     expect(again.status).toBe(404);
     expect(await auditRows(article.id)).toHaveLength(2);

@@ -113,6 +113,7 @@ describe("GET /api/news", () => {
       summary: "The great wyrms are back.",
       author: "Aria",
       imageUrl: "https://cdn.example.com/dragon.webp",
+      imageAlt: "",
       tags: ["Lore", "Dragons"],
       isPublished: true,
       publishedAt: "2026-03-01T10:00:00.000Z",

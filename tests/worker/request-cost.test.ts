@@ -41,6 +41,9 @@ beforeAll(async () => {
   const spell = await insertSpell({}, [faction]);
   const guide = await insertGameInfo();
   const slug = (await env.DB.prepare("SELECT slug FROM game_info_articles WHERE id = ?1").bind(guide).first<{ slug: string }>())!.slug;
+  const media = await env.DB.prepare(
+    "INSERT INTO media_items (title, media_type, is_approved, original_url) VALUES ('Cost probe', 'image', 1, 'https://cdn.example.com/c.jpg') RETURNING id",
+  ).first<{ id: number }>();
   paths.push(
     "/api/news",
     `/api/news/${news!.id}`,
@@ -62,6 +65,9 @@ beforeAll(async () => {
     "/game-info?category=Guides&search=guide&page=1",
     `/game-info/${slug}`,
     "/screenshots",
+    // The gallery opened on one item (a search result's link): the item is read in the same batch.
+    `/screenshots?media=${media!.id}`,
+    `/api/search?q=probe`,
   );
   // Warm the isolate's short settings cache, as in the steady state.
   for (const path of paths) await cost(path);

@@ -25,7 +25,19 @@ beforeAll(async () => {
   const draft = await env.DB.prepare(
     `INSERT INTO news_articles (title, summary, content, author, is_published) VALUES ('Zorblax secret', 's', 'A ${WORD} secret.', 'Ann', 0) RETURNING id`,
   ).first<{ id: number }>();
-  ids = { faction, hiddenFaction, unit, inactiveUnit, orphanUnit, hero, spell, info, draftInfo, news: news!.id, draft: draft!.id };
+  const media = async (title: string, description: string, approved: boolean) =>
+    (await env.DB.prepare(
+      `INSERT INTO media_items (title, description, media_type, is_approved, original_url, thumbnail_status) VALUES (?1, ?2, 'image', ?3, 'https://cdn.example.com/z.jpg', 'ready') RETURNING id`,
+    )
+      .bind(title, description, approved ? 1 : 0)
+      .first<{ id: number }>())!.id;
+  const mediaItem = await media("Zorblax banner", "A painted banner.", true);
+  const mediaByDescription = await media("Night camp", `Tents of the ${WORD} camp at night.`, true);
+  const pendingMedia = await media("Zorblax sketch", "Not reviewed yet.", false);
+  ids = {
+    faction, hiddenFaction, unit, inactiveUnit, orphanUnit, hero, spell, info, draftInfo, news: news!.id, draft: draft!.id,
+    mediaItem, mediaByDescription, pendingMedia,
+  };
   moderatorToken = (await userWithToken(["Moderator"])).token;
 });
 
@@ -41,8 +53,8 @@ describe("GET /api/search", () => {
     const { res, body } = await searchFor(`q=${WORD}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toContain("public");
-    expect(body.groups.map((g) => g.type)).toEqual(["news", "gameinfo", "faction", "unit", "hero", "spell"]);
-    expect(body.groups.map((g) => g.label)).toEqual(["News", "Game Info", "Factions", "Units", "Heroes", "Spells"]);
+    expect(body.groups.map((g) => g.type)).toEqual(["news", "gameinfo", "faction", "unit", "hero", "spell", "media"]);
+    expect(body.groups.map((g) => g.label)).toEqual(["News", "Game Info", "Factions", "Units", "Heroes", "Spells", "Media"]);
     const unit = body.groups.find((g) => g.type === "unit")!.items[0]!;
     expect(unit).toMatchObject({ id: ids.unit, title: "Zorblax Drake", path: `/units/${ids.unit}`, visible: true });
     expect(unit.snippet.some((p) => p.match && p.text.toLowerCase() === WORD)).toBe(true);
@@ -56,7 +68,35 @@ describe("GET /api/search", () => {
     expect(idsOf(body, "gameinfo")).toEqual([ids.info]);
     expect(idsOf(body, "faction")).toEqual([ids.faction]);
     expect(idsOf(body, "unit")).toEqual([ids.unit]);
-    expect(body.totalCount).toBe(6);
+    expect(body.totalCount).toBe(8);
+  });
+
+  it("finds approved media items by title and by description, linking to the gallery's lightbox (migration 0012)", async () => {
+    const { body } = await searchFor(`q=${WORD}&type=media`);
+    expect(idsOf(body, "media").sort()).toEqual([ids.mediaItem!, ids.mediaByDescription!].sort());
+    const hit = body.groups[0]!.items.find((i) => i.id === ids.mediaByDescription)!;
+    expect(hit).toMatchObject({ title: "Night camp", path: `/screenshots?media=${ids.mediaByDescription}`, visible: true });
+    expect(hit.snippet.some((p) => p.match && p.text.toLowerCase() === WORD)).toBe(true);
+  });
+
+  it("never lists a pending media item, not even to moderators (it has nowhere to open)", async () => {
+    for (const token of [undefined, moderatorToken]) {
+      const { body } = await searchFor(`q=${WORD}`, token);
+      expect(idsOf(body, "media")).not.toContain(ids.pendingMedia);
+    }
+  });
+
+  it("follows media items as they change: an approval adds one, a new title is found, a deletion removes it", async () => {
+    const row = await env.DB.prepare(
+      "INSERT INTO media_items (title, description, media_type, is_approved, original_url) VALUES ('Rough sketch', 'Pencil lines.', 'image', 0, 'https://cdn.example.com/q.jpg') RETURNING id",
+    ).first<{ id: number }>();
+    const id = row!.id;
+    expect((await searchFor("q=quillfeather&type=media")).body.totalCount).toBe(0);
+    await env.DB.prepare("UPDATE media_items SET is_approved = 1, title = 'Quillfeather sketch' WHERE id = ?1").bind(id).run();
+    const { body: after } = await searchFor("q=quillfeather&type=media");
+    expect(idsOf(after, "media")).toEqual([id]);
+    await env.DB.prepare("DELETE FROM media_items WHERE id = ?1").bind(id).run();
+    expect((await searchFor("q=quillfeather&type=media")).body.totalCount).toBe(0);
   });
 
   it("shows moderators drafts and inactive rows, marked as not visible", async () => {

@@ -25,11 +25,20 @@ const FIXTURE = `<!doctype html>
 
 const htmlShell = () => new Response(FIXTURE, { headers: { "Content-Type": "text/html; charset=utf-8", ETag: '"asset"' } });
 
-async function insertArticle(fields: { title: string; summary?: string; published?: boolean; imageUrl?: string | null; tags?: string[]; updatedAt?: string; publishedAt?: string }) {
+async function insertArticle(fields: {
+  title: string;
+  summary?: string;
+  published?: boolean;
+  imageUrl?: string | null;
+  imageAlt?: string;
+  tags?: string[];
+  updatedAt?: string;
+  publishedAt?: string;
+}) {
   const published = fields.published ?? true;
   const row = await env.DB.prepare(
-    `INSERT INTO news_articles (title, summary, content, author, image_url, is_published, published_at, updated_at)
-     VALUES (?1, ?2, 'Body text', 'Aria & Co <staff>', ?3, ?4, ?5, ?6) RETURNING id`,
+    `INSERT INTO news_articles (title, summary, content, author, image_url, is_published, published_at, updated_at, image_alt)
+     VALUES (?1, ?2, 'Body text', 'Aria & Co <staff>', ?3, ?4, ?5, ?6, ?7) RETURNING id`,
   )
     .bind(
       fields.title,
@@ -38,6 +47,7 @@ async function insertArticle(fields: { title: string; summary?: string; publishe
       published ? 1 : 0,
       published ? (fields.publishedAt ?? "2026-03-01T10:00:00.000Z") : null,
       fields.updatedAt ?? "2026-03-05T10:00:00.000Z",
+      fields.imageAlt ?? "",
     )
     .first<{ id: number }>();
   for (const [i, tag] of (fields.tags ?? []).entries()) {
@@ -64,6 +74,7 @@ beforeAll(async () => {
   ids.image = await insertArticle({
     title: "With picture",
     imageUrl: "/files/media/1/large.webp",
+    imageAlt: `Two knights "at dawn" <by the river>`,
     publishedAt: "2026-03-03T10:00:00.000Z",
     updatedAt: "2026-03-09T08:00:00.000Z",
   });
@@ -289,6 +300,17 @@ describe("HTML pages through the Worker", () => {
     expect(html).toContain(`<meta property="og:image" content="${SITE}/files/media/1/large.webp">`);
     expect(html).toContain(`<meta name="twitter:image" content="${SITE}/files/media/1/large.webp">`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
+  it("describes the share image with the article's alt text (og:image:alt, twitter:image:alt) and shows it on the image", async () => {
+    const html = await (await call(`/news/${ids.image}`)).text();
+    const alt = "Two knights &#34;at dawn&#34; &#60;by the river&#62;";
+    expect(html).toContain(`<meta property="og:image:alt" content="${alt}">`);
+    expect(html).toContain(`<meta name="twitter:image:alt" content="${alt}">`);
+    // The page's own image carries it too (React escapes the attribute its own way).
+    expect(html).toMatch(/<img src="\/files\/media\/1\/large\.webp" alt="Two knights &quot;at dawn&quot; &lt;by the river&gt;"/);
+    // An article without alt text: no og:image:alt (and no image at all here).
+    expect(await (await call(`/news/${ids.plain}`)).text()).not.toContain("image:alt");
   });
 
   it("serves an article whose title contains </script><script> without any executable injection", async () => {

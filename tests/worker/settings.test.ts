@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getSettings } from "../../worker/db/queries/settings";
 import { openDatabase } from "../../worker/db/client";
-import { call, createUser, resetSettings, setSettings, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
+import { call, visibleText, createUser, resetSettings, setSettings, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
 type Tokens = { user: string; moderator: string; admin: string };
 let tokens: Tokens;
@@ -273,6 +273,48 @@ describe("site name and description", () => {
     const feed = await (await call("/news/feed.xml")).text();
     expect(feed).toContain('<title type="text">Aldermere Wiki News</title>');
     expect(feed).toContain("All about Aldermere.");
+  });
+
+  it("is the header logo's text, the footer's, the home page's welcome and the site's structured data", async () => {
+    try {
+      await setSettings({ siteName: "Aldermere Wiki" });
+      const html = await (await call("/")).text();
+      const main = visibleText(html);
+      // The logo: the last word in the brand colour, the whole name as the link's name.
+      expect(html).toContain('aria-label="Aldermere Wiki home"');
+      expect(html).toMatch(/Aldermere <span class="text-brand-700[^"]*">Wiki<\/span>/);
+      expect(main).toContain("© 2025 Aldermere Wiki. An unofficial fan site");
+      expect(main).toContain("Welcome to Aldermere Wiki");
+      // (The VideoGame block names the game, not the site.)
+      expect(main.replace(/"@type":"VideoGame","name":"Realm Codex"/, "")).not.toContain("Realm Codex");
+      const website = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+        .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+        .find((b) => b["@type"] === "WebSite");
+      expect(website?.name).toBe("Aldermere Wiki");
+    } finally {
+      await resetSettings();
+    }
+  });
+});
+
+describe("site name in the site's own descriptions", () => {
+  it("renames the forum's and the sign-in page's descriptions, never an article's summary", async () => {
+    const article = await env.DB.prepare(
+      `INSERT INTO news_articles (title, summary, content, author, is_published, published_at)
+       VALUES ('Named', 'Realm Codex turns ten.', 'C', 'Tester', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id`,
+    ).first<{ id: number }>();
+    try {
+      await setSettings({ siteName: "Aldermere Wiki" });
+      const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+      expect(description(await (await call("/forum")).text())).toBe(
+        "The Aldermere Wiki community forum: discuss strategies, factions, heroes and patches with other players.",
+      );
+      expect(description(await (await call("/login")).text())).toBe("Sign in to your Aldermere Wiki account.");
+      expect(description(await (await call(`/news/${article!.id}`)).text())).toBe("Realm Codex turns ten.");
+    } finally {
+      await resetSettings();
+      await env.DB.prepare("DELETE FROM news_articles WHERE id = ?1").bind(article!.id).run();
+    }
   });
 });
 

@@ -96,3 +96,30 @@ describe("GET /api/auth/fastcomments-sso", () => {
     expect((await call("/api/auth/fastcomments-sso", { token: u.token })).status).toBe(401);
   });
 });
+
+describe("the comment-approval setting (moderateComments; docs/decisions/0028-comment-approval.md)", () => {
+  // Approval is the FastComments account's own setting: the site can neither set nor read it, so
+  // its flag only tells commenters. Nothing it sends the comment service may pretend otherwise.
+  it("only reaches the page as a public flag: the sign-on payload and the widget's settings are the same either way", async () => {
+    const member = await userWithToken(["User"], { firstName: "Ada", lastName: "Flag" });
+    const read = async () => {
+      const sso = (await (await call("/api/auth/fastcomments-sso", { token: member.token })).json()) as Required<Sso>;
+      const page = await (await call("/news")).text();
+      const widget = page.match(/<script type="application\/json" id="comments-widget">([\s\S]*?)<\/script>/)?.[1];
+      const settings = JSON.parse(page.match(/<script type="application\/json" id="site-settings">([\s\S]*?)<\/script>/)![1]!) as { moderateComments: boolean };
+      return { user: decode(sso.userDataJSONBase64) as unknown, tenant: [sso.tenantId, sso.region], widget, flag: settings.moderateComments };
+    };
+    try {
+      await setSettings({ moderateComments: true });
+      const on = await read();
+      await setSettings({ moderateComments: false });
+      const off = await read();
+      expect([on.flag, off.flag]).toEqual([true, false]);
+      expect(off.user).toEqual(on.user);
+      expect(off.tenant).toEqual(on.tenant);
+      expect(off.widget).toBe(on.widget);
+    } finally {
+      await resetSettings();
+    }
+  });
+});

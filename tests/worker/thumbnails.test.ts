@@ -74,6 +74,17 @@ describe("thumbnail job", () => {
     expect(await env.MEDIA.head("media/test-6/original.jpg")).not.toBeNull();
   });
 
+  it("leaves updatedAt alone, so a moderator who loaded the queue before the job ended still approves the item (200, done)", async () => {
+    const id = await mediaWithOriginal("media/test-8/original.jpg");
+    const seen = (await mediaRow(id))!.updated_at as string;
+    expect(await makeThumbnails(env, { mediaId: id })).toBe("done");
+    expect((await mediaRow(id))!).toMatchObject({ thumbnail_status: "ready", updated_at: seen });
+    const { token } = await userWithToken(["User", "Moderator"]);
+    const res = await call("/api/media/review", { method: "POST", token, json: { decision: "approve", items: [{ id, updatedAt: seen }] } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ done: [id], failed: [] });
+  });
+
   it("makes a video's thumbnails from its poster frame and keeps the video's size", async () => {
     await env.MEDIA.put("media/test-7/poster.jpg", original, { httpMetadata: { contentType: "image/jpeg" } });
     const row = await env.DB.prepare(

@@ -6,9 +6,9 @@
  * - Timestamps are ISO-8601 UTC text ("2026-01-31T12:00:00.000Z") so they sort and serialize as-is.
  * - Enums and ranges from the spec are CHECK constraints as well as TypeScript unions, so a bad
  *   write fails in the database even if a route forgot to validate.
- * - Full-text search (news, game info; factions, units, heroes, spells) lives in FTS5 tables created
+ * - Full-text search (news, game info; factions, units, heroes, spells; media) lives in FTS5 tables created
  *   by hand-written migrations (drizzle-kit does not model virtual tables); see
- *   migrations/0001_fts.sql and migrations/0003_mail_search.sql.
+ *   migrations/0001_fts.sql, 0003_mail_search.sql, 0008_search_kinds_and_stemming.sql and 0012_moderation_and_media_search.sql.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -274,6 +274,8 @@ export const newsArticles = sqliteTable(
     content: text("content").notNull(),
     author: text("author").notNull(),
     imageUrl: text("image_url"),
+    /** What the image shows, for readers who cannot see it ("" while there is no image). */
+    imageAlt: text("image_alt").notNull().default(""),
     isPublished: bool("is_published").notNull().default(false),
     /** Set when the article is first published; kept if it is later unpublished. */
     publishedAt: text("published_at"),
@@ -284,6 +286,7 @@ export const newsArticles = sqliteTable(
   (t) => [
     index("news_published_idx").on(t.isPublished, t.publishedAt),
     index("news_author_idx").on(t.author),
+    index("news_created_by_idx").on(t.createdBy),
     check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
     check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),
@@ -596,11 +599,18 @@ export const mediaItems = sqliteTable(
     viewCount: integer("view_count").notNull().default(0),
     sortOrder: integer("sort_order").notNull().default(0),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Set when a moderator rejected the pending item, with the reason its uploader reads; cleared
+     * when it is approved. A rejected item stays unapproved (its files private) until then.
+     */
+    rejectedAt: text("rejected_at"),
+    rejectionReason: text("rejection_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("media_gallery_idx").on(t.isApproved, t.sortOrder, t.createdAt),
+    index("media_uploaded_by_idx").on(t.uploadedBy),
     index("media_category_idx").on(t.categoryId),
     index("media_faction_idx").on(t.factionId),
     index("media_type_idx").on(t.mediaType),

@@ -10,7 +10,7 @@
  * failures retry with backoff and leave their error on the item; after the queue's max_retries
  * the message lands in the dead-letter queue, whose consumer records the failure for moderators
  * and marks the item failed. One item's failure never fails the others of its batch. Jobs are sent
- * by the admin routes (worker/routes/media.ts) and by uploads.
+ * by the admin routes (worker/routes/media/items.ts, worker/routes/thumbnails.ts) and by uploads.
  */
 import { z } from "zod";
 import {

@@ -5,14 +5,14 @@ import { createGameInfo, getGameInfo, updateGameInfo } from "../db/queries/gamei
 import type { Actor, WriteOptions, WriteResult } from "../db/queries/game-common";
 import { getChange } from "../db/queries/history";
 import { createHero, getHero, updateHero } from "../db/queries/hero";
-import { changedFields as newsChanges, createNews, getNews, updateNews } from "../db/queries/news";
+import { createNews, getNews, updateNews } from "../db/queries/news";
 import { createSpell, getSpell, updateSpell } from "../db/queries/spell";
 import { createUnit, getUnit, updateUnit } from "../db/queries/unit";
 import { fieldErrorsFromIssues as fieldErrors } from "@shared/field-errors";
 import { factionInputSchema } from "../schemas/faction";
 import { gameInfoInputSchema } from "../schemas/gameinfo";
 import { heroInputSchema } from "../schemas/hero";
-import { newsArticleInputSchema, type NewsArticleInput } from "../schemas/news";
+import { newsArticleInputSchema } from "../schemas/news";
 import { spellInputSchema } from "../schemas/spell";
 import { unitInputSchema } from "../schemas/unit";
 import type { HistoryEntityType } from "../shared/history";
@@ -40,24 +40,7 @@ const HANDLERS: Record<HistoryEntityType, Handler> = {
   hero: { read: (db, id) => getHero(db, id, true), schema: heroInputSchema, create: createHero, update: updateHero },
   spell: { read: (db, id) => getSpell(db, id, true), schema: spellInputSchema, create: createSpell, update: updateSpell },
   gameinfo: { read: (db, id) => getGameInfo(db, id, true), schema: gameInfoInputSchema, create: createGameInfo, update: updateGameInfo },
-  news: {
-    read: (db, id) => getNews(db, id, true),
-    schema: newsArticleInputSchema,
-    create: async (db, input: NewsArticleInput, actor, options) => ({
-      ok: true,
-      value: await createNews(db, input, { userId: actor.userId, details: { restoredFrom: options.restoredFrom } }, options),
-      changed: true,
-    }),
-    update: async (db, id, input: NewsArticleInput, actor, options) => {
-      const before = await getNews(db, id, true);
-      if (!before) return { ok: false, kind: "not_found" };
-      const changes = newsChanges(before, input);
-      if (!Object.keys(changes).length) return { ok: true, value: before, changed: false };
-      const result = await updateNews(db, before, input, { userId: actor.userId, details: { restoredFrom: options.restoredFrom } }, options);
-      if (result.ok) return { ok: true, value: result.article, changed: true };
-      return result.kind === "stale" ? { ok: false, kind: "stale", current: result.current } : { ok: false, kind: "not_found" };
-    },
-  },
+  news: { read: (db, id) => getNews(db, id, true), schema: newsArticleInputSchema, create: createNews, update: updateNews },
 };
 
 export type RestoreResult = WriteResult<unknown> & { entityType?: HistoryEntityType };

@@ -19,7 +19,7 @@ export const FALLBACK_SHELL = `<!doctype html>
   </head>
   <body>
     <div id="root"></div>
-    <noscript>Realm Codex needs JavaScript for its interactive pages.</noscript>
+    <noscript>This site needs JavaScript for its interactive pages.</noscript>
   </body>
 </html>
 `;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { deleteAccount, exportRows, listActiveSessions, revokeOtherSessions, revokeOwnSession } from "../db/queries/account";
+import { deleteAccount, exportRows, listActiveSessions, memberStats, revokeOtherSessions, revokeOwnSession } from "../db/queries/account";
 import { takeFromBudget } from "../db/queries/rate-counters";
 import { accountKeyOf } from "../db/queries/sign-in";
 import { displayNameOf, findUserById, passwordCheckBudget, toUserDto } from "../db/queries/users";
@@ -11,7 +11,7 @@ import { describeUserAgent } from "../lib/user-agent";
 import { requireAuth } from "../middleware/auth";
 import { accountRateLimit, authRateLimit } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
-import { deleteAccountSchema, isSessionId, type AccountExport, type SessionList } from "../schemas/account";
+import { deleteAccountSchema, isSessionId, type AccountExport, type AccountStats, type SessionList } from "../schemas/account";
 
 export const WRONG_PASSWORD = "Your password is incorrect.";
 export const LAST_ADMIN_DELETE = "The site needs at least one active administrator: make someone else an administrator first.";
@@ -25,8 +25,9 @@ const principal = (c: Context<AppEnv>) => {
 };
 
 /**
- * The signed-in member's own account: active sessions (sign out one or all the others), a
- * download of their data, and deleting the account. Signed-in only; never cached.
+ * The signed-in member's own account: active sessions (sign out one or all the others), their
+ * community statistics, a download of their data, and deleting the account. Signed-in only;
+ * never cached.
  */
 export const accountRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -57,6 +58,12 @@ export const accountRoutes = new Hono<AppEnv>()
     const id = c.req.param("id");
     if (!isSessionId(id) || !(await revokeOwnSession(c.get("db"), principal(c).id, id))) throw notFound("Session");
     return c.body(null, 204);
+  })
+  // The profile's community statistics (one D1 round trip).
+  .get("/stats", async (c) => {
+    const stats = await memberStats(c.get("db"), principal(c).id);
+    if (!stats) throw unauthorized();
+    return c.json(stats satisfies AccountStats, 200);
   })
   .get("/export", async (c) => {
     const me = principal(c);

@@ -42,6 +42,21 @@ export type AccountExport = {
   auditLog: { id: number; action: string; entityType: string; entityId: string; details: unknown; createdAt: string }[];
 };
 
+/**
+ * GET /api/account/stats: the member's community statistics, counted from the site's own
+ * records. (Comments and forum posts live with the comment service and are not counted here.)
+ */
+export type AccountStats = {
+  /** News articles the member created. */
+  articlesWritten: number;
+  /** Media items the member uploaded, in any moderation state. */
+  mediaUploaded: number;
+  /** Changes the member made to the site's content and settings (their audit-log rows). */
+  editsMade: number;
+  /** When the account was created. */
+  memberSince: string;
+};
+
 /** A session id (a UUID) as DELETE /api/account/sessions/{id} takes it; anything else is 404. */
 export const isSessionId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 

@@ -17,6 +17,14 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 export const THUMBNAIL_STATES = ["pending", "ready", "failed"] as const;
 export type ThumbnailStatus = (typeof THUMBNAIL_STATES)[number];
 
+/**
+ * Where an item is in moderation: pending (new, waiting for a moderator), approved (in the
+ * gallery) or rejected (kept out of it, with the reason its uploader reads). Only approved items'
+ * files are public.
+ */
+export const MEDIA_STATUSES = ["pending", "approved", "rejected"] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
 export const MEDIA_LIMITS = {
   title: 200,
   description: 2000,
@@ -27,6 +35,10 @@ export const MEDIA_LIMITS = {
   /** Search query text. */
   search: 200,
   sortOrder: 1_000_000,
+  /** The reason a rejection gives the uploader. */
+  rejectionReason: 500,
+  /** Items one review (approve or reject) may name. */
+  reviewItems: 100,
 } as const;
 
 export const CATEGORY_LIMITS = {
@@ -72,6 +84,13 @@ export const mediaListQuerySchema = z.object({
     z.enum(MEDIA_TYPES, { error: "Media type must be image, video or gif." }).optional(),
   ),
   approvedOnly: queryBool("approvedOnly"),
+  /** Moderators: one moderation state (guests and users only ever get approved items). */
+  status: z.preprocess(
+    blankAsUndefined,
+    z.enum(MEDIA_STATUSES, { error: "Status must be pending, approved or rejected." }).optional(),
+  ),
+  /** Signed-in members: only the items they uploaded. */
+  mine: queryBool("mine"),
   featuredOnly: queryBool("featuredOnly"),
   search: text({ error: "Search must be a single value." })
     .trim()
@@ -172,6 +191,51 @@ export const mediaCreateSchema = mediaItemInputSchema.extend({
   height: z.number().int().min(1).max(100_000).nullish(),
 });
 
+export const REVIEW_DECISIONS = ["approve", "reject"] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** The spec-less texts of the moderation queue's review (the form shows the same). */
+export const REVIEW_MESSAGES = {
+  reasonRequired: "Say why the item is rejected: its uploader reads it.",
+  items: "Choose at least one media item.",
+} as const;
+
+/**
+ * POST /media/review: approve or reject one item or a selection. Each item may carry the
+ * `updatedAt` the moderator saw; an item changed since (or missing) is reported and the others
+ * are still reviewed. A rejection needs a reason (its uploader reads it).
+ */
+export const mediaReviewSchema = z
+  .object({
+    decision: z.enum(REVIEW_DECISIONS, { error: "Decision must be approve or reject." }),
+    items: z
+      .array(
+        z.object({
+          id: z.number({ error: "Each item needs its id." }).int("Each item needs its id.").min(1, "Each item needs its id."),
+          updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
+        }),
+        { error: REVIEW_MESSAGES.items },
+      )
+      .min(1, REVIEW_MESSAGES.items)
+      .max(MEDIA_LIMITS.reviewItems, `Review at most ${MEDIA_LIMITS.reviewItems} items at once.`),
+    reason: text({ error: "The reason must be text." })
+      .trim()
+      .max(MEDIA_LIMITS.rejectionReason, `The reason must be at most ${MEDIA_LIMITS.rejectionReason} characters.`)
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .superRefine((body, ctx) => {
+    if (body.decision === "reject" && !body.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: REVIEW_MESSAGES.reasonRequired });
+  });
+
+/** The reject dialog's form: the reason alone (the items and decision are the page's). */
+export const rejectReasonSchema = z.object({
+  reason: text({ error: REVIEW_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, REVIEW_MESSAGES.reasonRequired)
+    .max(MEDIA_LIMITS.rejectionReason, `The reason must be at most ${MEDIA_LIMITS.rejectionReason} characters.`),
+});
+
 /** POST /admin/regenerate-thumbnails. */
 export const regenerateThumbnailsSchema = z.object({
   force: z.boolean({ error: "force must be true or false." }).default(false),
@@ -238,6 +302,12 @@ export type MediaItem = {
   faction: { name: string } | null;
   isApproved: boolean;
   isFeatured: boolean;
+  /** Pending, approved or rejected (see MEDIA_STATUSES). */
+  status: MediaStatus;
+  /** Why a moderator rejected it (moderators only; null for everyone else and unless rejected). */
+  rejectionReason: string | null;
+  /** Who uploaded it (moderators only; null for everyone else, and for items without an uploader). */
+  uploadedBy: { id: number; name: string } | null;
   /** Where the original is served (a /files path, signed for unapproved items, or an external URL). */
   originalUrl: string | null;
   largeUrl: string | null;
@@ -289,6 +359,24 @@ export type MediaCategory = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** GET /media/status-counts (moderators): how many items are in each moderation state. */
+export type MediaStatusCounts = Record<MediaStatus, number>;
+
+/** One item a review could not change, and why. */
+export type MediaReviewFailure = {
+  id: number;
+  code: "not_found" | "stale_version";
+  message: string;
+  /** With `stale_version`: the item as it is stored now. */
+  current?: MediaItem;
+};
+
+/**
+ * POST /media/review: the items reviewed (`done`, those already in the asked-for state included)
+ * and those that could not be (`failed`), in the order they were asked for.
+ */
+export type MediaReviewResponse = { decision: ReviewDecision; done: number[]; failed: MediaReviewFailure[] };
 
 /** POST /admin/regenerate-thumbnails. */
 export type RegenerateThumbnailsResponse = { message: string; queued: number };

@@ -13,6 +13,7 @@ export const NEWS_LIMITS = {
   content: 50_000,
   author: 100,
   imageUrl: 2048,
+  imageAlt: 500,
   tags: 10,
   tag: 50,
   /** Search, tag and author query values. */
@@ -64,8 +65,9 @@ const requiredText = (label: string, max: number) =>
 
 /**
  * POST /news and PUT /news/{id} (the same body). `imageUrl` may be empty or absent (stored as
- * null), an absolute http(s) URL or a path under /files/. `tags` may be a list or the form's
- * comma-separated text.
+ * null), an absolute http(s) URL or a path under /files/ (an image chosen from the media
+ * library is one); `imageAlt` describes it. `tags` may be a list or the form's comma-separated
+ * text.
  */
 export const newsArticleInputSchema = z.object({
   title: requiredText("Title", NEWS_LIMITS.title),
@@ -81,6 +83,12 @@ export const newsArticleInputSchema = z.object({
       (v) => v === null || isHttpUrl(v) || isFilesPath(v),
       "Image URL must be an http(s) URL or a path under /files/.",
     ),
+  /** What the image shows, for readers who cannot see it (kept only with an image). */
+  imageAlt: text({ error: "Alt text must be text." })
+    .trim()
+    .max(NEWS_LIMITS.imageAlt, `Alt text must be at most ${NEWS_LIMITS.imageAlt} characters.`)
+    .nullish()
+    .transform((v) => v ?? ""),
   tags: z
     .union([text(), z.array(text({ error: "Each tag must be text." }))], {
       error: "Tags must be a list of text.",
@@ -128,6 +136,8 @@ export type NewsArticle = {
   content: string;
   author: string;
   imageUrl: string | null;
+  /** The image's alt text ("" when there is no image or it was not described). */
+  imageAlt: string;
   tags: string[];
   isPublished: boolean;
   /** Set when first published; kept when unpublished and republished. Null for never-published drafts. */

@@ -5,13 +5,17 @@
 import { apiKey } from "./api-key";
 import { parseId, parsePage } from "./ids";
 
-export type MediaTypeFilter = "image" | "video";
+export type MediaTypeFilter = "image" | "video" | "gif";
 
 export type MediaListQuery = {
   categoryId?: number;
   factionId?: number;
   mediaType?: "image" | "video" | "gif";
   approvedOnly?: boolean;
+  /** Moderators: one moderation state. */
+  status?: "pending" | "approved" | "rejected";
+  /** Only the caller's uploads. */
+  mine?: boolean;
   featuredOnly?: boolean;
   search?: string;
   page?: number;
@@ -29,6 +33,8 @@ export function mediaQueryParams(query: MediaListQuery): Record<string, string> 
   if (query.factionId) out.factionId = String(query.factionId);
   if (query.mediaType) out.mediaType = query.mediaType;
   if (query.approvedOnly !== undefined) out.approvedOnly = String(query.approvedOnly);
+  if (query.status) out.status = query.status;
+  if (query.mine) out.mine = "true";
   if (query.featuredOnly) out.featuredOnly = "true";
   if (query.search) out.search = query.search;
   if (query.page && query.page > 1) out.page = String(query.page);
@@ -40,6 +46,8 @@ export const mediaKeys = {
   list: (query: MediaListQuery) => apiKey("/api/media", mediaQueryParams(query)),
   filters: () => "/api/media/filters",
   item: (id: number) => `/api/media/${id}`,
+  /** Moderators: how many items are in each moderation state. */
+  statusCounts: () => "/api/media/status-counts",
   categories: (activeOnly?: boolean) => apiKey("/api/media/categories", { activeOnly }),
   /** What the gallery reads for a set of URL filters. */
   gallery: (filters: GalleryUrlFilters) =>
@@ -63,10 +71,16 @@ export function parseGalleryFilters(params: URLSearchParams): GalleryUrlFilters 
   const type = params.get("mediaType");
   return {
     categoryId: parseId(params.get("categoryId")),
-    mediaType: type === "image" || type === "video" ? type : null,
+    mediaType: type === "image" || type === "video" || type === "gif" ? type : null,
     page: parsePage(params.get("page")),
   };
 }
+
+/** The gallery opened on one item (a search result's link): /screenshots?media=12. */
+export const galleryItemPath = (id: number) => `/screenshots?media=${id}`;
+
+/** The item the gallery's URL asks to open in the lightbox, if any. */
+export const galleryItemOf = (params: URLSearchParams) => parseId(params.get("media"));
 
 /** The gallery's query string for a set of filters (defaults left out, so URLs stay short). */
 export function galleryFiltersSearch(filters: GalleryUrlFilters): string {

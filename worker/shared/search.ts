@@ -4,7 +4,7 @@
  */
 
 /** Content types search covers, in the order results are grouped. Add a type here and register its source. */
-export const SEARCH_TYPES = ["news", "gameinfo", "faction", "unit", "hero", "spell"] as const;
+export const SEARCH_TYPES = ["news", "gameinfo", "faction", "unit", "hero", "spell", "media"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
@@ -14,6 +14,7 @@ export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
   unit: "Units",
   hero: "Heroes",
   spell: "Spells",
+  media: "Media",
 };
 
 export const SEARCH_QUERY_MAX = 200;
@@ -32,7 +33,7 @@ export type SearchHit = {
   /** Where the result lives in the SPA, e.g. "/units/12". */
   path: string;
   snippet: SnippetPart[];
-  /** False for drafts and inactive rows (only moderators and admins ever see those). */
+  /** False for drafts and inactive rows (only moderators and admins ever see those; media items are always approved ones). */
   visible: boolean;
 };
 

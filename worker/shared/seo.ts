@@ -22,6 +22,8 @@ export type ArticleForMeta = {
   summary: string;
   author: string;
   imageUrl: string | null;
+  /** What the image shows ("" or absent: not described). */
+  imageAlt?: string;
   tags: readonly string[];
   publishedAt: string | null;
   createdAt: string;
@@ -38,6 +40,8 @@ export type PageMeta = {
   ogType: "website" | "article";
   /** Absolute share image URL. */
   image: string | null;
+  /** What the share image shows (og:image:alt, twitter:image:alt); only with an image. */
+  imageAlt?: string;
   /** e.g. "noindex" for missing pages. */
   robots?: string;
   article?: { publishedTime: string; modifiedTime: string; author: string; tags: readonly string[] };
@@ -211,6 +215,7 @@ export function newsArticleMeta(origin: string, article: ArticleForMeta): PageMe
     canonical: absoluteUrl(origin, path),
     ogType: "article",
     image: article.imageUrl ? absoluteUrl(origin, article.imageUrl) : null,
+    ...(article.imageUrl && article.imageAlt ? { imageAlt: article.imageAlt } : {}),
     article: {
       publishedTime: article.publishedAt ?? article.createdAt,
       modifiedTime: article.updatedAt,
@@ -368,6 +373,7 @@ export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
   );
   if (meta.canonical) tags.push(metaProperty("og:url", meta.canonical));
   if (meta.image) tags.push(metaProperty("og:image", meta.image));
+  if (meta.image && meta.imageAlt) tags.push(metaProperty("og:image:alt", meta.imageAlt));
   tags.push(metaProperty("og:locale", SITE_LOCALE), metaProperty("og:site_name", siteName));
   if (meta.article) {
     tags.push(
@@ -383,6 +389,7 @@ export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
     metaName("twitter:description", meta.description),
   );
   if (meta.image) tags.push(metaName("twitter:image", meta.image));
+  if (meta.image && meta.imageAlt) tags.push(metaName("twitter:image:alt", meta.imageAlt));
   for (const data of meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
   return tags.join("\n    ");
 }
@@ -408,10 +415,26 @@ export const isGenericDescription = (text: string) => text === DEFAULT_DESCRIPTI
 /** The public settings that name and describe the site. */
 export type SiteIdentity = { siteName: string; siteDescription: string };
 
+/** Structured data naming the site (the WebSite, an article's publisher) with the configured name. */
+function brandJsonLd(data: JsonLd, siteName: string): JsonLd {
+  if (data["@type"] === "WebSite" && data.name === SITE_NAME) return { ...data, name: siteName };
+  const publisher = data.publisher as JsonLd | undefined;
+  if (publisher?.name === SITE_NAME) return { ...data, publisher: { ...publisher, name: siteName } };
+  return data;
+}
+
 /** The page's metadata with the site's configured name and description in place of the built-in ones. */
 export function brandMeta(meta: PageMeta, site: SiteIdentity): PageMeta {
   const generic = site.siteDescription && isGenericDescription(meta.description);
-  return { ...meta, title: withSiteName(meta.title, site.siteName), description: generic ? site.siteDescription : meta.description };
+  const renamed = site.siteName && site.siteName !== SITE_NAME;
+  // The site's own texts name it (noindex pages and the forum's): never an article's summary.
+  const own = meta.robots === "noindex" || meta.description === FORUM_DESCRIPTION;
+  return {
+    ...meta,
+    title: withSiteName(meta.title, site.siteName),
+    description: generic ? site.siteDescription : renamed && own ? meta.description.replaceAll(SITE_NAME, site.siteName) : meta.description,
+    jsonLd: renamed ? meta.jsonLd.map((data) => brandJsonLd(data, site.siteName)) : meta.jsonLd,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,10 +12,11 @@ import { useLocalSite } from "@/lib/local-host";
 import { useSession } from "@/lib/session";
 
 /**
- * Shown with the widget while comment moderation is on. (Holding comments for approval is a
- * setting of the FastComments tenant itself; this tells commenters what to expect.)
+ * Shown with the widget while the site setting says that comments wait for approval. Holding them
+ * is the FastComments account's own setting (docs/decisions/0028-comment-approval.md); an admin
+ * turns this note on when it is set.
  */
-export const MODERATION_NOTE = "Comments are reviewed by our moderators and may take a moment to appear.";
+export const MODERATION_NOTE = "New comments appear once a moderator approves them.";
 
 export type CommentsWidgetProps = {
   /** The FastComments thread (urlId): `news-{id}` for an article, a fixed id for the forum. */

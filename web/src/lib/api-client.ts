@@ -27,6 +27,10 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's reason when it gave one, else `fallback` (network failures too). */
+export const serverReason = (err: unknown, fallback: string): string =>
+  err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : fallback;
+
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 

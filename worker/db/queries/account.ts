@@ -2,7 +2,7 @@
  * The member's own account: the sessions list and signing sessions out, the data export, and
  * deletion (the row stays, anonymised, so what the member wrote keeps its foreign keys).
  */
-import { and, asc, desc, eq, exists, gt, isNull, ne, not, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, isNull, ne, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { SESSION_IDLE_SECONDS } from "../../lib/tokens";
@@ -12,6 +12,7 @@ import {
   loginBrakes,
   loginLocks,
   loginNetworks,
+  mediaItems,
   newsArticles,
   passwordResetTokens,
   sessions,
@@ -91,6 +92,27 @@ export async function exportRows(db: Database, userId: number) {
       .orderBy(asc(auditLog.id)),
   ]);
   return { sessions: sessionRows, auditLog: auditRows };
+}
+
+/**
+ * What the member did on the site, counted from the records themselves in one batch: articles
+ * they created, media items they uploaded, and changes they made (their audit-log rows: every
+ * write by a moderator or administrator), with the day they joined. Null for no such member.
+ */
+export async function memberStats(db: Database, userId: number) {
+  const [member, articles, media, edits] = await db.batch([
+    db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
+    db.select({ n: count() }).from(newsArticles).where(eq(newsArticles.createdBy, userId)),
+    db.select({ n: count() }).from(mediaItems).where(eq(mediaItems.uploadedBy, userId)),
+    db.select({ n: count() }).from(auditLog).where(eq(auditLog.userId, userId)),
+  ]);
+  if (!member[0]) return null;
+  return {
+    articlesWritten: articles[0]?.n ?? 0,
+    mediaUploaded: media[0]?.n ?? 0,
+    editsMade: edits[0]?.n ?? 0,
+    memberSince: member[0].createdAt,
+  };
 }
 
 const otherRoles = alias(userRoles, "other_admin_roles");

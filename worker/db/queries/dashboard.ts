@@ -1,6 +1,7 @@
 import { count, desc, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import { newsArticles, userRoles, users } from "../schema";
+import { mediaItems, newsArticles, userRoles, users } from "../schema";
+import { statusIs } from "./media";
 
 /** How many recent users and articles the dashboard lists. */
 export const RECENT_ACTIVITY_LIMIT = 5;
@@ -13,7 +14,7 @@ const roleCount = (role: "Admin" | "Moderator") =>
 
 /** Dashboard stats in one batch: one D1 round trip. */
 export async function dashboardStats(db: Database) {
-  const [userCounts, newsCounts, recentUsers, recentNews] = await db.batch([
+  const [userCounts, newsCounts, recentUsers, recentNews, pendingMedia] = await db.batch([
     db
       .select({
         total: count(),
@@ -43,12 +44,15 @@ export async function dashboardStats(db: Database) {
       .from(newsArticles)
       .orderBy(desc(newsArticles.createdAt), desc(newsArticles.id))
       .limit(RECENT_ACTIVITY_LIMIT),
+    // The moderation queue: media items waiting for a moderator.
+    db.select({ pending: count() }).from(mediaItems).where(statusIs("pending")),
   ]);
   const u = userCounts[0]!;
   const n = newsCounts[0]!;
   return {
     users: { total: u.total, active: Number(u.active), admins: Number(u.admins), moderators: Number(u.moderators) },
     news: { total: n.total, published: Number(n.published), drafts: n.total - Number(n.published) },
+    media: { pending: pendingMedia[0]?.pending ?? 0 },
     recentActivity: { users: recentUsers, news: recentNews },
   };
 }

@@ -235,13 +235,15 @@ export const updateRecords = (
     stamp: string;
     diff: { before: Record<string, unknown>; after: Record<string, unknown> };
     options: WriteOptions;
+    /** What the audit row keeps when it is not the diff itself (a long text as its length, say). */
+    audit?: { before: unknown; after: unknown };
   },
 ) =>
   writeRecords(db, actor, {
     action: "update",
     entityType: w.entityType,
     entityId: sql`(SELECT id FROM ${tableName(w.table)} WHERE id = ${w.id} AND updated_at = ${w.stamp})`,
-    audit: w.diff,
+    audit: w.audit ?? w.diff,
     changes: diffChanges(w.diff),
     options: w.options,
   });
@@ -250,13 +252,22 @@ export const updateRecords = (
 export const deleteRecords = <T extends Record<string, unknown>>(
   db: Database,
   actor: Actor,
-  w: { entityType: HistoryEntity; table: SQLiteTable; id: number; before: T; fields: readonly (keyof T & string)[]; entityId?: SQL },
+  w: {
+    entityType: HistoryEntity;
+    table: SQLiteTable;
+    id: number;
+    before: T;
+    fields: readonly (keyof T & string)[];
+    entityId?: SQL;
+    /** What the audit row keeps of the record when not all of it (`{ before }` either way). */
+    auditBefore?: unknown;
+  },
 ) =>
   writeRecords(db, actor, {
     action: "delete",
     entityType: w.entityType,
     entityId: w.entityId ?? sql`(SELECT id FROM ${tableName(w.table)} WHERE id = ${w.id})`,
-    audit: { before: w.before },
+    audit: { before: w.auditBefore ?? w.before },
     changes: deletedChanges(w.before, w.fields),
   });
 

@@ -12,11 +12,13 @@ import type {
   MediaFilters,
   MediaItem,
   MediaItemInput,
+  MediaStatus,
   MediaType,
   ThumbnailStatus,
 } from "../../schemas/media";
 import { MEDIA_TYPES } from "../../schemas/media";
-import { auditLog, factions, mediaCategories, mediaItems, mediaViews, thumbnailFailures } from "../schema";
+import { auditLog, factions, mediaCategories, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
+import { DELETED_MEMBER } from "./account";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -28,7 +30,7 @@ const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
  * Flat, explicitly named columns. The joined tables share column names (both have `name`), and
  * drizzle's D1 batches map rows by column name, so the joined ones get aliases.
  */
-const ITEM_COLUMNS = {
+export const ITEM_COLUMNS = {
   id: mediaItems.id,
   title: mediaItems.title,
   description: mediaItems.description,
@@ -57,6 +59,13 @@ const ITEM_COLUMNS = {
   fileSize: mediaItems.fileSize,
   viewCount: mediaItems.viewCount,
   sortOrder: mediaItems.sortOrder,
+  rejectedAt: mediaItems.rejectedAt,
+  rejectionReason: mediaItems.rejectionReason,
+  uploaderId: mediaItems.uploadedBy,
+  uploaderName: sql<string | null>`CASE WHEN ${users.id} IS NULL THEN NULL WHEN ${users.deletedAt} IS NOT NULL THEN ${DELETED_MEMBER}
+    ELSE coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), substr(${users.email}, 1, instr(${users.email}, '@') - 1)) END`.as(
+    "uploader_name",
+  ),
   createdAt: mediaItems.createdAt,
   updatedAt: mediaItems.updatedAt,
 };
@@ -90,9 +99,17 @@ export type MediaRow = {
   fileSize: number;
   viewCount: number;
   sortOrder: number;
+  rejectedAt: string | null;
+  rejectionReason: string | null;
+  uploaderId: number | null;
+  uploaderName: string | null;
   createdAt: string;
   updatedAt: string;
 };
+
+/** Where an item is in moderation. */
+export const statusOf = (row: Pick<MediaRow, "isApproved" | "rejectedAt">): MediaStatus =>
+  row.isApproved ? "approved" : row.rejectedAt ? "rejected" : "pending";
 
 /** Every R2 key a media item owns. */
 export const keysOf = (row: Pick<MediaRow, "originalKey" | "largeKey" | "largeWebpKey" | "thumbnailKey" | "thumbnailWebpKey" | "posterKey">) =>
@@ -147,6 +164,9 @@ export async function toMediaDto(
     faction: row.factionName !== null ? { name: row.factionName } : null,
     isApproved: row.isApproved,
     isFeatured: row.isFeatured,
+    status: statusOf(row),
+    rejectionReason: forModerator && !row.isApproved ? row.rejectionReason : null,
+    uploadedBy: forModerator && row.uploaderId !== null ? { id: row.uploaderId, name: row.uploaderName ?? DELETED_MEMBER } : null,
     originalUrl,
     largeUrl,
     largeWebpUrl,
@@ -165,12 +185,20 @@ export async function toMediaDto(
   };
 }
 
-const selectItems = (db: Database) =>
+/** Items with their category, faction and uploader (by primary key: one lookup per row each). */
+export const selectItems = (db: Database) =>
   db
     .select(ITEM_COLUMNS)
     .from(mediaItems)
     .leftJoin(mediaCategories, eq(mediaCategories.id, mediaItems.categoryId))
-    .leftJoin(factions, eq(factions.id, mediaItems.factionId));
+    .leftJoin(factions, eq(factions.id, mediaItems.factionId))
+    .leftJoin(users, eq(users.id, mediaItems.uploadedBy));
+
+/** The condition of one moderation state. */
+export const statusIs = (status: MediaStatus): SQL =>
+  status === "approved"
+    ? eq(mediaItems.isApproved, true)
+    : and(eq(mediaItems.isApproved, false), status === "rejected" ? isNotNull(mediaItems.rejectedAt) : isNull(mediaItems.rejectedAt))!;
 
 /** LIKE pattern matching the text anywhere, with %, _ and \ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -185,6 +213,10 @@ export type MediaListOptions = {
   mediaType?: MediaType;
   /** Guests and users always get true. */
   approvedOnly: boolean;
+  /** One moderation state (moderators). */
+  status?: MediaStatus;
+  /** Only the items this member uploaded. */
+  uploadedBy?: number;
   featuredOnly?: boolean;
   search?: string;
   page: number;
@@ -193,9 +225,23 @@ export type MediaListOptions = {
 
 /** The statements of a media list (worker/db/kept.ts); the shape says which filters apply. */
 const mediaListReads = keptReads(
-  (db, shape: { approvedOnly: boolean; featuredOnly: boolean; category: boolean; faction: boolean; mediaType: boolean; search: boolean }) => {
+  (
+    db,
+    shape: {
+      approvedOnly: boolean;
+      status: MediaStatus | null;
+      uploader: boolean;
+      featuredOnly: boolean;
+      category: boolean;
+      faction: boolean;
+      mediaType: boolean;
+      search: boolean;
+    },
+  ) => {
     const where: SQL[] = [];
     if (shape.approvedOnly) where.push(eq(mediaItems.isApproved, true));
+    if (shape.status) where.push(statusIs(shape.status));
+    if (shape.uploader) where.push(eq(mediaItems.uploadedBy, sql.placeholder("uploader")));
     if (shape.featuredOnly) where.push(eq(mediaItems.isFeatured, true));
     if (shape.category) where.push(eq(mediaItems.categoryId, sql.placeholder("categoryId")));
     if (shape.faction) where.push(eq(mediaItems.factionId, sql.placeholder("factionId")));
@@ -230,6 +276,8 @@ const mediaListReads = keptReads(
 export async function listMedia(db: Database, options: MediaListOptions): Promise<{ rows: MediaRow[]; totalCount: number }> {
   const shape = {
     approvedOnly: options.approvedOnly,
+    status: options.status ?? null,
+    uploader: options.uploadedBy !== undefined,
     featuredOnly: !!options.featuredOnly,
     category: !!options.categoryId,
     faction: !!options.factionId,
@@ -237,6 +285,7 @@ export async function listMedia(db: Database, options: MediaListOptions): Promis
     search: !!options.search,
   };
   const reads = mediaListReads(db, shape, {
+    uploader: options.uploadedBy,
     categoryId: options.categoryId,
     factionId: options.factionId,
     mediaType: options.mediaType,
@@ -250,10 +299,11 @@ export async function listMedia(db: Database, options: MediaListOptions): Promis
 
 /** One item (null when missing, or unapproved and `includeUnapproved` is false). */
 export async function getMedia(db: Database, id: number, includeUnapproved: boolean): Promise<MediaRow | null> {
-  const row = await selectItems(db)
-    .where(includeUnapproved ? eq(mediaItems.id, id) : and(eq(mediaItems.id, id), eq(mediaItems.isApproved, true)))
-    .get();
-  return (row as MediaRow | undefined) ?? null;
+  // As a batch, so a page that reads it with others (the gallery opened on one item) sends one round trip.
+  const [rows] = await db.batch([
+    selectItems(db).where(includeUnapproved ? eq(mediaItems.id, id) : and(eq(mediaItems.id, id), eq(mediaItems.isApproved, true))),
+  ]);
+  return (rows[0] as MediaRow | undefined) ?? null;
 }
 
 /** The statements of the media filters (worker/db/kept.ts): one shape, no values. */
@@ -397,7 +447,8 @@ export async function updateMedia(db: Database, id: number, input: MediaItemInpu
   const [, , rows] = await db.batch([
     db
       .update(mediaItems)
-      .set({ ...editable(input), updatedAt: NOW })
+      // Approving (the toggle sends the whole item) ends a rejection.
+      .set({ ...editable(input), ...(input.isApproved ? { rejectedAt: null, rejectionReason: null } : {}), updatedAt: NOW })
       .where(eq(mediaItems.id, id)),
     db.insert(auditLog).values({
       userId: audit.userId,
@@ -662,7 +713,8 @@ export async function saveRenditions(
         height: size.height !== null ? size.height : sql`${mediaItems.height}`,
         thumbnailStatus: "ready",
         thumbnailError: null,
-        updatedAt: NOW,
+        // Not updatedAt: that is the version people edit and review against, and renditions are
+        // no edit (a moderator who opened the queue before the job ended must still approve).
       })
       .where(eq(mediaItems.id, id)),
   ]);

@@ -1,6 +1,7 @@
 /**
- * News queries. Every read is one batch (one D1 round trip); every write, its tags and its audit
- * row go in one atomic batch.
+ * News queries. Every read is one batch (one D1 round trip); every write goes with its tags, its
+ * audit row and its history row in one atomic batch, guarded by the version it read like the game
+ * entities' writes (game-common.ts).
  */
 import { and, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -14,8 +15,21 @@ import type {
   NewsListItem,
   NewsListResponse,
 } from "../../schemas/news";
-import { auditLog, changeHistory, newsArticles, newsTags } from "../schema";
-import { createdChanges, deletedChanges, isGuardFailure, nextStamp, type FieldChanges, type WriteOptions } from "./game-common";
+import { newsArticles, newsTags } from "../schema";
+import {
+  changedFields,
+  createdId,
+  createRecords,
+  deleteRecords,
+  guarded,
+  guardedDelete,
+  nextStamp,
+  sameStamp,
+  updateRecords,
+  type Actor,
+  type WriteOptions,
+  type WriteResult,
+} from "./game-common";
 
 const NOW = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
@@ -32,6 +46,7 @@ const listColumns = {
   summary: a.summary,
   author: a.author,
   imageUrl: a.imageUrl,
+  imageAlt: a.imageAlt,
   isPublished: a.isPublished,
   publishedAt: a.publishedAt,
   createdAt: a.createdAt,
@@ -55,6 +70,7 @@ function toListItem(row: ArticleRow, tags: string[]): NewsListItem {
     summary: row.summary,
     author: row.author,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
     tags,
     isPublished: row.isPublished,
     publishedAt: row.publishedAt,
@@ -194,16 +210,29 @@ export async function publishedNewsIndex(db: Database, limit: number): Promise<N
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writes (each with its tags, audit row and history row in one atomic batch)
+// Writes: the guarded writes of the game entities (game-common.ts), with the article's tags
 // ---------------------------------------------------------------------------------------------
 
-type Audit = { userId: number; details: Record<string, unknown> };
-
 /** The fields a news change is made of (what the history keeps and a restore puts back). */
-export const NEWS_FIELDS = ["title", "summary", "content", "author", "imageUrl", "tags", "isPublished"] as const;
+export const NEWS_FIELDS = [
+  "title", "summary", "content", "author", "imageUrl", "imageAlt", "tags", "isPublished",
+] as const satisfies readonly (keyof NewsArticle & keyof NewsArticleInput)[];
 
-/** Inside a write batch (one transaction) the article just inserted is the table's highest id. */
-const newestArticleId = sql<number>`(SELECT max(${newsArticles.id}) FROM ${newsArticles})`;
+const newsValues = (input: NewsArticleInput) => ({
+  title: input.title,
+  summary: input.summary,
+  content: input.content,
+  author: input.author,
+  imageUrl: input.imageUrl,
+  // Alt text describes an image: none without one.
+  imageAlt: input.imageUrl ? input.imageAlt : "",
+});
+
+/** The audit log keeps an article's content as its length only (the history keeps the text). */
+const forAudit = <T extends { content?: unknown }>(fields: T) => {
+  const { content, ...rest } = fields;
+  return typeof content === "string" ? { ...rest, contentLength: content.length } : rest;
+};
 
 /** Inserts the tags (positions in list order) of the article `articleId` names, if it exists. */
 const insertTags = (db: Database, articleId: SQL | number, tags: string[]) =>
@@ -214,179 +243,105 @@ const insertTags = (db: Database, articleId: SQL | number, tags: string[]) =>
            WHERE ${newsArticles.id} = ${articleId}`,
     );
 
-/** An audit row about the article `articleId` names, written only if that article exists. */
-const auditArticle = (
-  db: Database,
-  action: "create" | "update" | "delete",
-  userId: number,
-  articleId: SQL | number,
-  details: SQL,
-) =>
-  db.insert(auditLog).select(
-    db
-      .select({
-        id: sql<number>`null`.as("id"),
-        userId: sql<number>`${userId}`.as("user_id"),
-        action: sql<string>`${action}`.as("action"),
-        entityType: sql<string>`'news'`.as("entity_type"),
-        entityId: sql<string>`CAST(${newsArticles.id} AS TEXT)`.as("entity_id"),
-        details: sql<string>`${details}`.as("details"),
-        createdAt: sql<string>`${NOW}`.as("created_at"),
-      })
-      .from(newsArticles)
-      .where(eq(newsArticles.id, articleId)),
-  );
-
 /**
- * The history row of a news write. `articleId` is an SQL expression for the id; when it is NULL
- * (the article changed or went away) the NOT NULL column aborts the whole batch.
- */
-const historyOf = (
-  db: Database,
-  userId: number,
-  action: "create" | "update" | "delete",
-  articleId: SQL,
-  changes: FieldChanges,
-  options: WriteOptions,
-) =>
-  db.insert(changeHistory).values({
-    entityType: "news",
-    entityId: articleId,
-    action: options.restoredFrom !== undefined ? "restore" : action,
-    changes: JSON.stringify(changes),
-    restoredFrom: options.restoredFrom ?? null,
-    userId,
-  });
-
-/**
- * Creates an article, its tags, the audit row and the history row atomically, in one batch.
- * publishedAt is set when it is created published. `options.id` re-creates a deleted article
- * under its old id (a restore).
+ * Creates an article with its tags, audit and history rows in one batch. publishedAt is set
+ * when it is created published. `options.id` re-creates a deleted article under its old id (a
+ * restore).
  */
 export async function createNews(
   db: Database,
   input: NewsArticleInput,
-  audit: Audit,
+  actor: Actor,
   options: WriteOptions = {},
-): Promise<NewsArticle> {
-  const articleId = options.id !== undefined ? sql<number>`${options.id}` : newestArticleId;
+): Promise<WriteResult<NewsArticle>> {
+  const values = { ...newsValues(input), isPublished: input.isPublished };
+  const stored = { ...input, ...values };
   const [inserted] = await db.batch([
     db
       .insert(newsArticles)
-      .values({
-        id: options.id,
-        title: input.title,
-        summary: input.summary,
-        content: input.content,
-        author: input.author,
-        imageUrl: input.imageUrl,
-        isPublished: input.isPublished,
-        publishedAt: input.isPublished ? NOW : null,
-        createdBy: audit.userId,
-      })
+      .values({ ...values, id: options.id, publishedAt: input.isPublished ? NOW : null, createdBy: actor.userId })
       .returning(),
-    insertTags(db, articleId, input.tags),
-    auditArticle(db, "create", audit.userId, articleId, sql`${JSON.stringify(audit.details)}`),
-    historyOf(db, audit.userId, "create", articleId, createdChanges(input, NEWS_FIELDS), options),
+    insertTags(db, createdId(newsArticles, options), input.tags),
+    ...createRecords(db, actor, {
+      entityType: "news",
+      table: newsArticles,
+      values: forAudit({ ...values, tags: input.tags }),
+      input: stored,
+      fields: NEWS_FIELDS,
+      options,
+    }),
   ]);
-  return toArticle(inserted[0]!, input.tags);
+  return { ok: true, value: toArticle(inserted[0]!, input.tags), changed: true };
 }
-
-/** The fields PUT may change, compared with what is stored (used for the audit details). */
-export function changedFields(before: NewsArticle, after: NewsArticleInput): Partial<NewsArticleInput> {
-  const changes: Partial<NewsArticleInput> = {};
-  if (before.title !== after.title) changes.title = after.title;
-  if (before.summary !== after.summary) changes.summary = after.summary;
-  if (before.content !== after.content) changes.content = after.content;
-  if (before.author !== after.author) changes.author = after.author;
-  if (before.imageUrl !== after.imageUrl) changes.imageUrl = after.imageUrl;
-  if (before.tags.join("\u0000") !== after.tags.join("\u0000")) changes.tags = after.tags;
-  if (before.isPublished !== after.isPublished) changes.isPublished = after.isPublished;
-  return changes;
-}
-
-export type NewsUpdateResult =
-  | { ok: true; article: NewsArticle }
-  | { ok: false; kind: "not_found" }
-  | { ok: false; kind: "stale"; current: NewsArticle };
 
 /**
  * Replaces an article's fields and tags, bumps updatedAt, sets publishedAt on the first publish
- * (kept afterwards) and writes the audit and history rows, atomically. The write happens only
- * while the article still has `before.updatedAt` (else "stale": someone saved in between).
+ * (kept afterwards) and writes the audit and history rows, in one batch guarded by the version
+ * read: 409 stale with the stored article when someone saved in between (or `input.updatedAt`
+ * is not the stored one). A save without changes writes nothing.
  */
 export async function updateNews(
   db: Database,
-  before: NewsArticle,
+  id: number,
   input: NewsArticleInput,
-  audit: Audit,
+  actor: Actor,
   options: WriteOptions = {},
-): Promise<NewsUpdateResult> {
-  const id = before.id;
-  const changes: FieldChanges = {};
-  for (const [key, value] of Object.entries(changedFields(before, input))) {
-    changes[key] = { old: before[key as keyof NewsArticleInput] ?? null, new: value ?? null };
-  }
+): Promise<WriteResult<NewsArticle>> {
+  const before = await getNews(db, id, true);
+  if (!before) return { ok: false, kind: "not_found" };
+  if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) return { ok: false, kind: "stale", current: before };
+  const stored = { ...input, ...newsValues(input) };
+  const diff = changedFields(before, stored, NEWS_FIELDS);
+  if (!diff) return { ok: true, value: before, changed: false };
   const stamp = nextStamp(before.updatedAt);
-  try {
-    // The history row goes first: its guard (the version read) rolls everything back when stale.
-    const [, updated] = await db.batch([
-      historyOf(
-        db,
-        audit.userId,
-        "update",
-        sql`(SELECT id FROM news_articles WHERE id = ${id} AND updated_at = ${before.updatedAt})`,
-        changes,
-        options,
-      ),
-      db
-        .update(newsArticles)
-        .set({
-          title: input.title,
-          summary: input.summary,
-          content: input.content,
-          author: input.author,
-          imageUrl: input.imageUrl,
-          isPublished: input.isPublished,
-          publishedAt: input.isPublished ? sql`COALESCE(${newsArticles.publishedAt}, ${NOW})` : sql`${newsArticles.publishedAt}`,
-          updatedAt: stamp,
-        })
-        .where(eq(newsArticles.id, id))
-        .returning(),
-      db.delete(newsTags).where(eq(newsTags.articleId, id)),
-      insertTags(db, id, input.tags),
-      auditArticle(db, "update", audit.userId, id, sql`${JSON.stringify(audit.details)}`),
-    ]);
-    const row = updated[0];
-    return row ? { ok: true, article: toArticle(row, input.tags) } : { ok: false, kind: "not_found" };
-  } catch (err) {
-    if (!isGuardFailure(err)) throw err;
-    const now = await getNews(db, id, true);
-    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
-  }
+  const written = await guarded(
+    () =>
+      db.batch([
+        db
+          .update(newsArticles)
+          .set({
+            ...newsValues(input),
+            isPublished: input.isPublished,
+            publishedAt: input.isPublished ? sql`COALESCE(${newsArticles.publishedAt}, ${NOW})` : sql`${newsArticles.publishedAt}`,
+            updatedAt: stamp,
+          })
+          .where(sameStamp(newsArticles, id, before.updatedAt))
+          .returning(),
+        ...updateRecords(db, actor, {
+          entityType: "news",
+          table: newsArticles,
+          id,
+          stamp,
+          diff,
+          options,
+          audit: { before: forAudit(diff.before), after: forAudit(diff.after) },
+        }),
+        db.delete(newsTags).where(eq(newsTags.articleId, id)),
+        insertTags(db, id, input.tags),
+      ]),
+    () => getNews(db, id, true),
+  );
+  if (!written.ok) return written;
+  const row = written.value[0][0];
+  return row ? { ok: true, value: toArticle(row, input.tags), changed: true } : { ok: false, kind: "not_found" };
 }
 
-/** Deletes an article (its tags go with it), writing the audit and history rows; false when it did not exist. */
-export async function deleteNews(db: Database, id: number, userId: number): Promise<boolean> {
+/** Deletes an article (its tags go with it) with its audit and history rows; false when it did not exist. */
+export async function deleteNews(db: Database, id: number, actor: Actor): Promise<boolean> {
   const before = await getNews(db, id, true);
   if (!before) return false;
-  try {
-    const [, , , deleted] = await db.batch([
-      historyOf(db, userId, "delete", sql`(SELECT id FROM news_articles WHERE id = ${id})`, deletedChanges(before, NEWS_FIELDS), {}),
-      auditArticle(
-        db,
-        "delete",
-        userId,
+  return guardedDelete(() =>
+    db.batch([
+      ...deleteRecords(db, actor, {
+        entityType: "news",
+        table: newsArticles,
         id,
-        sql`json_object('title', ${newsArticles.title}, 'author', ${newsArticles.author},
-          'isPublished', json(CASE ${newsArticles.isPublished} WHEN 1 THEN 'true' ELSE 'false' END))`,
-      ),
+        before,
+        fields: NEWS_FIELDS,
+        auditBefore: forAudit(before),
+      }),
       db.delete(newsTags).where(eq(newsTags.articleId, id)),
-      db.delete(newsArticles).where(eq(newsArticles.id, id)).returning({ id: newsArticles.id }),
-    ]);
-    return deleted.length > 0;
-  } catch (err) {
-    if (isGuardFailure(err)) return false;
-    throw err;
-  }
+      db.delete(newsArticles).where(eq(newsArticles.id, id)),
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
 /**
- * Site-wide search: one FTS5 table per content type, ranked with bm25 and cut into a short
+ * Site-wide search (news, game info, factions, units, heroes, spells and approved media items):
+ * one FTS5 table per content type, ranked with bm25 and cut into a short
  * snippet around the matching words. Every source is one entry of SEARCH_SOURCES; all of them
  * are read in one D1 batch (one round trip). To search a new content type: give it an FTS5
  * table (a migration with triggers), add its type to SEARCH_TYPES and its source here.
@@ -17,7 +18,8 @@ import {
   type SearchType,
   type SnippetPart,
 } from "../../schemas/search";
-import { factions, gameInfoArticles, heroes, newsArticles, spells, units } from "../schema";
+import { factions, gameInfoArticles, heroes, mediaItems, newsArticles, spells, units } from "../schema";
+import { galleryItemPath } from "../../shared/media-keys";
 
 /** Snippet markers: private-use characters no stored text contains (they are stripped from it). */
 const OPEN = "\uE000";
@@ -36,6 +38,8 @@ type Source = {
   path(key: string | number): string;
   /** Rows a guest may see (published, active). */
   visible: SQL;
+  /** Only rows a guest may see, for moderators too (media: a pending item has no page to go to). */
+  publicOnly?: boolean;
   /**
    * What kind of thing a wiki row is (a spell's school, a unit's type, a hero's class and type, a
    * faction's alignment), indexed as the FTS table's last columns, and the noun it is shown with
@@ -113,6 +117,18 @@ export const SEARCH_SOURCES: readonly Source[] = [
     visible: eq(spells.isActive, true),
     facet: { columns: [spells.school], noun: "magic", text: sql<string>`${spells.description}` },
   },
+  {
+    type: "media",
+    fts: "media_fts",
+    table: mediaItems,
+    id: mediaItems.id,
+    title: mediaItems.title,
+    key: mediaItems.id,
+    // The gallery opens the item in its lightbox.
+    path: (id) => galleryItemPath(Number(id)),
+    visible: eq(mediaItems.isApproved, true),
+    publicOnly: true,
+  },
 ];
 
 /** Splits a marked snippet into plain and matching parts (text only: the client never parses HTML). */
@@ -158,7 +174,7 @@ export function hitSnippet(marked: string, facet?: { values: readonly unknown[];
 
 function statements(db: Database, source: Source, match: string, includeHidden: boolean, limit: number, offset: number) {
   const fts = sql.raw(source.fts);
-  const where = and(sql`${fts} MATCH ${match}`, includeHidden ? undefined : source.visible);
+  const where = and(sql`${fts} MATCH ${match}`, includeHidden && !source.publicOnly ? undefined : source.visible);
   const on = sql`${fts}.rowid = ${source.id}`;
   const rows = db
     .select({

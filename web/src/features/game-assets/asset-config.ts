@@ -20,9 +20,10 @@ export type AssetType = (typeof ASSET_TYPES)[number];
 
 /**
  * string: one line, shown cut at 20 characters; text: several lines (Shift+Enter adds one),
- * shown cut at 30; int: a whole number; bool: yes/no; enum: one of `options`; json: JSON text.
+ * shown cut at 30; int: a whole number; bool: yes/no; enum: one of `options`; json: JSON text;
+ * factions: a set of faction ids, shown by name and chosen in a dialog (a spell's "taught by").
  */
-export type FieldKind = "string" | "text" | "int" | "bool" | "enum" | "json";
+export type FieldKind = "string" | "text" | "int" | "bool" | "enum" | "json" | "factions";
 
 export type FieldDef = {
   key: string;
@@ -62,6 +63,7 @@ const n = (key: string, label: string, width = labelWidth(label)): FieldDef => (
 const b = (key: string, label: string): FieldDef => ({ key, label, kind: "bool", width: labelWidth(label) });
 const e = (key: string, label: string, options: readonly string[], width = 110): FieldDef => ({ key, label, kind: "enum", options, width });
 const j = (key: string, label: string, width = 200): FieldDef => ({ key, label, kind: "json", width });
+const f = (key: string, label: string, width = 200): FieldDef => ({ key, label, kind: "factions", width });
 
 export const ASSET_CONFIGS: Record<AssetType, AssetConfig> = {
   factions: {
@@ -160,6 +162,7 @@ export const ASSET_CONFIGS: Record<AssetType, AssetConfig> = {
       s("name", "Name", 160),
       t("description", "Description"),
       e("school", "School", SPELL_SCHOOLS),
+      f("factionIds", "Taught by"),
       n("level", "Level", 60),
       n("manaCost", "Mana"),
       n("basePower", "Power"),
@@ -173,7 +176,7 @@ export const ASSET_CONFIGS: Record<AssetType, AssetConfig> = {
     ],
     required: ["name", "description"],
     defaults: {
-      name: "", description: "", school: "Fire", level: 1, manaCost: 0, basePower: 0, type: "Combat", target: "Single",
+      name: "", description: "", school: "Fire", factionIds: [], level: 1, manaCost: 0, basePower: 0, type: "Combat", target: "Single",
       duration: "Instant", isCommon: false, requiredSkillLevel: 0, effects: "", isActive: true,
     },
   },

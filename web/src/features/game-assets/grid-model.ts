@@ -26,7 +26,8 @@ export function toRow(config: AssetConfig, record: Record<string, unknown>): Ass
   if ("factionIds" in record) row.factionIds = record.factionIds;
   for (const f of config.fields) {
     const v = record[f.key];
-    row[f.key] = f.kind === "json" ? jsonText(v) : (f.kind === "string" || f.kind === "text") && v == null ? "" : v;
+    row[f.key] =
+      f.kind === "json" ? jsonText(v) : f.kind === "factions" ? factionSet(v) : (f.kind === "string" || f.kind === "text") && v == null ? "" : v;
   }
   return row;
 }
@@ -47,9 +48,22 @@ export function newRow(config: AssetConfig, id: number, context: { factionId: nu
   return row;
 }
 
-/** What a cell shows: long text cut at 30 characters, strings at 20 (with "…"). */
-export function displayValue(field: FieldDef, value: unknown): string {
+/** Faction ids as a set: whole numbers, each once, in order (so two sets compare as equal text). */
+export function factionSet(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((v): v is number => Number.isInteger(v) && v > 0))].sort((a, b) => a - b);
+}
+
+/** Faction names by id, for the cells that name factions. */
+export type FactionNames = ReadonlyMap<number, string>;
+
+/** What a cell shows: long text cut at 30 characters, strings at 20 (with "…"); factions by name. */
+export function displayValue(field: FieldDef, value: unknown, factionNames?: FactionNames): string {
   if (field.kind === "bool") return value ? "Yes" : "No";
+  if (field.kind === "factions") {
+    const ids = factionSet(value);
+    return ids.length ? ids.map((id) => factionNames?.get(id) ?? `#${id}`).join(", ") : "None";
+  }
   const text = value === null || value === undefined ? "" : String(value);
   const limit = field.kind === "text" || field.kind === "json" ? TRUNCATE.text : field.kind === "string" ? TRUNCATE.string : Infinity;
   return text.length > limit ? `${text.slice(0, limit)}…` : text;
@@ -61,6 +75,9 @@ export function displayValue(field: FieldDef, value: unknown): string {
  * (any case); JSON must parse.
  */
 export function parseCell(field: FieldDef, input: unknown): { value: unknown; error?: string } {
+  if (field.kind === "factions") {
+    return Array.isArray(input) ? { value: factionSet(input) } : { value: [], error: `Choose ${field.label.toLowerCase()} from the list.` };
+  }
   if (field.kind === "bool") {
     if (typeof input === "boolean") return { value: input };
     const t = String(input ?? "").trim().toLowerCase();
@@ -184,7 +201,8 @@ export function pasteBlock(
     const copy: AssetRow = { ...row };
     line.split("\t").forEach((raw, c) => {
       const field = fields[startCol + c];
-      if (!field || field.readOnly) return;
+      // Factions are chosen from the list, never typed.
+      if (!field || field.readOnly || field.kind === "factions") return;
       const { value, error } = parseCell(field, raw);
       copy[field.key] = value;
       cells++;

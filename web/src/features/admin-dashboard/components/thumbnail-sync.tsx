@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { triggerThumbnailSync } from "@/features/admin-dashboard/api/trigger-thumbnail-sync";
 
 /** A triggered sync's message disappears after this long. */
@@ -27,7 +27,7 @@ export function ThumbnailSync() {
       const res = await triggerThumbnailSync();
       setResult({ tone: res.triggered ? "success" : "info", text: res.message, triggered: res.triggered });
     } catch (err) {
-      const text = err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : SYNC_FAILED;
+      const text = serverReason(err, SYNC_FAILED);
       setResult({ tone: "error", text, triggered: false });
     } finally {
       setBusy(false);

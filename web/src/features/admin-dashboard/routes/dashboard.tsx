@@ -33,7 +33,7 @@ function Dashboard() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Admin Dashboard</h1>
-          <p className="mt-1 text-sm text-ink-muted">Members, news and what changed recently.</p>
+          <p className="mt-1 text-sm text-ink-muted">Members, news, media waiting for review and what changed recently.</p>
         </div>
         {isAdmin ? (
           <Link to="/admin/menu" className={buttonClass({ variant: "secondary" })}>
@@ -53,6 +53,7 @@ function Dashboard() {
         <DashboardSkeleton />
       ) : (
         <>
+          <MediaWaiting pending={data.media.pending} />
           <StatCards stats={data} />
           <QuickActions isAdmin={isAdmin} />
           <div className="grid gap-6 lg:grid-cols-2">
@@ -62,6 +63,34 @@ function Dashboard() {
         </>
       )}
     </div>
+  );
+}
+
+/** The moderation queue: how many media items wait, linking to them. */
+function MediaWaiting({ pending }: { pending: number }) {
+  return (
+    <section
+      aria-labelledby="queue-heading"
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-2xl border p-5 shadow-sm ${
+        pending ? "border-amber-600/40 bg-amber-50 dark:bg-amber-950/50" : "border-line bg-surface"
+      }`}
+    >
+      <div>
+        <h2 id="queue-heading" className="text-sm font-medium text-ink-muted">
+          Moderation queue
+        </h2>
+        <p className="mt-1 font-display text-2xl font-bold">
+          <Link
+            to="/admin/media?status=pending"
+            data-testid="media-waiting"
+            className="rounded text-ink underline-offset-4 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-400"
+          >
+            {pending} media waiting <span aria-hidden="true">→</span>
+          </Link>
+        </p>
+      </div>
+      <p className="text-sm text-ink-muted">{pending ? "New uploads wait here until a moderator approves or rejects them." : "Nothing waits for approval."}</p>
+    </section>
   );
 }
 
@@ -99,6 +128,7 @@ function QuickActions({ isAdmin }: { isAdmin: boolean }) {
     { to: "/admin/news/create", label: "Create Article", primary: true },
     { to: "/admin/news", label: "Manage News" },
     { to: "/admin/game-info", label: "Manage Game Info" },
+    { to: "/admin/media", label: "Manage Media" },
     ...(isAdmin
       ? [
           { to: "/admin/users", label: "Manage Users" },

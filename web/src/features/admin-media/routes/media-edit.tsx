@@ -17,6 +17,7 @@ import { useMediaItem } from "../api/get-media-item";
 import { saveMediaItem, toMediaInput } from "../api/save-media-item";
 import { CategoriesLoadError } from "../components/categories-load-error";
 import { MediaForm } from "../components/media-form";
+import { MediaStatusBadge } from "../components/media-status-badge";
 
 /** /admin/media/{id}/edit (moderators and admins): the item's summary and the media form. */
 export function Component() {
@@ -51,10 +52,19 @@ function Summary({ item }: { item: MediaItem }) {
         <img src={preview} alt={item.altText || item.title} width={400} height={225} className="aspect-video w-full rounded-lg bg-surface-muted object-cover" />
       ) : null}
       <div className="flex flex-wrap gap-1.5">
-        {item.isApproved ? <Badge tone="success">Approved</Badge> : <Badge tone="warning">Pending</Badge>}
+        <MediaStatusBadge status={item.status} />
         {item.isFeatured ? <Badge tone="brand">Featured</Badge> : null}
         <Badge tone="neutral">{item.mediaType}</Badge>
       </div>
+      {item.status === "rejected" ? (
+        <div className="rounded-lg border border-red-600/30 bg-red-50 p-3 text-sm text-red-950 dark:bg-red-950/50 dark:text-red-100">
+          <p className="font-semibold">Rejected</p>
+          <p className="mt-0.5 break-words">{item.rejectionReason || "No reason was given."}</p>
+          <p className="mt-1 text-xs opacity-80">It stays out of the gallery until a moderator approves it.</p>
+        </div>
+      ) : item.status === "pending" ? (
+        <p className="text-sm text-ink-muted">Waiting for a moderator in the queue of Media Management.</p>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-ink-muted">Dimensions</dt>
         <dd className="text-ink">{item.width && item.height ? `${item.width} × ${item.height}` : "Unknown"}</dd>
@@ -62,6 +72,12 @@ function Summary({ item }: { item: MediaItem }) {
         <dd className="text-ink">{formatBytes(item.fileSize)}</dd>
         <dt className="text-ink-muted">Views</dt>
         <dd className="text-ink">{groupDigits(item.viewCount)}</dd>
+        {item.uploadedBy ? (
+          <>
+            <dt className="text-ink-muted">Uploaded by</dt>
+            <dd className="break-words text-ink">{item.uploadedBy.name}</dd>
+          </>
+        ) : null}
         <dt className="text-ink-muted">Created</dt>
         <dd className="text-ink">{formatShortDate(item.createdAt)}</dd>
         <dt className="text-ink-muted">Thumbnails</dt>

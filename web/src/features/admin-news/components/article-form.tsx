@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from "react";
 import { NEWS_LIMITS, newsArticleInputSchema, type NewsArticle, type NewsArticleInput } from "@schemas/news";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ImageField } from "@/components/image-field";
 import { FormField, type FieldControlProps } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
 import { ApiRequestError } from "@/lib/api-client";
@@ -15,6 +16,7 @@ export type ArticleFormState = {
   content: string;
   author: string;
   imageUrl: string;
+  imageAlt: string;
   tags: string;
   isPublished: boolean;
 };
@@ -23,7 +25,7 @@ type FieldName = Exclude<keyof ArticleFormState, "isPublished">;
 
 /** A new article: the author defaults to the signed-in user, 'Publish article immediately' on. */
 export function emptyArticleForm(author: string): ArticleFormState {
-  return { title: "", summary: "", content: "", author, imageUrl: "", tags: "", isPublished: true };
+  return { title: "", summary: "", content: "", author, imageUrl: "", imageAlt: "", tags: "", isPublished: true };
 }
 
 /** An existing article's values; publishing state taken from the article. */
@@ -34,12 +36,13 @@ export function articleToForm(article: NewsArticle): ArticleFormState {
     content: article.content,
     author: article.author,
     imageUrl: article.imageUrl ?? "",
+    imageAlt: article.imageAlt,
     tags: article.tags.join(", "),
     isPublished: article.isPublished,
   };
 }
 
-const FIELD_ORDER: FieldName[] = ["title", "summary", "content", "author", "imageUrl", "tags"];
+const FIELD_ORDER: FieldName[] = ["title", "summary", "content", "author", "imageUrl", "imageAlt", "tags"];
 
 type Props = {
   initial: ArticleFormState;
@@ -102,26 +105,30 @@ export function ArticleForm({ initial, submitLabel, onSubmit, onCancel }: Props)
         ),
         "Plain text. Line breaks are kept.",
       )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        {field("author", "Author", (p) => (
-          <input {...p} type="text" value={state.author} maxLength={NEWS_LIMITS.author} onChange={(e) => set("author", e.target.value)} />
-        ))}
-        {field(
-          "imageUrl",
-          "Image URL",
-          (p) => (
-            <input
-              {...p}
-              type="url"
-              inputMode="url"
-              placeholder="https://…"
-              value={state.imageUrl}
-              onChange={(e) => set("imageUrl", e.target.value)}
-            />
-          ),
-          "Optional: an https:// address or a /files/… path.",
-        )}
-      </div>
+      {field("author", "Author", (p) => (
+        <input {...p} type="text" value={state.author} maxLength={NEWS_LIMITS.author} onChange={(e) => set("author", e.target.value)} />
+      ))}
+      <ImageField
+        id={`${id}-imageUrl`}
+        name="imageUrl"
+        label="Image"
+        value={state.imageUrl}
+        error={errors.imageUrl?.[0]}
+        hint="Optional. Choose one from the media library, or give a /files/… path or an https:// address."
+        onChange={(v) => set("imageUrl", v)}
+        // A library image brings its own description when the article has none yet.
+        onPick={(item) => {
+          if (!state.imageAlt.trim() && item.altText) set("imageAlt", item.altText);
+        }}
+      />
+      {field(
+        "imageAlt",
+        "Image alt text",
+        (p) => (
+          <input {...p} type="text" value={state.imageAlt} maxLength={NEWS_LIMITS.imageAlt} onChange={(e) => set("imageAlt", e.target.value)} />
+        ),
+        "What the image shows, for readers who cannot see it. Leave empty when it is only decoration.",
+      )}
       {field(
         "tags",
         "Tags",

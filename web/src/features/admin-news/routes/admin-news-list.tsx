@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
+import { serverReason } from "@/lib/api-client";
 import { formatShortDate } from "@/lib/format-date";
 import { useLocalSite } from "@/lib/local-host";
 import { PageHead } from "@/lib/page-head";
@@ -46,7 +47,7 @@ function AdminNewsList() {
     } catch (err) {
       console.error("Deleting the article failed.", err);
       setConfirming(null);
-      toast.error("Failed to delete article. Please try again.");
+      toast.error(serverReason(err, "Failed to delete article. Please try again."));
     } finally {
       setDeleting(null);
     }
@@ -85,9 +86,14 @@ function AdminNewsList() {
           </div>
         ) : (
           <>
-            <ul className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface">
+            {/* One card per article on phones; one bordered list from the small breakpoint up. */}
+            <ul className="space-y-3 sm:space-y-0 sm:divide-y sm:divide-line sm:overflow-hidden sm:rounded-xl sm:border sm:border-line sm:bg-surface">
               {data.items.map((article) => (
-                <li key={article.id} data-testid="admin-news-row" className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={article.id}
+                  data-testid="admin-news-row"
+                  className="flex flex-col gap-3 p-4 max-sm:rounded-xl max-sm:border max-sm:border-line max-sm:bg-surface max-sm:shadow-sm sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div className="min-w-0 space-y-1.5">
                     <div className="flex flex-wrap items-center gap-2">
                       <StatusBadge isPublished={article.isPublished} />

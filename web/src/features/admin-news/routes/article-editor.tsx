@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { LoadingState } from "@/components/ui/spinner";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { parseId } from "@shared/ids";
 import { leaveWithoutAsking } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -23,7 +23,8 @@ const ARTICLE_FIELDS: { key: keyof ArticleFormState; label: string }[] = [
   { key: "summary", label: "Summary" },
   { key: "content", label: "Content" },
   { key: "author", label: "Author" },
-  { key: "imageUrl", label: "Image URL" },
+  { key: "imageUrl", label: "Image" },
+  { key: "imageAlt", label: "Image alt text" },
   { key: "tags", label: "Tags" },
   { key: "isPublished", label: "Published" },
 ];
@@ -34,6 +35,7 @@ const inputToForm = (input: NewsArticleInput): ArticleFormState => ({
   content: input.content,
   author: input.author,
   imageUrl: input.imageUrl ?? "",
+  imageAlt: input.imageAlt,
   tags: input.tags.join(", "),
   isPublished: input.isPublished,
 });
@@ -151,7 +153,7 @@ function EditArticle({ article, onCancel }: { article: NewsArticle; onCancel(): 
     try {
       if (!(await save(mine, theirs.updatedAt))) return;
     } catch (error) {
-      toast.error(error instanceof ApiRequestError && error.status !== 0 && error.message ? error.message : "Failed to save article");
+      toast.error(serverReason(error, "Failed to save article"));
       // The form keeps the values; its next Save is based on their version.
       setBase((b) => ({ article: { ...theirs }, generation: b.generation }));
     } finally {

@@ -157,10 +157,11 @@ export function SettingsForm({ initial, onSave }: Props) {
           checked={state.enableComments}
           onChange={(v) => set("enableComments", v)}
         />
+        {/* The site cannot hold comments back: FastComments decides (docs/decisions/0028-comment-approval.md). */}
         <Toggle
           id={`${id}-moderateComments`}
-          label="Moderate Comments"
-          hint={state.enableComments ? "Commenters are told that moderators review comments before they appear." : "Turn comments on to change moderation."}
+          label={MODERATE_COMMENTS_LABEL}
+          hint={state.enableComments ? MODERATE_COMMENTS_HINT : "Turn comments on to change this."}
           checked={state.moderateComments}
           disabled={!state.enableComments}
           onChange={(v) => set("moderateComments", v)}
@@ -271,6 +272,15 @@ function Hint({ id, children }: { id: string; children: ReactNode }) {
     </p>
   );
 }
+
+/**
+ * The setting says what it does: it tells commenters that comments wait for approval. Whether they
+ * do is the comment service's own setting, which this site can neither change nor read.
+ */
+export const MODERATE_COMMENTS_LABEL = "Tell commenters that comments wait for approval";
+export const MODERATE_COMMENTS_HINT =
+  "Shows “" +
+  "New comments appear once a moderator approves them.” under every comment section. Comments only wait when the FastComments account requires approval (FastComments dashboard: Moderate Comments, then Settings); this site cannot change or check that, so turn this on only when it does.";
 
 function Toggle({
   id,

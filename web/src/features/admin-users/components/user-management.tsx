@@ -86,7 +86,8 @@ export function UserManagement() {
       </div>
       <UsersToolbar search={query.search} role={query.role} onSearch={onSearch} onRole={onRole} />
       {/* Not overflow-hidden: a row's actions menu opens over the rows below it. */}
-      <section aria-label="Users" aria-busy={isLoading} className="rounded-2xl border border-line bg-surface shadow-sm">
+      {/* One card per user on phones and tablets; one bordered list from the medium breakpoint up. */}
+      <section aria-label="Users" aria-busy={isLoading} className="md:rounded-2xl md:border md:border-line md:bg-surface md:shadow-sm">
         {error && !data ? (
           <Alert className="m-4" title={LOAD_FAILED}>
             <p>{error instanceof ApiRequestError && error.status !== 0 ? error.message : "Check your connection and try again."}</p>
@@ -97,14 +98,14 @@ export function UserManagement() {
         ) : isLoading && !data ? (
           <UsersSkeleton />
         ) : data && data.users.length === 0 ? (
-          <div className="px-4 py-12 text-center">
+          <div className="px-4 py-12 text-center max-md:rounded-xl max-md:border max-md:border-dashed max-md:border-line">
             <p className="font-semibold text-ink">No users found.</p>
             <p className="mt-1 text-sm text-ink-muted">
               {query.search || query.role ? "Try a different search or role filter." : "Nobody has registered yet."}
             </p>
           </div>
         ) : (
-          <ul className="divide-y divide-line">
+          <ul className="max-md:space-y-3 md:divide-y md:divide-line">
             {data?.users.map((user) => (
               <UserRow
                 key={user.id}

@@ -34,7 +34,7 @@ export function UserRow({ user, isSelf, busy, onRoles, onStatus, onSendVerificat
     onRoles(user, next);
   }
   return (
-    <li className="flex flex-col gap-4 p-4 md:flex-row md:items-center" aria-busy={busy}>
+    <li className="flex flex-col gap-4 p-4 max-md:rounded-xl max-md:border max-md:border-line max-md:bg-surface max-md:shadow-sm md:flex-row md:items-center" aria-busy={busy}>
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <UserAvatar user={user} size="md" />
         <div className="min-w-0">

@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextField } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { registerRequest } from "@/features/auth/api/register";
@@ -40,7 +40,7 @@ export function RegisterForm({ onRegistered }: { onRegistered?(email: string): v
       signIn(res.token, res.user);
     } catch (err) {
       if (!form.showServerErrors(err)) {
-        setFailure(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : REGISTRATION_FAILED);
+        setFailure(serverReason(err, REGISTRATION_FAILED));
       }
       setPending(false);
     }

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from "react";
 import { activeFilterCount } from "@/features/gallery/lib/gallery-ui";
-import { galleryFiltersSearch, parseGalleryFilters, type GalleryUrlFilters } from "@shared/media-keys";
+import { galleryFiltersSearch, galleryItemOf, parseGalleryFilters, type GalleryUrlFilters } from "@shared/media-keys";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 
 /**
  * The gallery's filters live in the URL (shareable, survive a reload). Changing a filter goes
- * back to page 1.
+ * back to page 1 (and drops a link's item).
  */
 export function useGalleryUrlFilters() {
   const [params, setParams] = useSearchParamsState();
@@ -19,8 +19,11 @@ export function useGalleryUrlFilters() {
   );
 
   const clearAll = useCallback(() => setParams(() => ""), [setParams]);
+  /** The item a link opens in the lightbox (?media=12), and closing it (the link's param goes). */
+  const linkedId = galleryItemOf(params);
+  const closeLinked = useCallback(() => setParams((prev) => galleryFiltersSearch(parseGalleryFilters(prev)), { replace: true }), [setParams]);
   const pageHref = useCallback((page: number) => `/screenshots${galleryFiltersSearch({ ...filters, page })}`, [filters]);
   const activeCount = activeFilterCount(filters);
 
-  return { filters, setFilters, clearAll, pageHref, activeCount };
+  return { filters, setFilters, clearAll, pageHref, activeCount, linkedId, closeLinked };
 }

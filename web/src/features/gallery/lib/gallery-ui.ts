@@ -6,6 +6,7 @@ export const TYPE_OPTIONS: { value: MediaTypeFilter | null; label: string }[] = 
   { value: null, label: "All Types" },
   { value: "image", label: "Images" },
   { value: "video", label: "Videos" },
+  { value: "gif", label: "GIFs" },
 ];
 
 /** The filter bar's buttons: every chip, then an unpressed or a pressed one. */

@@ -1,14 +1,17 @@
 import { lazy, Suspense, useState } from "react";
 import { TYPE_OPTIONS } from "@/features/gallery/lib/gallery-ui";
 import { galleryMeta, type PreloadImage } from "@shared/seo";
-import { mediaKeys, parseGalleryFilters } from "@shared/media-keys";
+import { galleryItemOf, mediaKeys, parseGalleryFilters } from "@shared/media-keys";
 import type { MediaItem } from "@schemas/media";
 import type { FirstViewRequest } from "@/app/routes";
 import { Pagination } from "@/components/ui/pagination";
 import { StateMessage } from "@/components/ui/state-message";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
+import { useHydrated } from "@/lib/hydrated";
+import { ApiRequestError } from "@/lib/api-client";
 import { useGalleryList } from "../api/get-gallery-list";
+import { useLinkedItem } from "../api/get-linked-item";
 import { useMediaFilters } from "../api/get-media-filters";
 import { FilterSheet } from "../components/filter-sheet";
 import { GalleryFilters } from "../components/gallery-filters";
@@ -22,8 +25,11 @@ const MediaLightbox = lazy(() => import("../components/media-lightbox"));
 /** The first card's thumbnail is the page's largest early image: fetched at once with high priority (the rest lazily). */
 const EAGER_CARDS = 1;
 
-/** The first view reads the URL's page of approved media and the filter options. */
-export const firstView = ({ url }: FirstViewRequest) => [mediaKeys.gallery(parseGalleryFilters(url.searchParams)), mediaKeys.filters()];
+/** The first view reads the URL's page of approved media, the filter options and the item a link opens. */
+export const firstView = ({ url }: FirstViewRequest) => {
+  const linked = galleryItemOf(url.searchParams);
+  return [mediaKeys.gallery(parseGalleryFilters(url.searchParams)), mediaKeys.filters(), linked === null ? null : mediaKeys.item(linked)];
+};
 
 /** The first card's thumbnail as its <picture> offers it (WebP first): the page's largest early image. */
 function firstCardImage(first: MediaItem | undefined): PreloadImage | null {
@@ -35,13 +41,19 @@ function firstCardImage(first: MediaItem | undefined): PreloadImage | null {
 
 /** /screenshots: the public gallery of approved media. Filters and page live in the URL. */
 export function Component() {
-  const { filters, setFilters, clearAll, pageHref, activeCount } = useGalleryUrlFilters();
+  const { filters, setFilters, clearAll, pageHref, activeCount, linkedId, closeLinked } = useGalleryUrlFilters();
   const list = useGalleryList(filters);
   const options = useMediaFilters();
+  const linked = useLinkedItem(linkedId);
   const { isModerator } = useSession();
+  const hydrated = useHydrated();
   const [lightbox, setLightbox] = useState<{ open: boolean; index: number; loaded: boolean }>({ open: false, index: 0, loaded: false });
   const data = list.data;
   const items = data?.items ?? [];
+  // A link to one item (a search result) opens it in the lightbox once the page runs in the browser.
+  const linkedItem = hydrated && linkedId !== null ? (linked.data ?? null) : null;
+  const linkedIndex = linkedItem ? items.findIndex((i) => i.id === linkedItem.id) : -1;
+  const linkedMissing = linkedId !== null && linked.error instanceof ApiRequestError && linked.error.status === 404;
   const meta = galleryMeta(useSiteOrigin(), items);
 
   const categoryName = options.data?.categories.find((c) => c.value === filters.categoryId)?.label;
@@ -59,6 +71,12 @@ export function Component() {
       <div className="mt-6 hidden md:block">
         <GalleryFilters filters={filters} options={options.data} onChange={setFilters} />
       </div>
+
+      {linkedMissing ? (
+        <p role="status" className="mt-4 rounded-lg border border-line bg-surface-muted px-4 py-3 text-sm text-ink">
+          The media item you followed a link to is not in the gallery.
+        </p>
+      ) : null}
 
       {activeCount > 0 ? (
         <p className="mt-4 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
@@ -113,7 +131,17 @@ export function Component() {
         )}
       </div>
 
-      {lightbox.loaded ? (
+      {linkedItem && !lightbox.open ? (
+        <Suspense fallback={null}>
+          <MediaLightbox
+            items={linkedIndex === -1 ? [linkedItem] : items}
+            index={linkedIndex === -1 ? 0 : linkedIndex}
+            open
+            onClose={closeLinked}
+            onIndexChange={() => {}}
+          />
+        </Suspense>
+      ) : lightbox.loaded ? (
         <Suspense fallback={null}>
           <MediaLightbox
             items={items}

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import {
   DataGrid,
   type CellKeyDownArgs,
@@ -9,8 +9,10 @@ import {
 } from "react-data-grid";
 import "react-data-grid/lib/styles.css";
 import "./asset-grid.css";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { TAB_WRAP_DELAY_MS, type AssetConfig, type FieldDef } from "../asset-config";
-import { displayValue, isCellChanged, parseCell, type AssetRow, type RowErrors } from "../grid-model";
+import { displayValue, factionSet, isCellChanged, parseCell, type AssetRow, type FactionNames, type RowErrors } from "../grid-model";
 
 export type AssetGridProps = {
   config: AssetConfig;
@@ -28,10 +30,75 @@ export type AssetGridProps = {
   onDelete(row: AssetRow): void;
   /** Shows the conflict prompt (their values, take theirs / keep mine) of a row changed elsewhere. */
   onReviewConflict(id: number): void;
+  /** Every faction (inactive ones too), for the cells that name or choose factions. */
+  factions: readonly { id: number; name: string }[];
 };
 
 /** Columns before the record's fields: actions and the id. */
 const LEAD_COLUMNS = 2;
+
+/**
+ * The factions of a row (a spell's "taught by"), chosen with checkboxes in a dialog: Done keeps
+ * the choice in the row (saved with Save Changes), Cancel or Escape leaves it as it was.
+ */
+function FactionsEditor({
+  row,
+  column,
+  onRowChange,
+  onClose,
+  field,
+  factions,
+}: RenderEditCellProps<AssetRow> & { field: FieldDef; factions: readonly { id: number; name: string }[] }) {
+  const [chosen, setChosen] = useState(() => new Set(factionSet(row[column.key])));
+  const subject = String(row.name ?? "").trim() || "the new row";
+  const toggle = (id: number, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return (
+    <Dialog
+      open
+      onClose={() => onClose(false, true)}
+      title={`${field.label}: ${subject}`}
+      description="The factions whose mage guild teaches this spell."
+      size="sm"
+      footer={
+        <DialogActions>
+          <Button variant="secondary" onClick={() => onClose(false, true)}>
+            Cancel
+          </Button>
+          <Button onClick={() => onRowChange({ ...row, [column.key]: factionSet([...chosen]) }, true)}>Done</Button>
+        </DialogActions>
+      }
+    >
+      {factions.length === 0 ? (
+        <p className="text-ink-muted">There are no factions yet.</p>
+      ) : (
+        <fieldset>
+          <legend className="sr-only">{field.label}</legend>
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {factions.map((f) => (
+              <li key={f.id}>
+                <label className="flex min-h-10 items-center gap-2 rounded-lg border border-line px-3 text-sm text-ink has-checked:border-brand-600">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-brand-600"
+                    checked={chosen.has(f.id)}
+                    onChange={(e) => toggle(f.id, e.target.checked)}
+                  />
+                  {f.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+    </Dialog>
+  );
+}
 
 function CellEditor({ row, column, onRowChange, onClose, field }: RenderEditCellProps<AssetRow> & { field: FieldDef }) {
   const value = row[column.key];
@@ -90,8 +157,9 @@ const smallButton =
  * between cells. A block of tab-separated cells pasted on a cell fills the cells from there.
  */
 export default function AssetGrid(props: AssetGridProps) {
-  const { config, rows, loaded, errors, conflicts, onReviewConflict, onDiscard, onHistory, onDelete } = props;
+  const { config, rows, loaded, errors, conflicts, onReviewConflict, onDiscard, onHistory, onDelete, factions } = props;
   const grid = useRef<DataGridHandle>(null);
+  const factionNames: FactionNames = useMemo(() => new Map(factions.map((f) => [f.id, f.name])), [factions]);
 
   const columns = useMemo((): Column<AssetRow>[] => {
     const actions: Column<AssetRow> = {
@@ -156,21 +224,22 @@ export default function AssetGrid(props: AssetGridProps) {
         },
         renderCell: ({ row }) => {
           const error = errors[row.id]?.[field.key];
-          const full = field.kind === "bool" ? "" : String(row[field.key] ?? "");
+          const shown = displayValue(field, row[field.key], factionNames);
+          const full = field.kind === "bool" ? "" : field.kind === "factions" ? shown : String(row[field.key] ?? "");
           return (
             <span title={error ?? (full.length > 20 ? full : undefined)} aria-invalid={error ? true : undefined} className="block min-h-5 truncate">
-              {displayValue(field, row[field.key])}
+              {shown}
               {error ? <span className="sr-only"> ({error})</span> : null}
             </span>
           );
         },
-        renderEditCell: (p) => <CellEditor {...p} field={field} />,
+        renderEditCell: (p) => (field.kind === "factions" ? <FactionsEditor {...p} field={field} factions={factions} /> : <CellEditor {...p} field={field} />),
         editorOptions: { closeOnExternalRowChange: false },
       }),
     );
     return [actions, idColumn, ...fieldColumns];
     // Errors, the loaded copy and conflicts are part of the cells' look: new columns re-render them.
-  }, [config, errors, loaded, conflicts, onReviewConflict, onDiscard, onHistory, onDelete]);
+  }, [config, errors, loaded, conflicts, onReviewConflict, onDiscard, onHistory, onDelete, factions, factionNames]);
 
   const lastIdx = columns.length - 1;
 
@@ -197,6 +266,11 @@ export default function AssetGrid(props: AssetGridProps) {
     const column = args.column;
     if (!column) return;
     const field = config.fields.find((f) => f.key === column.key);
+    // The factions dialog handles its own keys (Tab, Enter, Escape stay inside it).
+    if (args.mode === "EDIT" && field?.kind === "factions") {
+      event.preventGridDefault();
+      return;
+    }
     if (args.mode === "EDIT") {
       if (event.key === "Enter" && event.shiftKey && (field?.kind === "text" || field?.kind === "json")) {
         // A new line in the text; the editor stays open.

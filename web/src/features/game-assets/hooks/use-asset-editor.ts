@@ -184,7 +184,8 @@ export function useAssetEditor(config: AssetConfig, source: Rec[] | undefined, c
           } else if (err.status === 409 && err.errors) {
             nextErrors[r.id] = serverErrors(config, err.errors);
           } else {
-            alert = r.isNew ? `Failed to save: ${err.message || "Unknown error"}` : "Failed to save changes. Please try again.";
+            // The server's reason when it gave one (the spec's words for a new row's failure).
+            alert = r.isNew || err.message ? `Failed to save: ${err.message || "Unknown error"}` : "Failed to save changes. Please try again.";
           }
         }
       }

@@ -9,7 +9,7 @@ import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt"
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -20,7 +20,7 @@ import { restoreChange } from "../api/get-history";
 import { revalidateGameReads } from "../api/save-asset";
 import { updateFaction } from "../api/update-faction";
 import { HistoryPanel } from "../components/history-panel";
-import { ImageField } from "../components/image-field";
+import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
 
 /** The form's values: every field as the controls hold it (text, the flag as a boolean). */
@@ -122,7 +122,7 @@ function FactionEditPage() {
     return (
       <Frame backTo={{ to: `/factions/${id}`, label: "Back to the faction" }}>
         <Alert tone="error" title="Failed to Load Factions" className="mt-6">
-          {error instanceof ApiRequestError && error.status !== 0 && error.message ? error.message : "Please try again in a moment."}
+          {serverReason(error, "Please try again in a moment.")}
         </Alert>
       </Frame>
     );
@@ -172,7 +172,7 @@ function FactionForm({ faction }: { faction: Faction }) {
       if (err instanceof ApiRequestError && err.code === "stale_version" && err.current) {
         setTheirs(err.current as Faction);
       } else if (!form.showServerErrors(err)) {
-        setFormError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : "Failed to save the faction. Please try again.");
+        setFormError(serverReason(err, "Failed to save the faction. Please try again."));
       }
     } finally {
       setSaving(false);

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
@@ -54,6 +54,8 @@ function GameAssetsEditor() {
   const [historyRow, setHistoryRow] = useState<AssetRow | null>(null);
   const [deleteRow, setDeleteRow] = useState<AssetRow | null>(null);
   const [showInstructions, setShowInstructions] = useState(false);
+  /** Why the last delete or save failed, as the server said it: shown above the grid until dismissed. */
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
   const conflictIds = useMemo(() => new Set(editor.conflicts.keys()), [editor.conflicts]);
   /** The row whose conflict the prompt shows: the one chosen in the grid, else the first. */
   const [reviewId, setReviewId] = useState<number | null>(null);
@@ -80,16 +82,19 @@ function GameAssetsEditor() {
 
   async function save() {
     setSaving(true);
+    setFailure(null);
     try {
       const outcome = await editor.save();
       if (outcome.kind === "blocked") toast.error("Fix the marked cells before saving.");
       else if (outcome.kind === "saved") toast.success(`Saved ${outcome.count} ${outcome.count === 1 ? "row" : "rows"}.`);
       else if (outcome.kind === "partial") {
-        if (outcome.alert) toast.error(outcome.alert);
-        else toast.error(`${outcome.failed} ${outcome.failed === 1 ? "row was" : "rows were"} not saved. See the marked rows.`);
+        const rows = `${outcome.failed} ${outcome.failed === 1 ? "row was" : "rows were"} not saved.`;
+        // A reason that belongs to no cell is shown in the page, as the server gave it.
+        if (outcome.alert) setFailure({ title: rows, message: outcome.alert });
+        else toast.error(`${rows} See the marked rows.`);
       }
     } catch {
-      toast.error("Failed to save changes. Please try again.");
+      setFailure({ title: "Nothing was saved.", message: "Failed to save changes. Please try again." });
     } finally {
       setSaving(false);
     }
@@ -116,13 +121,18 @@ function GameAssetsEditor() {
     const row = deleteRow;
     setDeleteRow(null);
     if (!row) return;
+    setFailure(null);
+    const name = String(row.name ?? "").trim() || `#${row.id}`;
     try {
       await deleteAsset(config, row.id);
       editor.removeRow(row.id);
+      toast.success(`Deleted “${name}”.`);
       void revalidateGameReads();
     } catch (err) {
-      // The spec keeps delete failures out of the page: they are only logged.
+      // The server's reason (a faction that still has units, say) in the page, not only the log.
       console.error("Delete failed", err);
+      const message = serverReason(err, "Failed to delete. Please try again.");
+      setFailure({ title: `“${name}” was not deleted.`, message });
     }
   }
 
@@ -211,6 +221,17 @@ function GameAssetsEditor() {
         </div>
       ) : null}
 
+      {failure ? (
+        <div className="mt-4">
+          <Alert tone="error" title={failure.title}>
+            <p>{failure.message}</p>
+            <Button size="sm" variant="secondary" className="mt-3" onClick={() => setFailure(null)}>
+              Dismiss
+            </Button>
+          </Alert>
+        </div>
+      ) : null}
+
       {theirs && mine ? (
         <ConflictPrompt
           key={theirs.id}
@@ -250,6 +271,7 @@ function GameAssetsEditor() {
                 onHistory={setHistoryRow}
                 onDelete={setDeleteRow}
                 onReviewConflict={setReviewId}
+                factions={factions.data ?? []}
               />
             </Suspense>
           </>

@@ -22,7 +22,7 @@ import { restoreChange } from "../api/get-history";
 import { useGuideCategories, useGuideForEdit } from "../api/get-guides";
 import { createGuide, revalidateGuides, updateGuide } from "../api/save-guide";
 import { HistoryPanel } from "../components/history-panel";
-import { ImageField } from "../components/image-field";
+import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
 
 const LIST_PATH = "/admin/game-info";

@@ -7,21 +7,27 @@ import { useState } from "react";
  */
 export type ImagePriority = "high" | "eager" | "lazy";
 
-type Props = { src: string | null; className?: string; priority?: ImagePriority };
+type Props = {
+  src: string | null;
+  /** The article's alt text; "" marks the image as decoration (screen readers skip it). */
+  alt?: string;
+  className?: string;
+  priority?: ImagePriority;
+};
 
 /** Priority of the n-th card of a list: the first is the page's LCP candidate, the next `eagerCount - 1` are above the fold. */
 export const cardImagePriority = (index: number, eagerCount: number): ImagePriority =>
   index === 0 ? "high" : index < eagerCount ? "eager" : "lazy";
 
-/** A decorative 16:9 article image; hides itself if the URL fails to load. */
-export function ArticleImage({ src, className = "", priority = "lazy" }: Props) {
+/** A 16:9 article image with the article's alt text (decorative without one); hides itself if the URL fails to load. */
+export function ArticleImage({ src, alt = "", className = "", priority = "lazy" }: Props) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return null;
   return (
     <div className={`aspect-video overflow-hidden bg-surface-muted ${className}`}>
       <img
         src={src}
-        alt=""
+        alt={alt}
         width={640}
         height={360}
         loading={priority === "lazy" ? "lazy" : "eager"}

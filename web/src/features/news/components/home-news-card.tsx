@@ -8,7 +8,7 @@ export function HomeNewsCard({ article, imagePriority = "lazy" }: { article: New
   const date = article.publishedAt ?? article.createdAt;
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
-      <ArticleImage src={article.imageUrl} priority={imagePriority} />
+      <ArticleImage src={article.imageUrl} alt={article.imageAlt} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <Time dateTime={date} className="text-sm text-ink-muted" />
         <h3 className="text-lg font-semibold text-ink">{article.title}</h3>

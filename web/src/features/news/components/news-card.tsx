@@ -10,7 +10,7 @@ export function NewsCard({ article, imagePriority = "lazy" }: { article: NewsLis
   const date = article.publishedAt ?? article.createdAt;
   return (
     <article className={`flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm ${NEWS_CARD_OFFSCREEN}`}>
-      <ArticleImage src={article.imageUrl} priority={imagePriority} />
+      <ArticleImage src={article.imageUrl} alt={article.imageAlt} priority={imagePriority} />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <TagChips tags={article.tags} />
         <h2 className="text-xl font-semibold text-ink">

@@ -9,9 +9,12 @@ import { cardImagePriority } from "@/features/news/components/article-image";
 import { HomeNewsCard } from "@/features/news/components/home-news-card";
 import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
 import { StateMessage } from "@/components/ui/state-message";
+import { useSiteSettings } from "@/lib/site-settings";
+
+/** The welcome heading, with the site's configured name. */
+export const homeTitle = (siteName: string) => `Welcome to ${siteName}`;
 
 export const HOME_COPY = {
-  title: "Welcome to Realm Codex",
   intro:
     "The unofficial fan wiki for a turn-based fantasy strategy game: news, factions, heroes, units and spells in one place.",
   aboutTitle: "About the Game",
@@ -28,6 +31,7 @@ export function Component() {
   const { data, error, isLoading } = useNewsList({ page: 1, pageSize: HOME_LATEST_COUNT });
   const articles = data?.items.slice(0, HOME_LATEST_COUNT) ?? [];
   const meta = homeMeta(useSiteOrigin());
+  const { siteName } = useSiteSettings();
 
   return (
     <>
@@ -38,7 +42,7 @@ export function Component() {
         className="relative isolate overflow-hidden bg-[url(/images/home/hero-light.svg)] bg-cover bg-bottom dark:bg-[url(/images/home/hero-dark.svg)]"
       >
         <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
-          <h1 className="font-display text-4xl font-bold tracking-tight text-ink sm:text-5xl">{HOME_COPY.title}</h1>
+          <h1 className="font-display text-4xl font-bold tracking-tight text-ink sm:text-5xl">{homeTitle(siteName)}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">{HOME_COPY.intro}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/news" className={buttonClass({ size: "lg" })}>

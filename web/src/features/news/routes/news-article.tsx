@@ -90,7 +90,7 @@ export function Component() {
         </dl>
       </header>
 
-      <ArticleImage src={article.imageUrl} priority="high" className="mt-8 rounded-xl" />
+      <ArticleImage src={article.imageUrl} alt={article.imageAlt} priority="high" className="mt-8 rounded-xl" />
 
       {/* Content is plain text: line breaks kept, never parsed as HTML. */}
       <div data-testid="article-content" className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">

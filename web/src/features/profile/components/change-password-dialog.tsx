@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { PasswordInput } from "@/components/ui/password-input";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { changePasswordRequest } from "@/features/profile/api/change-password";
 import { usePasswordAttempts } from "@/features/profile/password-attempts";
@@ -46,7 +46,7 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: Props) {
       onChanged();
     } catch (err) {
       if (!form.showServerErrors(err)) {
-        setError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : CHANGE_PASSWORD_FAILED);
+        setError(serverReason(err, CHANGE_PASSWORD_FAILED));
       }
       attempts.recordFailure();
     } finally {

@@ -4,7 +4,7 @@ import { profileSchema } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
@@ -12,6 +12,8 @@ import { updateProfileRequest } from "@/features/profile/api/update-profile";
 import { AvatarPicker } from "./avatar-picker";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { CommunityStats } from "./community-stats";
+import { YourUploadsSection } from "./your-uploads-section";
+import { useAccountStats } from "@/features/profile/api/get-account-stats";
 import { ProfileDetails } from "./profile-details";
 import { SessionsSection } from "./sessions-section";
 import { YourDataSection } from "./your-data-section";
@@ -24,7 +26,8 @@ const BANNER_MS = 5000;
 
 /** /profile's content: view and edit modes, avatar picker in edit mode only. */
 export function ProfilePage() {
-  const { user, setUser, signOut } = useSession();
+  const { user, setUser, signOut, isModerator } = useSession();
+  const stats = useAccountStats();
   const navigate = useNavigate();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
@@ -71,7 +74,7 @@ export function ProfilePage() {
       toast.success("Profile updated successfully");
     } catch (err) {
       if (!form.showServerErrors(err)) {
-        setSaveError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : PROFILE_SAVE_FAILED);
+        setSaveError(serverReason(err, PROFILE_SAVE_FAILED));
       }
     } finally {
       setSaving(false);
@@ -150,7 +153,10 @@ export function ProfilePage() {
 
       <SessionsSection />
 
-      <CommunityStats />
+      <CommunityStats stats={stats} />
+
+      {/* Uploaders see where their items are in moderation. */}
+      {stats.data && stats.data.mediaUploaded > 0 ? <YourUploadsSection canManage={isModerator} /> : null}
 
       <YourDataSection userId={user.id} />
 

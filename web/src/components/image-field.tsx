@@ -6,7 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
-import { useImageChoices } from "../api/get-image-choices";
+import { useImageChoices } from "@/lib/image-choices";
 
 type ImageFieldProps = {
   id: string;
@@ -14,19 +14,25 @@ type ImageFieldProps = {
   label: string;
   value: string;
   error?: string;
+  /** Under the label; by default what the field takes. */
+  hint?: string;
   onChange(value: string): void;
+  /** Also told which library item was chosen (a form can take its alt text, say). */
+  onPick?(item: MediaItem): void;
 };
+
+const DEFAULT_HINT = "A /files/… path of an uploaded image (or an https:// address). Leave empty for none.";
 
 /** The address a chosen image is stored as: its large rendition when there is one, else the original. */
 export const imageAddress = (item: MediaItem) => item.largeUrl ?? item.originalUrl ?? "";
 
 /**
  * An image of a record: typed as a `/files/…` path (or an http(s) address), or chosen from the
- * site's approved uploaded images in a picker. Shows a small preview of the current value.
+ * site's approved uploaded images in a picker (the media library). Shows a small preview of the
+ * current value. Shared by the faction editor and the news article form.
  */
-export function ImageField({ id, name, label, value, error, onChange }: ImageFieldProps) {
+export function ImageField({ id, name, label, value, error, hint = DEFAULT_HINT, onChange, onPick }: ImageFieldProps) {
   const [picking, setPicking] = useState(false);
-  const hint = "A /files/… path of an uploaded image (or an https:// address). Leave empty for none.";
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
       {(control) => (
@@ -52,8 +58,9 @@ export function ImageField({ id, name, label, value, error, onChange }: ImageFie
             open={picking}
             title={`Choose ${label.toLowerCase()}`}
             onClose={() => setPicking(false)}
-            onPick={(address) => {
-              onChange(address);
+            onPick={(item) => {
+              onChange(imageAddress(item));
+              onPick?.(item);
               setPicking(false);
             }}
           />
@@ -63,7 +70,7 @@ export function ImageField({ id, name, label, value, error, onChange }: ImageFie
   );
 }
 
-function ImagePicker({ open, title, onClose, onPick }: { open: boolean; title: string; onClose(): void; onPick(address: string): void }) {
+function ImagePicker({ open, title, onClose, onPick }: { open: boolean; title: string; onClose(): void; onPick(item: MediaItem): void }) {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useImageChoices(search, page, open);
@@ -102,7 +109,7 @@ function ImagePicker({ open, title, onClose, onPick }: { open: boolean; title: s
               <li key={item.id}>
                 <button
                   type="button"
-                  onClick={() => onPick(imageAddress(item))}
+                  onClick={() => onPick(item)}
                   className="group block w-full overflow-hidden rounded-lg border border-line bg-surface text-left focus-visible:outline-2 focus-visible:outline-brand-600 hover:border-brand-600"
                   aria-label={`Use ${item.title}`}
                 >

@@ -1,0 +1,72 @@
+/** /api/media/categories: read by everyone (active ones only below Moderator), written by admins. */
+import { Hono } from "hono";
+import {
+  categoryUsage,
+  createCategory,
+  deleteCategory,
+  getCategory,
+  isSlugConflict,
+  listCategories,
+  slugTaken,
+  updateCategory,
+} from "../../db/queries/media";
+import type { AppEnv } from "../../env";
+import { conflict, notFound } from "../../lib/errors";
+import { setReadCache } from "../../lib/read-cache";
+import { isModerator, requireAdmin } from "../../middleware/auth";
+import { contentWrite } from "../../middleware/content-write";
+import { validate } from "../../middleware/validate";
+import { mediaCategoryInputSchema, mediaCategoryListQuerySchema, type MediaCategoryInput } from "../../schemas/media";
+import { CATEGORIES_CACHE, idParam } from "./common";
+
+const SLUG_TAKEN = "A category with this slug already exists.";
+const slugConflict = () => conflict(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+const rethrowSlugConflict = (err: unknown): never => {
+  throw isSlugConflict(err) ? slugConflict() : err;
+};
+
+export const mediaCategoryRoutes = new Hono<AppEnv>()
+  .get("/categories", validate("query", mediaCategoryListQuerySchema), async (c) => {
+    const { activeOnly } = c.req.valid("query");
+    const items = await listCategories(c.get("db"), isModerator(c.get("user")) ? (activeOnly ?? false) : true);
+    setReadCache(c, CATEGORIES_CACHE);
+    return c.json(items, 200);
+  })
+  .get("/categories/:id", async (c) => {
+    const id = idParam(c.req.param("id"), "Category");
+    const category = await getCategory(c.get("db"), id, !isModerator(c.get("user")));
+    if (!category) throw notFound("Category");
+    setReadCache(c, CATEGORIES_CACHE);
+    return c.json(category, 200);
+  })
+  .post("/categories", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = c.get("db");
+    if (await slugTaken(db, input.slug)) throw slugConflict();
+    const category = await createCategory(db, input, c.get("user")!.id).catch(rethrowSlugConflict);
+    c.header("Cache-Control", "no-store");
+    c.header("Location", `/api/media/categories/${category.id}`);
+    return c.json(category, 201);
+  })
+  .put("/categories/:id", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), async (c) => {
+    const id = idParam(c.req.param("id"), "Category");
+    const input: MediaCategoryInput = c.req.valid("json");
+    const db = c.get("db");
+    if (!(await getCategory(db, id, false))) throw notFound("Category");
+    if (await slugTaken(db, input.slug, id)) throw slugConflict();
+    const category = await updateCategory(db, id, input, c.get("user")!.id).catch(rethrowSlugConflict);
+    if (!category) throw notFound("Category");
+    c.header("Cache-Control", "no-store");
+    return c.json(category, 200);
+  })
+  .delete("/categories/:id", requireAdmin, contentWrite, async (c) => {
+    const id = idParam(c.req.param("id"), "Category");
+    const db = c.get("db");
+    if (!(await getCategory(db, id, false))) throw notFound("Category");
+    const used = await categoryUsage(db, id);
+    if (used > 0) {
+      throw conflict(`This category still has ${used} media item${used === 1 ? "" : "s"}. Move or delete them first.`);
+    }
+    if (!(await deleteCategory(db, id, c.get("user")!.id))) throw notFound("Category");
+    return c.body(null, 204);
+  });

@@ -1,0 +1,38 @@
+/** GET /api/media and /api/media/filters: the gallery's list and its filter choices. */
+import { Hono } from "hono";
+import { listMedia, mediaFilters } from "../../db/queries/media";
+import type { AppEnv } from "../../env";
+import { setReadCache } from "../../lib/read-cache";
+import { isModerator } from "../../middleware/auth";
+import { validate } from "../../middleware/validate";
+import { mediaListQuerySchema, type MediaListResponse } from "../../schemas/media";
+import { dto, ITEMS_CACHE } from "./common";
+
+export const mediaListRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", mediaListQuerySchema), async (c) => {
+    const query = c.req.valid("query");
+    const user = c.get("user");
+    const moderator = isModerator(user);
+    const approvedOnly = moderator ? (query.approvedOnly ?? false) : true;
+    const { rows, totalCount } = await listMedia(c.get("db"), {
+      ...query,
+      approvedOnly,
+      // Moderation states are for moderators; everyone else only ever sees approved items.
+      status: moderator ? query.status : undefined,
+      uploadedBy: query.mine && user ? user.id : undefined,
+    });
+    const body: MediaListResponse = {
+      items: await Promise.all(rows.map((row) => dto(c, row))),
+      totalCount,
+      page: query.page,
+      pageSize: query.pageSize,
+      totalPages: Math.ceil(totalCount / query.pageSize),
+    };
+    setReadCache(c, ITEMS_CACHE);
+    return c.json(body, 200);
+  })
+  .get("/filters", async (c) => {
+    const body = await mediaFilters(c.get("db"));
+    setReadCache(c, ITEMS_CACHE);
+    return c.json(body, 200);
+  });
