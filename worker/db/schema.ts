@@ -283,6 +283,8 @@ export const newsArticles = sqliteTable(
   (t) => [
     index("news_published_idx").on(t.isPublished, t.publishedAt),
     index("news_author_idx").on(t.author),
+    // Newest first over all articles, drafts included (the admin dashboard's recent list).
+    index("news_created_idx").on(t.createdAt, t.id),
     check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
     check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),
@@ -445,6 +447,9 @@ export const spells = sqliteTable(
     uniqueIndex("spells_name_unique").on(t.name),
     index("spells_school_level_idx").on(t.school, t.level),
     index("spells_type_idx").on(t.type),
+    // The public spell book and its filters read active spells only (migration 0013).
+    index("spells_active_school_level_idx").on(t.isActive, t.school, t.level),
+    index("spells_active_type_idx").on(t.isActive, t.type),
     check("spells_school", inList("school", SPELL_SCHOOLS)),
     check("spells_level", sql`${t.level} BETWEEN 1 AND 5`),
     check("spells_type", inList("type", SPELL_TYPES)),
