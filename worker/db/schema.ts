@@ -449,9 +449,6 @@ export const spells = sqliteTable(
     uniqueIndex("spells_name_unique").on(t.name),
     index("spells_school_level_idx").on(t.school, t.level),
     index("spells_type_idx").on(t.type),
-    // The public spell book and its filters read active spells only (migration 0013).
-    index("spells_active_school_level_idx").on(t.isActive, t.school, t.level),
-    index("spells_active_type_idx").on(t.isActive, t.type),
     check("spells_school", inList("school", SPELL_SCHOOLS)),
     check("spells_level", sql`${t.level} BETWEEN 1 AND 5`),
     check("spells_type", inList("type", SPELL_TYPES)),
