@@ -3,6 +3,8 @@
  *   npm run db:seed                         seed .wrangler/state (same state as `npm run dev` / `npm start`)
  *   npm run db:seed -- --persist-to DIR     another local state directory
  *   npm run db:seed -- --if-empty           do nothing when the users table already has rows
+ *   npm run db:seed -- --scale 100          the demo content, then a generated world 100× its size
+ *                                           (scripts/demo/scale.ts; docs/scaling.md)
  *   npm run db:seed -- --remote             refused: demo accounts are local-only (so is a
  *                                           wrangler.toml with any binding marked remote)
  *
@@ -29,9 +31,14 @@ import { buildUnits } from "./demo/units.ts";
 import { heroPortraitSvg, renderPortrait, unitPortraitSvg } from "./demo/portraits.ts";
 import { remoteBindingNames } from "../worker/lib/config-guards.ts";
 import { argValue, DEFAULT_PERSIST_DIR } from "./lib.ts";
+import { buildScaleRows, deleteScaleRows, demoCounts, readDemoArt, SCALE_ID_BASE, scaleTargets, writeScaleRows } from "./demo/scale.ts";
 
 // Minimal binding types (the Node scripts do not load the Workers type definitions).
-type Stmt = { bind(...values: unknown[]): Stmt; first<T = Record<string, unknown>>(): Promise<T | null> };
+type Stmt = {
+  bind(...values: unknown[]): Stmt;
+  first<T = Record<string, unknown>>(): Promise<T | null>;
+  all<T = Record<string, unknown>>(): Promise<{ results: T[] }>;
+};
 type Database = { prepare(sql: string): Stmt; batch(statements: Stmt[]): Promise<unknown[]> };
 type Bucket = {
   list(options: { prefix: string; cursor?: string }): Promise<{ objects: { key: string; size: number }[]; truncated: boolean; cursor?: string }>;
@@ -46,6 +53,12 @@ const MEDIA_SIZE = { width: 1600, height: 900 };
 const started = Date.now();
 const persistTo = argValue("--persist-to") ?? DEFAULT_PERSIST_DIR;
 const ifEmpty = process.argv.includes("--if-empty");
+const scaleArg = argValue("--scale");
+const scale = scaleArg === undefined ? undefined : Number(scaleArg);
+if (scale !== undefined && !(Number.isFinite(scale) && scale >= 1 && scale <= 1000)) {
+  console.error(`✖ --scale takes a factor from 1 to 1000 (100 = the 100× world), not "${scaleArg}".`);
+  process.exit(1);
+}
 
 if (process.argv.includes("--remote")) {
   console.error("✖ Refusing to seed a remote database: the demo accounts share a published password and are for local development only.");
@@ -383,7 +396,8 @@ async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
        ON CONFLICT(slug) DO UPDATE SET ${excluded("name", "description", "color", "sort_order")}, is_active = 1, updated_at = ${NOW}`,
       json(MEDIA_CATEGORIES),
     ),
-    q(`DELETE FROM media_items WHERE original_key LIKE 'media/demo-%'`),
+    // Generated rows (--scale) reuse the demo files: only the demo's own items are replaced.
+    q(`DELETE FROM media_items WHERE original_key LIKE 'media/demo-%' AND id < ?`, SCALE_ID_BASE),
     q(
       `INSERT INTO media_items (title, description, media_type, alt_text, caption, tags, is_approved, is_featured, rejected_at, rejection_reason,
          original_key, large_key, large_webp_key, thumbnail_key, thumbnail_webp_key, thumbnail_status, content_type, width, height,
@@ -494,14 +508,26 @@ try {
     ];
     const imagesDone = Date.now();
 
+    // A generated world of an earlier --scale run goes first, so the demo rows keep their ids.
+    if (scale !== undefined) await deleteScaleRows(DB);
+
     // Then every row in one batch = one transaction.
     const batch = await statements(DB, { factions: factionFiles, media: mediaFiles, news: newsFiles, units: unitPortraits, heroes: heroPortraits });
     await DB.batch(batch);
     committed = true;
     const sqlDone = Date.now();
 
+    // The generated world on top (--scale): batches of its own, after the demo content is in.
+    if (scale !== undefined) {
+      const art = await readDemoArt(DB);
+      const targets = scaleTargets(scale, await demoCounts(DB));
+      const rows = buildScaleRows(targets, art, await hashPassword(DEMO_PASSWORD));
+      console.log(`Generated the ${scale}× world in ${((Date.now() - sqlDone) / 1000).toFixed(1)} s; writing it:`);
+      await writeScaleRows(DB, rows, (line) => console.log(line));
+    }
+
     const counts: Record<string, number> = {};
-    for (const t of ["users", "factions", "units", "heroes", "spells", "faction_spells", "news_articles", "news_tags", "game_info_articles", "media_categories", "media_items"]) {
+    for (const t of ["users", "factions", "units", "heroes", "spells", "faction_spells", "news_articles", "news_tags", "game_info_articles", "media_categories", "media_items", "change_history", "audit_log"]) {
       counts[t] = (await DB.prepare(`SELECT count(*) AS n FROM ${t}`).first<{ n: number }>())!.n;
     }
     const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

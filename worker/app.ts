@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
+import { currentUsage } from "./db/usage";
 import { API_SECURITY_HEADERS } from "./lib/security-headers";
 import { database } from "./middleware/database";
 import { authenticate } from "./middleware/auth";
@@ -46,7 +47,8 @@ const isUploadBody = (method: string, path: string) =>
 /** The JSON API, mounted under /api. Each resource is one chained sub-app. */
 const api = new Hono<AppEnv>()
   .basePath("/api")
-  .use(requestId({ headerName: "X-Request-Id" }))
+  // The same id as the request's log line (worker/lib/request-log.ts).
+  .use(requestId({ headerName: "X-Request-Id", generator: () => currentUsage()?.id ?? crypto.randomUUID() }))
   .use(async (c, next) => {
     await next();
     for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) c.res.headers.set(k, v);

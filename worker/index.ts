@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { routePath } from "hono/route";
 import { api } from "./app";
 import type { AppEnv } from "./env";
 import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
@@ -10,6 +11,8 @@ import { sweepStaleUploads, UPLOAD_CLEANUP_CRON } from "./jobs/upload-cleanup";
 import { API_SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
 import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
+import { currentUsage, meterD1, noteError, runWithUsage, startUsage } from "./db/usage";
+import { finishRequest } from "./lib/request-log";
 import { pageRoutes } from "./pages";
 import { commentsFrameRoutes } from "./routes/comments-frame";
 import { filesRoutes } from "./routes/files";
@@ -24,6 +27,15 @@ import { seoRoutes } from "./routes/seo";
  * the favicon) skip the Worker (run_worker_first in wrangler.toml).
  */
 const app = new Hono<AppEnv>()
+  // The request's log line names the route that answered and the signed-in member (worker/lib/request-log.ts).
+  .use(async (c, next) => {
+    await next();
+    const usage = currentUsage();
+    if (usage) {
+      usage.route = routePath(c) || null;
+      usage.userId = c.get("user")?.id ?? null;
+    }
+  })
   // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
   .use(siteHtml)
   .route("/", api)
@@ -48,6 +60,22 @@ app.onError(errorHandler);
  * itself. Content writes start a new generation themselves (worker/middleware/content-write.ts).
  */
 async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const usage = startUsage(request);
+  meterD1(env);
+  return runWithUsage(usage, async () => {
+    let response: Response;
+    try {
+      response = await serve(request, env, ctx);
+    } catch (err) {
+      noteError(err);
+      finishRequest(usage, request, new Response(null, { status: 500 }));
+      throw err;
+    }
+    return finishRequest(usage, request, response);
+  });
+}
+
+async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const floor = isGuestRead(request) ? freshnessFloor(await edgeGeneration(env, request, ctx)) : undefined;
   const session = openRequestSession(env, request, floor);
   const sessionEnv = session.env;

@@ -13,6 +13,7 @@
  *  - uploads (tests/perf/uploads.ts): 50 and 100 MB through the Worker into R2 (MB/s), workerd
  *    memory during them, and the time from completion to thumbnails ready.
  *  - a sustained mixed load (60 s of public reads with a moderator writing): tests/perf/load.ts.
+ *  - D1 rows read and written by every public read on a cache miss: tests/perf/rows.ts.
  * Prints a table and writes tests/perf/results/latest.json. Exits 0 even over budget: it reports.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -24,6 +25,7 @@ import { run } from "../../scripts/lib.ts";
 import { lighthouseRows } from "./lighthouse.ts";
 import { uploadBench } from "./uploads.ts";
 import { loadRows } from "./load.ts";
+import { rowsRows } from "./rows.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -132,6 +134,7 @@ async function main() {
   try {
     await waitFor(`${BASE}/api/health`, 180_000);
     await pageWeight();
+    await rowsRows(BASE, rows);
     lighthouse.push(...(await lighthouseRows(BASE, rows)));
     // The machine's speed drifts (the health check alone moves by a quarter within minutes), so
     // each URL is compared with the health check measured just before and just after it.

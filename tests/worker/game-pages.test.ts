@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertFaction, insertGameInfo, insertHero, insertUnit, unique } from "./game-fixtures";
-import { call, userWithToken } from "./helpers";
+import { call, sitemapText, userWithToken } from "./helpers";
 
 /** The JSON of `<script type="application/json" id="initial-data">`, or null when absent. */
 function initialData(html: string): Record<string, unknown> | null {
@@ -138,7 +138,7 @@ describe("game pages painted at the edge", () => {
 
 describe("sitemap", () => {
   it("lists /game-info, each category's guides, every active faction and published game-info article with lastmod, never hidden ones", async () => {
-    const xml = await (await call("/sitemap.xml")).text();
+    const xml = await sitemapText();
     expect(xml).toMatch(/<loc>http:\/\/localhost:8787\/game-info<\/loc><lastmod>[0-9T:.Z-]+<\/lastmod>/);
     // A category's list is a page of its own: listed at its canonical URL (the page's own test checks that URL).
     expect(xml).toMatch(/<loc>http:\/\/localhost:8787\/game-info\?category=Guides<\/loc><lastmod>[0-9T:.Z-]+<\/lastmod>/);

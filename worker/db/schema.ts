@@ -287,6 +287,10 @@ export const newsArticles = sqliteTable(
     index("news_published_idx").on(t.isPublished, t.publishedAt),
     index("news_author_idx").on(t.author),
     index("news_created_by_idx").on(t.createdBy),
+    // Newest first over all articles, drafts included (the admin dashboard's recent list).
+    index("news_created_idx").on(t.createdAt, t.id),
+    // The latest change of a published article (the sitemap's lastmod of home and /news).
+    index("news_published_updated_idx").on(t.isPublished, t.updatedAt),
     check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
     check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),
@@ -310,6 +314,15 @@ export const newsTags = sqliteTable(
     check("news_tags_tag_len", sql`length(${t.tag}) BETWEEN 1 AND 50`),
   ],
 );
+
+/**
+ * Totals kept by triggers (migration 0013), so a list's total reads one row instead of counting
+ * every row: `news_published` is the number of published articles.
+ */
+export const listCounts = sqliteTable("list_counts", {
+  name: text("name").primaryKey(),
+  n: integer("n").notNull().default(0),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Game content

@@ -4,6 +4,7 @@ import { defaultErrorCode } from "@shared/error-codes";
 import type { AppEnv } from "../env";
 import { ApiError, type ErrorBody } from "../lib/errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { noteError } from "../db/usage";
 
 /** A client may try again after this many seconds when the database was unavailable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -39,18 +40,19 @@ export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (isDatabaseUnavailable(err)) {
     // An outage, not a bug: 503 with Retry-After, so clients (and the SPA's error states) retry.
-    console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: "database unavailable", detail: String(err) }));
+    if (!noteError(err)) console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: "database unavailable", detail: String(err) }));
     c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     c.header("Cache-Control", "no-store");
     return c.json({ code: "service_unavailable", message: UNAVAILABLE_MESSAGE, requestId } satisfies ErrorBody, 503);
   }
   if (err instanceof ApiError && err.status >= 500) {
     // Our own 5xx (e.g. a misconfigured server): logged in full, the client sees the generic text.
-    console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: err.message }));
+    // The request's log line carries it (worker/lib/request-log.ts); outside a request, a line of its own.
+    if (!noteError(err)) console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: err.message }));
     if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     if (err.code === "service_unavailable") return c.json({ code: err.code, message: err.message, requestId } satisfies ErrorBody, err.status);
   } else {
-    console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
+    if (!noteError(err)) console.error(JSON.stringify({ level: "error", requestId, path: c.req.path, error: String(err), stack: (err as Error)?.stack }));
   }
   return c.json({ code: "internal_error", message: "Something went wrong on our side.", requestId } satisfies ErrorBody, 500);
 };

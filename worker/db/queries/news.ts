@@ -15,7 +15,7 @@ import type {
   NewsListItem,
   NewsListResponse,
 } from "../../schemas/news";
-import { newsArticles, newsTags } from "../schema";
+import { listCounts, newsArticles, newsTags } from "../schema";
 import {
   changedFields,
   createdId,
@@ -120,8 +120,12 @@ const newsListReads = keptReads(
       shape.status === "published"
         ? [desc(a.publishedAt), desc(a.id)]
         : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
+    // Published articles without a filter: the total the triggers keep (one row, not every article).
+    const kept = shape.status === "published" && !shape.tag && !shape.author && !shape.search;
     return {
-      total: db.select({ total: count() }).from(a).where(where),
+      total: kept
+        ? db.select({ total: listCounts.n }).from(listCounts).where(eq(listCounts.name, "news_published"))
+        : db.select({ total: count() }).from(a).where(where),
       rows: db
         .select(listColumns)
         .from(a)
