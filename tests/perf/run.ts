@@ -163,7 +163,11 @@ async function main() {
     // The sustained mixed run: reads of every public page type and API, a moderator writing.
     if (wanted("load")) await loadRows(BASE, rows);
   } finally {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    try {
+      if (server.pid) process.kill(-server.pid, "SIGTERM");
+    } catch {
+      console.warn("  the server had already exited");
+    }
   }
 
   const width = Math.max(...rows.map((r) => r.what.length));

@@ -17,6 +17,8 @@ import type { BenchRow } from "./lighthouse.ts";
 const UNITS = 6_000;
 const GALLERY_PAGES = Number(process.env.BENCH_GALLERY_PAGES ?? 25);
 const INP_BUDGET_MS = 200;
+/** 18 characters: the name cell shows 20 before it truncates. */
+const TYPED = "Ironclad Vanguards";
 const MODERATOR = { email: "moderator@example.com", password: "DemoPass!2025" };
 const ADMIN = { email: "admin@example.com", password: "DemoPass!2025" };
 
@@ -69,7 +71,6 @@ async function gridRows(browser: Browser, base: string): Promise<BenchRow[]> {
     await grid.getByRole("row").nth(2).waitFor();
     const loadMs = Date.now() - loadStart;
     const domRows = await grid.getByRole("row").count();
-    const nameColumn = await grid.getByRole("columnheader", { name: "Name" }).getAttribute("aria-colindex");
 
     await page.evaluate(() => {
       const w = window as unknown as { __events: { name: string; duration: number; id: number }[] };
@@ -79,14 +80,15 @@ async function gridRows(browser: Browser, base: string): Promise<BenchRow[]> {
       }).observe({ type: "event", buffered: false, durationThreshold: 16 } as PerformanceObserverInit);
     });
     // Open the tenth row's name cell, type a name key by key, commit with Enter.
-    const cell = grid.locator(`[role=row][aria-rowindex="11"] [aria-colindex="${nameColumn}"]`);
+    // (The third cell of a row is its name, as in tests/e2e/game-assets.spec.ts.)
+    const cell = grid.getByRole("row").nth(10).getByRole("gridcell").nth(2);
     await cell.click();
-    const editor = grid.locator("input, textarea").first();
+    const editor = cell.locator("input, textarea");
     await editor.waitFor();
     await editor.press("Control+a");
-    await page.keyboard.type("Ironclad Vanguard of the North", { delay: 40 });
+    await page.keyboard.type(TYPED, { delay: 40 });
     await page.keyboard.press("Enter");
-    await grid.getByText("Ironclad Vanguard of the North").waitFor();
+    await grid.getByRole("gridcell", { name: TYPED, exact: true }).waitFor();
     // Event Timing entries are delivered after the next paint.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 300))));
     const events = await page.evaluate(() => (window as unknown as { __events: { name: string; duration: number; id: number }[] }).__events);
@@ -97,7 +99,7 @@ async function gridRows(browser: Browser, base: string): Promise<BenchRow[]> {
     return [
       { what: `Grid: ${units.length} units loaded, rows in the DOM / time to first rows`, value: `${domRows} rows / ${(loadMs / 1000).toFixed(1)} s`, budget: "virtualized (≪ rows)", ok: domRows < 200 },
       {
-        what: `Grid: INP typing a 30-character name into a cell, ${units.length} units (Event Timing, worst of ${interactions.size} interactions ≥ 16 ms)`,
+        what: `Grid: INP typing an 18-character name into a cell, ${units.length} units (Event Timing, worst of ${interactions.size} interactions ≥ 16 ms)`,
         value: `${worst.toFixed(0)} ms${typed ? "" : " (the edit did not register!)"}`,
         budget: `≤ ${INP_BUDGET_MS} ms`,
         ok: typed && worst <= INP_BUDGET_MS,
