@@ -13,6 +13,7 @@ interface __BaseEnv_Env {
 	IMAGES: ImagesBinding;
 	ASSETS: Fetcher;
 	SITE_URL: string;
+	SITEMAP_MAX_URLS: string;
 	FASTCOMMENTS_REGION: string;
 	JWT_ISSUER: string;
 	JWT_AUDIENCE: string;
@@ -30,7 +31,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "FASTCOMMENTS_REGION" | "JWT_ISSUER" | "JWT_AUDIENCE" | "MAIL_FROM" | "JWT_SECRET" | "JWT_SECRET_PREVIOUS" | "FASTCOMMENTS_TENANT_ID" | "FASTCOMMENTS_API_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "SITEMAP_MAX_URLS" | "FASTCOMMENTS_REGION" | "JWT_ISSUER" | "JWT_AUDIENCE" | "MAIL_FROM" | "JWT_SECRET" | "JWT_SECRET_PREVIOUS" | "FASTCOMMENTS_TENANT_ID" | "FASTCOMMENTS_API_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -79,7 +79,12 @@ test("/sitemap.xml, /robots.txt and /news/feed.xml answer with their content typ
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toBe("application/xml; charset=utf-8");
-  expect(await sitemap.text()).toMatch(/<loc>https?:\/\/[^<]+\/news\/\d+<\/loc><lastmod>/);
+  // A sitemap index; its news child lists the articles.
+  const news = (await sitemap.text()).match(/<loc>(https?:\/\/[^<]+\/sitemaps\/news-1\.xml)<\/loc>/);
+  expect(news).not.toBeNull();
+  const child = await request.get(new URL(news![1]!).pathname);
+  expect(child.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  expect(await child.text()).toMatch(/<loc>https?:\/\/[^<]+\/news\/\d+<\/loc><lastmod>/);
 
   const robots = await request.get("/robots.txt");
   expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");

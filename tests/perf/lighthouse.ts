@@ -56,8 +56,9 @@ const PAGE_PATTERNS: { path: string; pattern?: RegExp }[] = [
 async function pagesToRun(base: string): Promise<string[]> {
   const only = process.env.BENCH_PAGES?.split(",").map((p) => p.trim()).filter(Boolean);
   if (only?.length) return only;
-  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  // /sitemap.xml is an index: the pages are in its children.
+  const locs = async (path: string) => [...(await (await fetch(`${base}${path}`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const paths = (await Promise.all((await locs("/sitemap.xml")).map(locs))).flat();
   const out: string[] = [];
   for (const { path, pattern } of PAGE_PATTERNS) {
     if (!pattern) out.push(path);

@@ -13,6 +13,7 @@
  *  - uploads (tests/perf/uploads.ts): 50 and 100 MB through the Worker into R2 (MB/s), workerd
  *    memory during them, and the time from completion to thumbnails ready.
  *  - a sustained mixed load (60 s of public reads with a moderator writing): tests/perf/load.ts.
+ *  - D1 rows read and written by every public read on a cache miss: tests/perf/rows.ts.
  *  - the UI at size (tests/perf/ui-size.ts): typing in the game-assets grid with 6,000 units
  *    loaded (INP), the gallery's DOM nodes and JS heap after paging through it, and the admin
  *    lists' and search's response times.
@@ -21,7 +22,7 @@
  * Options:
  *   --state DIR          serve an existing local state (e.g. the 100× world: REALM_STATE_DIR=DIR
  *                        npm run db:migrate && npm run db:seed -- --scale 100) instead of a fresh demo one
- *   --only a,b           only these sections: weight, lighthouse, throughput, uploads, load, ui
+ *   --only a,b           only these sections: weight, rows, lighthouse, throughput, uploads, load, ui
  *   --soak               only the soak (tests/perf/soak.ts), on --state (default .wrangler/scale100)
  *   --soak-minutes N     the soak's length (default 30)
  */
@@ -34,6 +35,7 @@ import { argValue, run } from "../../scripts/lib.ts";
 import { lighthouseRows } from "./lighthouse.ts";
 import { uploadBench } from "./uploads.ts";
 import { loadRows } from "./load.ts";
+import { rowsRows } from "./rows.ts";
 import { soak, type SoakMinute } from "./soak.ts";
 import { uiAtSize } from "./ui-size.ts";
 
@@ -44,7 +46,7 @@ const SOAK = process.argv.includes("--soak");
 const SOAK_MINUTES = Number(argValue("--soak-minutes") ?? 30);
 const STATE = argValue("--state") ?? (SOAK ? ".wrangler/scale100" : undefined);
 const ONLY = argValue("--only")?.split(",");
-const SECTIONS = ["weight", "lighthouse", "throughput", "uploads", "load", "ui"] as const;
+const SECTIONS = ["weight", "rows", "lighthouse", "throughput", "uploads", "load", "ui"] as const;
 const wanted = (section: (typeof SECTIONS)[number]) => !SOAK && (!ONLY || ONLY.includes(section));
 if (ONLY?.some((s) => !SECTIONS.includes(s as never))) throw new Error(`--only takes ${SECTIONS.join(", ")}`);
 if (!(SOAK_MINUTES >= 1)) throw new Error("--soak-minutes takes a number of minutes ≥ 1");
@@ -155,6 +157,7 @@ async function main() {
     await waitFor(`${BASE}/api/health`, 180_000);
     if (SOAK) soakTable = await soak(BASE, server.pid, SOAK_MINUTES, rows);
     if (wanted("weight")) await pageWeight();
+    if (wanted("rows")) await rowsRows(BASE, rows);
     if (wanted("lighthouse")) lighthouse.push(...(await lighthouseRows(BASE, rows)));
     if (wanted("ui")) rows.push(...(await uiAtSize(BASE)));
     if (wanted("throughput")) await throughputRows();

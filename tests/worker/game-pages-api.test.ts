@@ -9,7 +9,7 @@ import type { Paged } from "../../worker/schemas/game-query";
 import type { SpellWithFactions } from "../../worker/schemas/spell";
 import type { UnitDetail, UnitsByIds } from "../../worker/schemas/unit";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
-import { call, userWithToken } from "./helpers";
+import { call, sitemapText, userWithToken } from "./helpers";
 
 const SITE = env.SITE_URL.replace(/\/$/, "");
 
@@ -212,9 +212,7 @@ describe("GET /api/spell with target and includeFactions", () => {
 
 describe("GET /sitemap.xml game entries", () => {
   it("lists every visible unit, hero and spell page and the spell book, none of the hidden ones (200)", async () => {
-    const res = await call("/sitemap.xml");
-    expect(res.status).toBe(200);
-    const xml = await res.text();
+    const xml = await sitemapText();
     for (const path of [`/units/${ids.base}`, `/units/${ids.up2}`, `/heroes/${ids.hero}`, `/spells/${ids.bolt}`, "/spells"]) {
       expect(xml, path).toContain(`<loc>${SITE}${path}</loc>`);
     }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertFaction, insertGameInfo, insertHero, insertUnit, unique } from "./game-fixtures";
-import { call, userWithToken } from "./helpers";
+import { call, sitemapText, userWithToken } from "./helpers";
 
 /** The JSON of `<script type="application/json" id="initial-data">`, or null when absent. */
 function initialData(html: string): Record<string, unknown> | null {
@@ -125,7 +125,7 @@ describe("game pages painted at the edge", () => {
 
 describe("sitemap", () => {
   it("lists /game-info, every active faction and published game-info article with lastmod, never hidden ones", async () => {
-    const xml = await (await call("/sitemap.xml")).text();
+    const xml = await sitemapText();
     expect(xml).toContain("<loc>http://localhost:8787/game-info</loc>");
     expect(xml).toMatch(new RegExp(`<loc>http://localhost:8787/factions/${ids.faction}</loc><lastmod>[0-9T:.Z-]+</lastmod>`));
     expect(xml).toMatch(new RegExp(`<loc>http://localhost:8787/game-info/${slugs.article}</loc><lastmod>`));

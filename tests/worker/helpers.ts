@@ -120,6 +120,21 @@ export function call(path: string, init: CallInit = {}): Promise<Response> {
   return exports.default.fetch(new Request(`http://example.com${path}`, { ...rest, headers, body }));
 }
 
+/**
+ * Every child sitemap /sitemap.xml (a sitemap index) points at, fetched, with its path and text.
+ * Children's URLs are absolute on SITE_URL; they are fetched by path from the Worker.
+ */
+export async function sitemapChildren(send: (path: string) => Promise<Response> = (path) => call(path, { edgeCache: false })) {
+  const index = await (await send("/sitemap.xml")).text();
+  const paths = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  return Promise.all(paths.map(async (path) => ({ path, res: await send(path) })));
+}
+
+/** The text of every child sitemap, joined: what the sitemap lists as a whole. */
+export async function sitemapText(): Promise<string> {
+  return (await Promise.all((await sitemapChildren()).map(({ res }) => res.text()))).join("\n");
+}
+
 /** Signs in through POST /api/auth/login (from a fresh IP) and returns the token. */
 export async function signIn(email: string, password: string = DEFAULT_PASSWORD): Promise<string> {
   const res = await call("/api/auth/login", { method: "POST", json: { email, password }, ip: uniqueIp() });

@@ -4,7 +4,7 @@ import { FALLBACK_SHELL, renderDocument, renderTemplate, shellTemplate } from ".
 import { escapeXml } from "../../worker/lib/seo-documents";
 import { APP_LOADER_SCRIPT, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
 import { absoluteUrl, headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
-import { call } from "./helpers";
+import { call, sitemapChildren } from "./helpers";
 
 const SITE = env.SITE_URL.replace(/\/$/, "");
 const XSS = "</script><script>alert(1)</script>";
@@ -332,9 +332,18 @@ describe("GET /sitemap.xml", () => {
     const res = await call("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
-    const xml = await res.text();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(await res.text()).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const children = await sitemapChildren();
+    for (const child of children) {
+      expect(child.res.status, child.path).toBe(200);
+      expect(child.res.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    }
+    const texts = await Promise.all(children.map((child) => child.res.text()));
+    for (const text of texts) {
+      expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+      expect(text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    }
+    const xml = texts.join("\n");
     expect(xml).toContain(`<loc>${SITE}/</loc>`);
     // Home and /news carry the latest change of any article (not the newest article's).
     expect(xml).toContain(`<url><loc>${SITE}/news</loc><lastmod>2026-03-10T10:00:00.000Z</lastmod></url>`);
@@ -344,6 +353,8 @@ describe("GET /sitemap.xml", () => {
     expect(xml).not.toContain(`<loc>${SITE}/news/${ids.draft}</loc>`);
     expect(res.headers.get("ETag")).toBeTruthy();
     expect((await call("/sitemap.xml", { headers: { "If-None-Match": res.headers.get("ETag")! } })).status).toBe(304);
+    const news = children.find((child) => child.path === "/sitemaps/news-1.xml")!;
+    expect((await call(news.path, { headers: { "If-None-Match": news.res.headers.get("ETag")! } })).status).toBe(304);
   });
 });
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getSettings } from "../../worker/db/queries/settings";
 import { openDatabase } from "../../worker/db/client";
-import { call, createUser, resetSettings, setSettings, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
+import { call, createUser, resetSettings, setSettings, sitemapText, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
 type Tokens = { user: string; moderator: string; admin: string };
 let tokens: Tokens;
@@ -352,7 +352,7 @@ describe("GET /forum (edge metadata)", () => {
     expect(html).toContain("<title>Community Forum | Realm Codex</title>");
     expect(html).toContain(`<link rel="canonical" href="${new URL("/forum", env.SITE_URL).href}">`);
     expect(html).toContain('"BreadcrumbList"');
-    const sitemap = await (await call("/sitemap.xml")).text();
+    const sitemap = await sitemapText();
     expect(sitemap).toContain(`<loc>${new URL("/forum", env.SITE_URL).href}</loc>`);
   });
 });

@@ -283,6 +283,10 @@ export const newsArticles = sqliteTable(
   (t) => [
     index("news_published_idx").on(t.isPublished, t.publishedAt),
     index("news_author_idx").on(t.author),
+    // Newest first over all articles, drafts included (the admin dashboard's recent list).
+    index("news_created_idx").on(t.createdAt, t.id),
+    // The latest change of a published article (the sitemap's lastmod of home and /news).
+    index("news_published_updated_idx").on(t.isPublished, t.updatedAt),
     check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
     check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),

@@ -1,5 +1,6 @@
 /**
- * /sitemap.xml, /robots.txt and the Atom feed at /news/feed.xml, as pure string builders.
+ * /sitemap.xml (an index) and its child sitemaps, /robots.txt and the Atom feed at /news/feed.xml,
+ * as pure string builders.
  * Every URL is absolute on the site origin (SITE_URL).
  */
 import { gamePaths } from "@shared/game";
@@ -30,17 +31,23 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
   ].join("\n");
 }
 
-/**
- * The sitemap of the static pages (`staticPaths`: the route table's pages listed in the sitemap)
- * and the published articles (lastmod = updatedAt).
- */
-export function newsSitemapEntries(staticPaths: readonly string[], articles: readonly Pick<ArticleForMeta, "id" | "updatedAt">[]): SitemapEntry[] {
-  // Home and /news change whenever an article does.
-  const latest = articles.reduce<string | undefined>((max, a) => (!max || a.updatedAt > max ? a.updatedAt : max), undefined);
+/** A sitemap index: the child sitemaps (absolute URLs on the site origin). */
+export function sitemapIndexXml(origin: string, childPaths: readonly string[]): string {
   return [
-    ...staticPaths.map((path) => ({ path, lastmod: path === "/news" || path === "/" ? latest : undefined })),
-    ...articles.map((a) => ({ path: `/news/${a.id}`, lastmod: a.updatedAt })),
-  ];
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...childPaths.map((path) => `  <sitemap><loc>${escapeXml(absoluteUrl(origin, path))}</loc></sitemap>`),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
+/**
+ * The static pages (`staticPaths`: the route table's pages listed in the sitemap); home and /news
+ * change whenever a published article does (`latestNews`).
+ */
+export function staticSitemapEntries(staticPaths: readonly string[], latestNews: string | null): SitemapEntry[] {
+  return staticPaths.map((path) => ({ path, lastmod: path === "/news" || path === "/" ? latestNews : undefined }));
 }
 
 /** The game pages of the sitemap: /game-info, every active faction and published game-info article. */
@@ -56,15 +63,12 @@ export function gameSitemapEntries(
   ];
 }
 
-type Dated = { id: number; updatedAt: string };
+/** The page of each record a type's child sitemap lists. */
+const RECORD_PATHS = { news: (id: number) => `/news/${id}`, units: gamePaths.unit, heroes: gamePaths.hero, spells: gamePaths.spell };
 
-/** The unit, hero and spell pages (lastmod = the record's updatedAt). */
-export function entitySitemapEntries(game: { units: readonly Dated[]; heroes: readonly Dated[]; spells: readonly Dated[] }): SitemapEntry[] {
-  return [
-    ...game.units.map((u) => ({ path: gamePaths.unit(u.id), lastmod: u.updatedAt })),
-    ...game.heroes.map((h) => ({ path: gamePaths.hero(h.id), lastmod: h.updatedAt })),
-    ...game.spells.map((s) => ({ path: gamePaths.spell(s.id), lastmod: s.updatedAt })),
-  ];
+/** A type's records as sitemap entries (lastmod = the record's updatedAt). */
+export function recordSitemapEntries(type: keyof typeof RECORD_PATHS, rows: readonly { id: number; updatedAt: string }[]): SitemapEntry[] {
+  return rows.map((row) => ({ path: RECORD_PATHS[type](row.id), lastmod: row.updatedAt }));
 }
 
 export function robotsTxt(origin: string): string {

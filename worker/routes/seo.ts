@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import { gameSitemapIndex } from "../db/queries/gameinfo";
+import { SITEMAP_ENTITY_TYPES, sitemapCounts, sitemapEntityPage, sitemapPagesData, type SitemapEntityType } from "../db/queries/game-sitemap";
 import { publishedNewsIndex } from "../db/queries/news";
 import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
@@ -8,11 +8,24 @@ import { SECURITY_HEADERS } from "../lib/security-headers";
 import { siteOrigin } from "@shared/seo";
 import { database } from "../middleware/database";
 import { appServer } from "@app/server";
-import { atomFeed, entitySitemapEntries, gameSitemapEntries, newsSitemapEntries, robotsTxt, sitemapXml } from "../lib/seo-documents";
+import { atomFeed, gameSitemapEntries, recordSitemapEntries, robotsTxt, sitemapIndexXml, sitemapXml, staticSitemapEntries } from "../lib/seo-documents";
 
-/** The feed carries the latest 20 published articles; a sitemap file holds at most 50,000 URLs. */
+/** The feed carries the latest 20 published articles. */
 export const FEED_SIZE = 20;
+/** The sitemap protocol's limit of URLs per file. */
 const SITEMAP_MAX_URLS = 50_000;
+
+/**
+ * URLs per child sitemap: SITEMAP_MAX_URLS, or the smaller SITEMAP_MAX_URLS var (wrangler.toml;
+ * tests set a few to check the split without 50,000 rows).
+ */
+const sitemapCap = (env: Env) => {
+  const n = Number(env.SITEMAP_MAX_URLS);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, SITEMAP_MAX_URLS) : SITEMAP_MAX_URLS;
+};
+
+/** A child sitemap's name: `pages.xml`, or `{type}-{n}.xml` (n from 1). */
+const CHILD = /^(?:pages|(news|units|heroes|spells)-([1-9]\d{0,5}))\.xml$/;
 
 type Ctx = Context<AppEnv>;
 
@@ -27,7 +40,8 @@ function text(body: string, contentType: string, cacheControl: string): Response
 
 /**
  * Crawler-facing documents served before the static assets (see run_worker_first in
- * wrangler.toml): robots.txt, sitemap.xml and the Atom feed. The HTML of content pages with their
+ * wrangler.toml): robots.txt, the sitemap index at /sitemap.xml with its children under
+ * /sitemaps/ (split by type, at most 50,000 URLs each), and the Atom feed. The HTML of content pages with their
  * metadata and first data come from worker/pages.
  */
 /** The static pages the sitemap lists: the route table's pages marked `sitemap` (web/src/app/routes.ts). */
@@ -36,23 +50,38 @@ const SITEMAP_STATIC_PATHS = appServer.pages.filter((page) => page.sitemap).map(
 export const seoRoutes = new Hono<AppEnv>()
   // These routes are mounted outside /api, so they open the database handle themselves.
   .use("/sitemap.xml", database)
+  .use("/sitemaps/*", database)
   .use("/news/*", database)
   .use("/robots.txt", etag())
   .use("/sitemap.xml", etag())
+  .use("/sitemaps/*", etag())
   .use("/news/feed.xml", etag())
   .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"))
+  // The index: the pages child, then as many children of each type as its URLs need (one batch of counts).
   .get("/sitemap.xml", async (c) => {
-    // Two round trips at most: the news index and one batch for the game content.
-    const room = Math.floor((SITEMAP_MAX_URLS - SITEMAP_STATIC_PATHS.length - 1) / 6);
-    const [articles, game] = await Promise.all([
-      publishedNewsIndex(c.get("db"), room),
-      gameSitemapIndex(c.get("db"), room),
-    ]);
-    const entries = [
-      ...newsSitemapEntries(SITEMAP_STATIC_PATHS, articles),
-      ...gameSitemapEntries(game.factions, game.articles),
-      ...entitySitemapEntries(game),
+    const cap = sitemapCap(c.env);
+    const counts = await sitemapCounts(c.get("db"));
+    const children = [
+      "/sitemaps/pages.xml",
+      ...SITEMAP_ENTITY_TYPES.flatMap((type) => Array.from({ length: Math.ceil(counts[type] / cap) }, (_, i) => `/sitemaps/${type}-${i + 1}.xml`)),
     ];
+    return text(sitemapIndexXml(origin(c), children), "application/xml; charset=utf-8", "public, max-age=300");
+  })
+  // A child: the static and game pages (a few dozen), or one type's records from (n - 1) × cap on.
+  .get("/sitemaps/:name", async (c) => {
+    const match = CHILD.exec(c.req.param("name"));
+    if (!match) return c.notFound();
+    const [, type, n] = match;
+    let entries;
+    if (!type) {
+      const pages = await sitemapPagesData(c.get("db"), SITEMAP_MAX_URLS);
+      entries = [...staticSitemapEntries(SITEMAP_STATIC_PATHS, pages.latestNews), ...gameSitemapEntries(pages.factions, pages.articles)];
+    } else {
+      const cap = sitemapCap(c.env);
+      const rows = await sitemapEntityPage(c.get("db"), type as SitemapEntityType, cap, (Number(n) - 1) * cap);
+      if (!rows.length) return c.notFound();
+      entries = recordSitemapEntries(type as SitemapEntityType, rows);
+    }
     return text(sitemapXml(origin(c), entries), "application/xml; charset=utf-8", "public, max-age=300");
   })
   .get("/news/feed.xml", async (c) => {

@@ -8,8 +8,12 @@ import { z } from "zod";
 /** Empty query values count as absent. */
 export const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
-/** The highest page number a list accepts (a larger one is refused, not clamped). */
-export const MAX_PAGE = 1_000_000_000;
+/**
+ * The deepest page a list serves: a larger number is a 400, not clamped. Lists page with OFFSET,
+ * which reads every row it skips, so the depth is capped instead (docs/scaling.md §5): page 100
+ * skips at most 99 × pageSize rows. Past the last page (and within the cap) a list is empty.
+ */
+export const MAX_PAGE = 100;
 
 /** `page`: a whole number of 1 or more (default 1), at most MAX_PAGE. */
 export const queryPage = () =>

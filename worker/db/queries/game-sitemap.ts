@@ -1,28 +1,56 @@
-/** Statements listing the unit, hero and spell pages for the sitemap (batched by gameSitemapIndex). */
-import { and, asc, eq, inArray } from "drizzle-orm";
+/**
+ * The sitemap's reads (worker/routes/seo.ts): how many URLs each child sitemap type has, and one
+ * child's page of them. Each type is listed by id, a child holding `limit` URLs from `offset`.
+ */
+import { and, asc, count, desc, eq, inArray, max } from "drizzle-orm";
 import type { Database } from "../../env";
-import { heroes, spells, units } from "../schema";
+import { factions, gameInfoArticles, heroes, newsArticles, spells, units } from "../schema";
 import { activeFactionIds } from "./game-common";
 
-/** Active units and heroes of active factions, and active spells, by id (at most `limit` each). */
-export const entitySitemapStatements = (db: Database, limit: number) =>
-  [
+/** The child sitemaps' types whose URLs come from a growing table. */
+export const SITEMAP_ENTITY_TYPES = ["news", "units", "heroes", "spells"] as const;
+export type SitemapEntityType = (typeof SITEMAP_ENTITY_TYPES)[number];
+
+/** The rows each type lists: published articles, active units and heroes of active factions, active spells. */
+const listed = (db: Database) => ({
+  news: { table: newsArticles, id: newsArticles.id, updatedAt: newsArticles.updatedAt, where: eq(newsArticles.isPublished, true) },
+  units: { table: units, id: units.id, updatedAt: units.updatedAt, where: and(eq(units.isActive, true), inArray(units.factionId, activeFactionIds(db))) },
+  heroes: { table: heroes, id: heroes.id, updatedAt: heroes.updatedAt, where: and(eq(heroes.isActive, true), inArray(heroes.factionId, activeFactionIds(db))) },
+  spells: { table: spells, id: spells.id, updatedAt: spells.updatedAt, where: eq(spells.isActive, true) },
+});
+
+/** How many URLs each type lists (one batch): the sitemap index is made from these. */
+export async function sitemapCounts(db: Database): Promise<Record<SitemapEntityType, number>> {
+  const l = listed(db);
+  const results = await db.batch([
+    db.select({ n: count() }).from(l.news.table).where(l.news.where),
+    db.select({ n: count() }).from(l.units.table).where(l.units.where),
+    db.select({ n: count() }).from(l.heroes.table).where(l.heroes.where),
+    db.select({ n: count() }).from(l.spells.table).where(l.spells.where),
+  ]);
+  return Object.fromEntries(SITEMAP_ENTITY_TYPES.map((type, i) => [type, results[i]![0]?.n ?? 0])) as Record<SitemapEntityType, number>;
+}
+
+/** One child's URLs of a type: ids and last changes, by id. */
+export async function sitemapEntityPage(db: Database, type: SitemapEntityType, limit: number, offset: number) {
+  const t = listed(db)[type];
+  return db.select({ id: t.id, updatedAt: t.updatedAt }).from(t.table).where(t.where).orderBy(asc(t.id)).limit(limit).offset(offset);
+}
+
+/**
+ * The pages child: active factions and published game-info articles (a few dozen rows), and the
+ * latest change of any published article (home and /news change with it), in one batch.
+ */
+export async function sitemapPagesData(db: Database, limit: number) {
+  const [factionRows, articleRows, latest] = await db.batch([
+    db.select({ id: factions.id, updatedAt: factions.updatedAt }).from(factions).where(eq(factions.isActive, true)).orderBy(asc(factions.sortOrder), asc(factions.id)).limit(limit),
     db
-      .select({ id: units.id, updatedAt: units.updatedAt })
-      .from(units)
-      .where(and(eq(units.isActive, true), inArray(units.factionId, activeFactionIds(db))))
-      .orderBy(asc(units.id))
+      .select({ slug: gameInfoArticles.slug, updatedAt: gameInfoArticles.updatedAt })
+      .from(gameInfoArticles)
+      .where(eq(gameInfoArticles.isPublished, true))
+      .orderBy(asc(gameInfoArticles.sortOrder), desc(gameInfoArticles.publishedAt), asc(gameInfoArticles.id))
       .limit(limit),
-    db
-      .select({ id: heroes.id, updatedAt: heroes.updatedAt })
-      .from(heroes)
-      .where(and(eq(heroes.isActive, true), inArray(heroes.factionId, activeFactionIds(db))))
-      .orderBy(asc(heroes.id))
-      .limit(limit),
-    db
-      .select({ id: spells.id, updatedAt: spells.updatedAt })
-      .from(spells)
-      .where(eq(spells.isActive, true))
-      .orderBy(asc(spells.id))
-      .limit(limit),
-  ] as const;
+    db.select({ at: max(newsArticles.updatedAt) }).from(newsArticles).where(eq(newsArticles.isPublished, true)),
+  ]);
+  return { factions: factionRows, articles: articleRows, latestNews: latest[0]?.at ?? null };
+}

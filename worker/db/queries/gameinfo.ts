@@ -1,11 +1,10 @@
 /** Game-info article queries (drizzle over D1). Guests see published articles only. */
 import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { entitySitemapStatements } from "./game-sitemap";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import { contentWords, ftsAnyQuery, ftsQuery } from "../../lib/fts";
 import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../schemas/gameinfo";
-import { factions, gameInfoArticles } from "../schema";
+import { gameInfoArticles } from "../schema";
 import {
   auditRow,
   changedFields,
@@ -288,25 +287,3 @@ export async function deleteGameInfo(db: Database, id: number, actor: Actor): Pr
   return true;
 }
 
-/**
- * What the sitemap lists of the game content, in one batch: active factions, published
- * game-info articles (ids, slugs and last changes), and the visible units, heroes and spells.
- */
-export async function gameSitemapIndex(db: Database, limit: number) {
-  const [factionRows, articleRows, unitRows, heroRows, spellRows] = await db.batch([
-    db
-      .select({ id: factions.id, updatedAt: factions.updatedAt })
-      .from(factions)
-      .where(eq(factions.isActive, true))
-      .orderBy(asc(factions.sortOrder), asc(factions.id))
-      .limit(limit),
-    db
-      .select({ slug: gameInfoArticles.slug, updatedAt: gameInfoArticles.updatedAt })
-      .from(gameInfoArticles)
-      .where(published)
-      .orderBy(...listOrder)
-      .limit(limit),
-    ...entitySitemapStatements(db, limit),
-  ]);
-  return { factions: factionRows, articles: articleRows, units: unitRows, heroes: heroRows, spells: spellRows };
-}

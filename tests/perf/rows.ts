@@ -1,0 +1,66 @@
+/**
+ * D1 rows read and written per public read, from the `Server-Timing: d1;desc="trips=… rows_read=…
+ * rows_written=…"` header every Worker answer carries (worker/lib/request-log.ts). Each URL is
+ * requested as a guest missing the edge cache (the test-only `X-Fault-Injection: edge-cache-miss`,
+ * so the server must run with FAULT_INJECTION=on), twice, and the second answer is kept (the
+ * first warms the isolate's settings cache, as in the steady state).
+ *
+ *   npm run bench               runs it on the demo data (inside the full bench)
+ *   npm run bench:rows -- --base http://127.0.0.1:8798   against a running server (e.g. at 100×)
+ *
+ * Budget: no public read touches more than 1,000 rows at 100× data (docs/scaling.md §5).
+ */
+export const ROWS_BUDGET = 1_000;
+
+/** One URL of every public read: API and pages, deep pages and paging past the end included. */
+export const ROWS_PATHS = [
+  "/api/news", "/api/news?page=50", "/api/news?tag=patch", "/api/news/filters", "/api/news/1",
+  "/api/media", "/api/media?page=50", "/api/media/filters", "/api/media/1",
+  "/api/faction", "/api/faction/1", "/api/unit", "/api/unit?page=40", "/api/unit/filters", "/api/unit/1",
+  "/api/hero", "/api/hero/filters", "/api/hero/1", "/api/spell", "/api/spell/filters", "/api/spell/1",
+  "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories",
+  "/api/search?q=dragon", "/api/search?q=tournament",
+  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells/1",
+  "/game-info", "/screenshots", "/search?q=dragon",
+  "/sitemap.xml", "/sitemaps/news-1.xml", "/news/feed.xml", "/robots.txt",
+];
+
+export type RowsMeasure = { path: string; status: number; trips: number; rowsRead: number; rowsWritten: number };
+
+export async function measureRows(base: string, paths: readonly string[] = ROWS_PATHS): Promise<RowsMeasure[]> {
+  const out: RowsMeasure[] = [];
+  for (const path of paths) {
+    let res: Response | undefined;
+    for (let i = 0; i < 2; i++) {
+      res = await fetch(`${base}${path}`, { headers: { "X-Fault-Injection": "edge-cache-miss", Accept: "text/html,application/json" } });
+      await res.arrayBuffer();
+    }
+    const timing = res!.headers.get("Server-Timing") ?? "";
+    const n = (name: string) => Number(timing.match(new RegExp(`${name}=(\\d+)`))?.[1] ?? NaN);
+    out.push({ path, status: res!.status, trips: n("trips"), rowsRead: n("rows_read"), rowsWritten: n("rows_written") });
+  }
+  return out;
+}
+
+/** The bench's rows: one per URL, rows read against the budget. */
+export async function rowsRows(base: string, rows: { what: string; value: string; budget: string; ok: boolean | null }[]) {
+  for (const m of await measureRows(base)) {
+    rows.push({
+      what: `D1 rows of GET ${m.path} (miss)`,
+      value: `${m.status}: ${m.rowsRead} read, ${m.rowsWritten} written, ${m.trips} trip(s)`,
+      budget: `≤ ${ROWS_BUDGET} read`,
+      ok: m.status < 500 && m.rowsRead <= ROWS_BUDGET,
+    });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf("--base");
+  const base = at >= 0 ? process.argv[at + 1]! : "http://127.0.0.1:8787";
+  const measured = await measureRows(base);
+  const width = Math.max(...measured.map((m) => m.path.length));
+  console.log(`${"GET".padEnd(width)} | status | trips | rows read | rows written | budget ≤ ${ROWS_BUDGET}`);
+  for (const m of measured) {
+    console.log(`${m.path.padEnd(width)} | ${m.status} | ${m.trips} | ${m.rowsRead} | ${m.rowsWritten} | ${m.rowsRead <= ROWS_BUDGET ? "within" : "OVER"}`);
+  }
+}
