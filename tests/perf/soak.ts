@@ -5,26 +5,42 @@
  * local state (run.ts's --state, by default the 100× world of `npm run db:seed -- --scale 100`).
  * Reported per minute: requests, errors, p50/p99 latency and the workerd processes' resident
  * memory; then the verdicts: 0 errors, the last 5 minutes' p99 within 1.5× of the first 5
- * minutes', workerd memory flat (last minute within 1.25× of the second: the first minute warms the
- * isolate and caches) and 0 lost writes. Also the load average, since the machine is shared.
+ * minutes', the Worker's workerd process memory flat (last minute within 1.25× of the second: the
+ * first minute warms the isolate and caches) and 0 lost writes. Also the load average, since the machine is shared.
  */
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { mixedLoad, percentile } from "./load.ts";
 import { commOf, descendants, rss } from "./uploads.ts";
 
 type Row = { what: string; value: string; budget: string; ok: boolean | null };
-export type SoakMinute = { minute: number; requests: number; errors: number; p50: number; p99: number; workerdMb: number; load1: number };
+export type SoakMinute = { minute: number; requests: number; errors: number; p50: number; p99: number; workerdMb: number; proxyMb: number; load1: number };
 
 const READERS = Number(process.env.LOAD_READERS ?? 8);
 const MB = 1024 * 1024;
 
 export async function soak(base: string, serverPid: number | undefined, minutes: number, rows: Row[]): Promise<SoakMinute[]> {
+  // wrangler dev runs two workerd processes: the one listening on the site's port proxies to the
+  // other, which runs the Worker (with the local D1, cache and logs). Their memory is reported apart.
+  const port = new URL(base).port;
   const workerd = () => (serverPid ? descendants(serverPid).filter((pid) => commOf(pid) === "workerd") : []);
-  const memory: { workerdMb: number; load1: number }[] = [];
+  const isProxy = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`entry=127.0.0.1:${port}`);
+    } catch {
+      return false;
+    }
+  };
+  const sample = () => {
+    const pids = workerd();
+    return { workerdMb: rss(pids.filter((p) => !isProxy(p))) / MB, proxyMb: rss(pids.filter(isProxy)) / MB, load1: loadavg()[0]! };
+  };
+  const memory: ReturnType<typeof sample>[] = [];
   // Sampled at the end of each minute of the run (index = minute - 1).
   const sampler = setInterval(() => {
-    memory.push({ workerdMb: rss(workerd()) / MB, load1: loadavg()[0]! });
-    console.log(`  soak: minute ${memory.length} of ${minutes}, workerd ${memory.at(-1)!.workerdMb.toFixed(0)} MB, load ${loadavg()[0]!.toFixed(1)}`);
+    memory.push(sample());
+    const m = memory.at(-1)!;
+    console.log(`  soak: minute ${memory.length} of ${minutes}, Worker workerd ${m.workerdMb.toFixed(0)} MB, proxy ${m.proxyMb.toFixed(0)} MB, load ${m.load1.toFixed(1)}`);
   }, 60_000);
   const run = await mixedLoad(base, minutes * 60, READERS).finally(() => clearInterval(sampler));
 
@@ -38,12 +54,11 @@ export async function soak(base: string, serverPid: number | undefined, minutes:
       errors: inMinute.filter((s) => s.failed).length,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
-      workerdMb: memory[m]?.workerdMb ?? rss(workerd()) / MB,
-      load1: memory[m]?.load1 ?? loadavg()[0]!,
+      ...(memory[m] ?? sample()),
     });
   }
-  console.log("\nminute | requests | errors | p50 ms | p99 ms | workerd RSS MB | load avg (1 min)");
-  for (const t of table) console.log(`${t.minute} | ${t.requests} | ${t.errors} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} | ${t.workerdMb.toFixed(0)} | ${t.load1.toFixed(1)}`);
+  console.log("\nminute | requests | errors | p50 ms | p99 ms | Worker workerd RSS MB | proxy workerd RSS MB | load avg (1 min)");
+  for (const t of table) console.log(`${t.minute} | ${t.requests} | ${t.errors} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} | ${t.workerdMb.toFixed(0)} | ${t.proxyMb.toFixed(0)} | ${t.load1.toFixed(1)}`);
 
   // The slowest reads over the whole run, so a drift or a slow route can be traced to a path.
   const byPath = new Map<string, number[]>();
@@ -66,7 +81,9 @@ export async function soak(base: string, serverPid: number | undefined, minutes:
   rows.push({ what: `Soak: ${minutes} min mixed (${READERS} readers over ${run.paths.length} public pages/APIs + 1 moderator writing)`, value: `${total} requests, ${(total / run.elapsedSeconds).toFixed(0)} req/s`, budget: "report", ok: null });
   rows.push({ what: "Soak: errors (non-2xx or failed)", value: String(run.errors.length), budget: "0", ok: run.errors.length === 0 });
   rows.push({ what: `Soak: p99, first ${window} min → last ${window} min`, value: `${firstP99.toFixed(1)} ms → ${lastP99.toFixed(1)} ms (${(lastP99 / firstP99).toFixed(2)}×)`, budget: "≤ 1.5×", ok: lastP99 <= 1.5 * firstP99 });
-  rows.push({ what: "Soak: workerd RSS, minute 2 → last minute", value: `${memFrom.toFixed(0)} MB → ${memTo.toFixed(0)} MB`, budget: "flat (≤ 1.25×)", ok: memTo <= 1.25 * memFrom });
+  rows.push({ what: "Soak: Worker workerd RSS, minute 2 → last minute", value: `${memFrom.toFixed(0)} MB → ${memTo.toFixed(0)} MB`, budget: "flat (≤ 1.25×)", ok: memTo <= 1.25 * memFrom });
+  const proxyFrom = table[Math.min(1, table.length - 1)]!.proxyMb;
+  rows.push({ what: "Soak: proxy workerd RSS (wrangler's, local only), minute 2 → last minute", value: `${proxyFrom.toFixed(0)} MB → ${table.at(-1)!.proxyMb.toFixed(0)} MB`, budget: "report", ok: null });
   rows.push({ what: "Soak: writes acknowledged / lost", value: `${run.writes} sent, ${run.acknowledged} articles acknowledged / ${run.lost} lost`, budget: "0 lost", ok: run.lost === 0 });
   rows.push({ what: "Soak: load average (1 min) at start / end", value: `${table[0]!.load1.toFixed(1)} / ${table.at(-1)!.load1.toFixed(1)} (2 cores, shared)`, budget: "report", ok: null });
   if (run.errors.length) console.warn(`  soak errors (first 10):\n    ${run.errors.slice(0, 10).join("\n    ")}`);

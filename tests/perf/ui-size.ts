@@ -83,12 +83,13 @@ async function gridRows(browser: Browser, base: string): Promise<BenchRow[]> {
     // (The third cell of a row is its name, as in tests/e2e/game-assets.spec.ts.)
     const cell = grid.getByRole("row").nth(10).getByRole("gridcell").nth(2);
     await cell.click();
-    const editor = cell.locator("input, textarea");
+    // (The open editor is the grid's only input; the cell around it changes role while editing.)
+    const editor = grid.locator("input, textarea").first();
     await editor.waitFor();
     await editor.press("Control+a");
     await page.keyboard.type(TYPED, { delay: 40 });
     await page.keyboard.press("Enter");
-    await grid.getByRole("gridcell", { name: TYPED, exact: true }).waitFor();
+    await grid.getByText(TYPED, { exact: true }).waitFor();
     // Event Timing entries are delivered after the next paint.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 300))));
     const events = await page.evaluate(() => (window as unknown as { __events: { name: string; duration: number; id: number }[] }).__events);
