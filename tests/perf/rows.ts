@@ -25,7 +25,7 @@ export const ROWS_PATHS = [
   "/sitemap.xml", "/sitemaps/news-1.xml", "/news/feed.xml", "/robots.txt",
 ];
 
-export type RowsMeasure = { path: string; status: number; trips: number; rowsRead: number; rowsWritten: number };
+export type RowsMeasure = { path: string; status: number; trips: number; rowsRead: number; rowsWritten: number; durationMs: number };
 
 export async function measureRows(base: string, paths: readonly string[] = ROWS_PATHS): Promise<RowsMeasure[]> {
   const out: RowsMeasure[] = [];
@@ -37,7 +37,8 @@ export async function measureRows(base: string, paths: readonly string[] = ROWS_
     }
     const timing = res!.headers.get("Server-Timing") ?? "";
     const n = (name: string) => Number(timing.match(new RegExp(`${name}=(\\d+)`))?.[1] ?? NaN);
-    out.push({ path, status: res!.status, trips: n("trips"), rowsRead: n("rows_read"), rowsWritten: n("rows_written") });
+    const durationMs = Number(timing.match(/total;dur=(\d+)/)?.[1] ?? NaN);
+    out.push({ path, status: res!.status, trips: n("trips"), rowsRead: n("rows_read"), rowsWritten: n("rows_written"), durationMs });
   }
   return out;
 }
@@ -47,7 +48,7 @@ export async function rowsRows(base: string, rows: { what: string; value: string
   for (const m of await measureRows(base)) {
     rows.push({
       what: `D1 rows of GET ${m.path} (miss)`,
-      value: `${m.status}: ${m.rowsRead} read, ${m.rowsWritten} written, ${m.trips} trip(s)`,
+      value: `${m.status}: ${m.rowsRead} read, ${m.rowsWritten} written, ${m.trips} trip(s), ${m.durationMs} ms`,
       budget: `≤ ${ROWS_BUDGET} read`,
       ok: m.status < 500 && m.rowsRead <= ROWS_BUDGET,
     });
@@ -59,8 +60,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const base = at >= 0 ? process.argv[at + 1]! : "http://127.0.0.1:8787";
   const measured = await measureRows(base);
   const width = Math.max(...measured.map((m) => m.path.length));
-  console.log(`${"GET".padEnd(width)} | status | trips | rows read | rows written | budget ≤ ${ROWS_BUDGET}`);
+  console.log(`${"GET".padEnd(width)} | status | trips | rows read | rows written | ms | budget ≤ ${ROWS_BUDGET}`);
   for (const m of measured) {
-    console.log(`${m.path.padEnd(width)} | ${m.status} | ${m.trips} | ${m.rowsRead} | ${m.rowsWritten} | ${m.rowsRead <= ROWS_BUDGET ? "within" : "OVER"}`);
+    console.log(`${m.path.padEnd(width)} | ${m.status} | ${m.trips} | ${m.rowsRead} | ${m.rowsWritten} | ${m.durationMs} | ${m.rowsRead <= ROWS_BUDGET ? "within" : "OVER"}`);
   }
 }

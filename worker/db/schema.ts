@@ -311,6 +311,15 @@ export const newsTags = sqliteTable(
   ],
 );
 
+/**
+ * Totals kept by triggers (migration 0013), so a list's total reads one row instead of counting
+ * every row: `news_published` is the number of published articles.
+ */
+export const listCounts = sqliteTable("list_counts", {
+  name: text("name").primaryKey(),
+  n: integer("n").notNull().default(0),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Game content
 // ---------------------------------------------------------------------------------------------

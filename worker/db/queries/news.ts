@@ -14,7 +14,7 @@ import type {
   NewsListItem,
   NewsListResponse,
 } from "../../schemas/news";
-import { auditLog, changeHistory, newsArticles, newsTags } from "../schema";
+import { auditLog, changeHistory, listCounts, newsArticles, newsTags } from "../schema";
 import { createdChanges, deletedChanges, isGuardFailure, nextStamp, type FieldChanges, type WriteOptions } from "./game-common";
 
 const NOW = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
@@ -104,8 +104,12 @@ const newsListReads = keptReads(
       shape.status === "published"
         ? [desc(a.publishedAt), desc(a.id)]
         : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
+    // Published articles without a filter: the total the triggers keep (one row, not every article).
+    const kept = shape.status === "published" && !shape.tag && !shape.author && !shape.search;
     return {
-      total: db.select({ total: count() }).from(a).where(where),
+      total: kept
+        ? db.select({ total: listCounts.n }).from(listCounts).where(eq(listCounts.name, "news_published"))
+        : db.select({ total: count() }).from(a).where(where),
       rows: db
         .select(listColumns)
         .from(a)

@@ -1,0 +1,86 @@
+/**
+ * A local rehearsal of restoring D1 (docs/observability.md "Restoring D1"): back up, break,
+ * restore into a fresh database, check nothing is missing.
+ *
+ *   npm run db:rehearse                       from a copy of .wrangler/state (or $REALM_STATE_DIR)
+ *   npm run db:rehearse -- --persist-to DIR   from a copy of another local state
+ *
+ * 1. Copies the local state into .wrangler/rehearsal/source (your data is never touched).
+ * 2. Backs it up with `wrangler d1 export`, data only. D1 refuses to export a database with
+ *    virtual tables, and ours has FTS5 tables, so the export names the ordinary tables; the FTS
+ *    indexes are rebuilt from their content tables by the triggers on import.
+ * 3. The incident: deletes every news article of the copy.
+ * 4. Restores: a fresh database gets the migrations (schema, FTS tables, triggers), then the export.
+ * 5. Compares the row count of every table, and a full-text search, with the copy before step 3.
+ * On Cloudflare the same steps are `wrangler d1 time-travel restore` (to a minute of the last 30
+ * days) or `wrangler d1 export --remote` + `wrangler d1 execute --remote --file`.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { migrate } from "./db-migrate.ts";
+import { argValue, DEFAULT_PERSIST_DIR, run } from "./lib.ts";
+
+const from = argValue("--persist-to") ?? DEFAULT_PERSIST_DIR;
+const root = ".wrangler/rehearsal";
+const source = join(root, "source");
+const target = join(root, "restored");
+const backup = resolve(root, "backup.sql");
+const started = Date.now();
+const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`);
+
+/** The local D1 file of a state directory, opened read-only with node:sqlite. */
+async function open(dir: string) {
+  const d1 = join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(d1).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error(`No D1 database in ${dir}.`);
+  const emit = process.emitWarning;
+  process.emitWarning = () => {};
+  const { DatabaseSync } = await import("node:sqlite");
+  process.emitWarning = emit;
+  return new DatabaseSync(join(d1, file), { readOnly: true });
+}
+
+/** Row counts of the ordinary tables (FTS shadow tables, D1's and SQLite's own left out). */
+async function counts(dir: string): Promise<Record<string, number>> {
+  const db = await open(dir);
+  try {
+    const tables = (db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as { name: string; sql: string }[])
+      .filter((t) => !t.sql.startsWith("CREATE VIRTUAL") && !/_fts(_|$)/.test(t.name) && !/^(sqlite_|_cf_|d1_migrations)/.test(t.name))
+      .map((t) => t.name);
+    const out: Record<string, number> = {};
+    for (const t of tables) out[t] = Number((db.prepare(`SELECT count(*) AS n FROM "${t}"`).get() as { n: number }).n);
+    out["news_fts matches for 'the'"] = Number((db.prepare("SELECT count(*) AS n FROM news_fts WHERE news_fts MATCH 'the'").get() as { n: number }).n);
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+if (!existsSync(join(from, "v3", "d1"))) throw new Error(`No local D1 in ${from}: run npm run dev (or db:migrate and db:seed) first.`);
+rmSync(root, { recursive: true, force: true });
+mkdirSync(source, { recursive: true });
+cpSync(from, join(source, ".wrangler", "state"), { recursive: true });
+// A wrangler.toml beside the copy: `wrangler d1 export --local` reads the default state folder.
+cpSync("wrangler.toml", join(source, "wrangler.toml"));
+symlinkSync(resolve("migrations"), join(source, "migrations"));
+const sourceState = join(source, ".wrangler", "state");
+const before = await counts(sourceState);
+step(`Copied ${from}: ${Object.entries(before).map(([t, n]) => `${t} ${n}`).join(", ")}`);
+
+const tables = Object.keys(before).filter((t) => !t.includes(" "));
+await run("npx", ["wrangler", "d1", "export", "DB", "--local", "--no-schema", "--output", backup, ...tables.flatMap((t) => ["--table", t])], { cwd: source, env: { CI: "true" } });
+step(`Backed up ${tables.length} tables to ${backup}`);
+
+await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--command", "DELETE FROM news_tags; DELETE FROM news_articles;"], { cwd: source, env: { CI: "true" } });
+const broken = await counts(sourceState);
+step(`Incident: news_articles ${before.news_articles} → ${broken.news_articles}`);
+
+await migrate({ persistTo: target });
+await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", target, "--file", backup], { env: { CI: "true" } });
+const after = await counts(target);
+const diff = Object.keys(before).filter((t) => before[t] !== after[t]);
+if (diff.length) {
+  console.error(`✖ Restored database differs: ${diff.map((t) => `${t} ${before[t]} → ${after[t]}`).join(", ")}`);
+  process.exit(1);
+}
+step(`Restored into ${target}: every table's rows and the news search match the copy before the incident.`);
