@@ -5,16 +5,70 @@
  * local state (run.ts's --state, by default the 100× world of `npm run db:seed -- --scale 100`).
  * Reported per minute: requests, errors, p50/p99 latency and the workerd processes' resident
  * memory; then the verdicts: 0 errors, the last 5 minutes' p99 within 1.5× of the first 5
- * minutes', the Worker's workerd process memory flat (last minute within 1.25× of the second: the
- * first minute warms the isolate and caches) and 0 lost writes. Also the load average, since the machine is shared.
+ * minutes', the Worker isolate's JS heap flat (read through workerd's inspector; the last 5
+ * minutes' largest within 1.25× of minutes 2–6': the first minute warms the isolate; the workerd
+ * processes' RSS is reported, since locally it also holds the simulated cache, D1 and log stores) and 0 lost writes. Also the load average, since the machine is shared.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { loadavg } from "node:os";
 import { mixedLoad, percentile } from "./load.ts";
 import { commOf, descendants, rss } from "./uploads.ts";
 
+/** TCP ports the process listens on (127.0.0.1), from /proc: its socket inodes matched in net/tcp. */
+function listeningPorts(pid: number): number[] {
+  try {
+    const inodes = new Set<string>();
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]!);
+    }
+    const ports: number[] = [];
+    for (const line of readFileSync(`/proc/${pid}/net/tcp`, "utf8").split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // local address, state 0A = LISTEN, inode
+      if (cols[3] === "0A" && inodes.has(cols[9]!)) ports.push(parseInt(cols[1]!.split(":")[1]!, 16));
+    }
+    return ports;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The Worker isolate's V8 heap (used bytes), through workerd's inspector (`/json/list` on one of
+ * the Worker process's ports, then `Runtime.getHeapUsage`): the Worker's own memory, apart from
+ * the local D1, cache and log stores that share its process. Null when no inspector answers.
+ */
+async function isolateHeap(pids: number[]): Promise<number | null> {
+  for (const pid of pids) {
+    for (const port of listeningPorts(pid)) {
+      try {
+        const list = (await (await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2000) })).json()) as { webSocketDebuggerUrl?: string; title?: string }[];
+        const target = list.find((t) => t.title?.includes("core:user:"));
+        if (!target?.webSocketDebuggerUrl) continue;
+        return await new Promise<number | null>((resolve) => {
+          const ws = new WebSocket(target.webSocketDebuggerUrl!);
+          const timer = setTimeout(() => (ws.close(), resolve(null)), 5000);
+          ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: "Runtime.getHeapUsage" }));
+          ws.onmessage = (m) => {
+            const reply = JSON.parse(String(m.data)) as { id?: number; result?: { usedSize: number } };
+            if (reply.id !== 1) return;
+            clearTimeout(timer);
+            ws.close();
+            resolve(reply.result?.usedSize ?? null);
+          };
+          ws.onerror = () => (clearTimeout(timer), resolve(null));
+        });
+      } catch {
+        // not the inspector
+      }
+    }
+  }
+  return null;
+}
+
 type Row = { what: string; value: string; budget: string; ok: boolean | null };
-export type SoakMinute = { minute: number; requests: number; errors: number; p50: number; p99: number; workerdMb: number; proxyMb: number; load1: number };
+export type SoakMinute = { minute: number; requests: number; errors: number; p50: number; p99: number; heapMb: number | null; workerdMb: number; proxyMb: number; load1: number };
 
 const READERS = Number(process.env.LOAD_READERS ?? 8);
 const MB = 1024 * 1024;
@@ -31,16 +85,19 @@ export async function soak(base: string, serverPid: number | undefined, minutes:
       return false;
     }
   };
-  const sample = () => {
+  const sample = async () => {
     const pids = workerd();
-    return { workerdMb: rss(pids.filter((p) => !isProxy(p))) / MB, proxyMb: rss(pids.filter(isProxy)) / MB, load1: loadavg()[0]! };
+    const worker = pids.filter((p) => !isProxy(p));
+    const heap = await isolateHeap(worker);
+    return { heapMb: heap === null ? null : heap / MB, workerdMb: rss(worker) / MB, proxyMb: rss(pids.filter(isProxy)) / MB, load1: loadavg()[0]! };
   };
-  const memory: ReturnType<typeof sample>[] = [];
+  const memory: Awaited<ReturnType<typeof sample>>[] = [];
   // Sampled at the end of each minute of the run (index = minute - 1).
   const sampler = setInterval(() => {
-    memory.push(sample());
-    const m = memory.at(-1)!;
-    console.log(`  soak: minute ${memory.length} of ${minutes}, Worker workerd ${m.workerdMb.toFixed(0)} MB, proxy ${m.proxyMb.toFixed(0)} MB, load ${m.load1.toFixed(1)}`);
+    void sample().then((m) => {
+      memory.push(m);
+      console.log(`  soak: minute ${memory.length} of ${minutes}, Worker heap ${m.heapMb?.toFixed(0) ?? "?"} MB, Worker workerd ${m.workerdMb.toFixed(0)} MB, proxy ${m.proxyMb.toFixed(0)} MB, load ${m.load1.toFixed(1)}`);
+    });
   }, 60_000);
   const run = await mixedLoad(base, minutes * 60, READERS).finally(() => clearInterval(sampler));
 
@@ -54,11 +111,11 @@ export async function soak(base: string, serverPid: number | undefined, minutes:
       errors: inMinute.filter((s) => s.failed).length,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
-      ...(memory[m] ?? sample()),
+      ...(memory[m] ?? (await sample())),
     });
   }
-  console.log("\nminute | requests | errors | p50 ms | p99 ms | Worker workerd RSS MB | proxy workerd RSS MB | load avg (1 min)");
-  for (const t of table) console.log(`${t.minute} | ${t.requests} | ${t.errors} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} | ${t.workerdMb.toFixed(0)} | ${t.proxyMb.toFixed(0)} | ${t.load1.toFixed(1)}`);
+  console.log("\nminute | requests | errors | p50 ms | p99 ms | Worker JS heap MB | Worker workerd RSS MB | proxy workerd RSS MB | load avg (1 min)");
+  for (const t of table) console.log(`${t.minute} | ${t.requests} | ${t.errors} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} | ${t.heapMb?.toFixed(1) ?? "?"} | ${t.workerdMb.toFixed(0)} | ${t.proxyMb.toFixed(0)} | ${t.load1.toFixed(1)}`);
 
   // The slowest reads over the whole run, so a drift or a slow route can be traced to a path.
   const byPath = new Map<string, number[]>();
@@ -81,7 +138,17 @@ export async function soak(base: string, serverPid: number | undefined, minutes:
   rows.push({ what: `Soak: ${minutes} min mixed (${READERS} readers over ${run.paths.length} public pages/APIs + 1 moderator writing)`, value: `${total} requests, ${(total / run.elapsedSeconds).toFixed(0)} req/s`, budget: "report", ok: null });
   rows.push({ what: "Soak: errors (non-2xx or failed)", value: String(run.errors.length), budget: "0", ok: run.errors.length === 0 });
   rows.push({ what: `Soak: p99, first ${window} min → last ${window} min`, value: `${firstP99.toFixed(1)} ms → ${lastP99.toFixed(1)} ms (${(lastP99 / firstP99).toFixed(2)}×)`, budget: "≤ 1.5×", ok: lastP99 <= 1.5 * firstP99 });
-  rows.push({ what: "Soak: Worker workerd RSS, minute 2 → last minute", value: `${memFrom.toFixed(0)} MB → ${memTo.toFixed(0)} MB`, budget: "flat (≤ 1.25×)", ok: memTo <= 1.25 * memFrom });
+  // The isolate's heap moves with garbage collection: the worst of the last 5 minutes against the worst of minutes 2–6.
+  const heaps = (part: SoakMinute[]) => Math.max(...part.map((t) => t.heapMb ?? 0));
+  const heapFrom = heaps(table.slice(1, 1 + window));
+  const heapTo = heaps(table.slice(-window));
+  rows.push({
+    what: `Soak: Worker isolate JS heap (inspector), max of minutes 2–${1 + window} → max of the last ${window}`,
+    value: heapFrom ? `${heapFrom.toFixed(1)} MB → ${heapTo.toFixed(1)} MB` : "no inspector answered",
+    budget: "flat (≤ 1.25×)",
+    ok: heapFrom ? heapTo <= 1.25 * heapFrom : null,
+  });
+  rows.push({ what: "Soak: Worker workerd RSS (with the local D1, cache and log stores), minute 2 → last minute", value: `${memFrom.toFixed(0)} MB → ${memTo.toFixed(0)} MB`, budget: "report", ok: null });
   const proxyFrom = table[Math.min(1, table.length - 1)]!.proxyMb;
   rows.push({ what: "Soak: proxy workerd RSS (wrangler's, local only), minute 2 → last minute", value: `${proxyFrom.toFixed(0)} MB → ${table.at(-1)!.proxyMb.toFixed(0)} MB`, budget: "report", ok: null });
   rows.push({ what: "Soak: writes acknowledged / lost", value: `${run.writes} sent, ${run.acknowledged} articles acknowledged / ${run.lost} lost`, budget: "0 lost", ok: run.lost === 0 });
