@@ -45,6 +45,9 @@ export default defineConfig(async () => {
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],
+            // Every request writes its log line (worker/lib/request-log.ts): kept off the test
+            // output; tests/worker/request-log.test.ts reads them itself.
+            onConsoleLog: (log: string) => !log.includes('"msg":"request"'),
             setupFiles: ["tests/worker/setup.ts"],
           },
         },

@@ -61,17 +61,20 @@ const insertArticle = async (title: string) =>
     .bind(title)
     .first<{ id: number }>())!.id;
 
-beforeAll(async () => {
-  moderator = (await userWithToken(["User", "Moderator"])).token;
-  admin = (await userWithToken(["User", "Admin"])).token;
-  categoryId = (await env.DB.prepare("INSERT INTO media_categories (name, slug, color) VALUES ('Gen', 'gen-cat', '#123456') RETURNING id").first<{ id: number }>())!.id;
-  const row = await env.DB.prepare(
+/** An approved media item of the test's category; each test that changes one inserts its own (tests run shuffled). */
+const insertApproved = async () =>
+  (await env.DB.prepare(
     `INSERT INTO media_items (title, description, media_type, category_id, is_approved, original_key, thumbnail_status)
      VALUES ('Approved', 'About it', 'image', ?1, 1, ?2, 'ready') RETURNING id`,
   )
     .bind(categoryId, `media/${unique("gen")}/original.jpg`)
-    .first<{ id: number }>();
-  approvedId = row!.id;
+    .first<{ id: number }>())!.id;
+
+beforeAll(async () => {
+  moderator = (await userWithToken(["User", "Moderator"])).token;
+  admin = (await userWithToken(["User", "Admin"])).token;
+  categoryId = (await env.DB.prepare("INSERT INTO media_categories (name, slug, color) VALUES ('Gen', 'gen-cat', '#123456') RETURNING id").first<{ id: number }>())!.id;
+  approvedId = await insertApproved();
   articleId = await insertArticle("Generation probe");
 });
 
@@ -180,8 +183,9 @@ describe("a visitor cannot empty the edge cache", () => {
         return call(`/api/faction/${id}`, { method: "PUT", token: moderator, json: { ...current, summary: unique("changed ") } });
       }],
       ["media un-approve", async () => {
-        const current = (await (await rawCall(`/api/media/${approvedId}`, { token: moderator })).json()) as Record<string, unknown>;
-        return call(`/api/media/${approvedId}`, { method: "PUT", token: moderator, json: { ...current, isApproved: !current.isApproved } });
+        const id = await insertApproved();
+        const current = (await (await rawCall(`/api/media/${id}`, { token: moderator })).json()) as Record<string, unknown>;
+        return call(`/api/media/${id}`, { method: "PUT", token: moderator, json: { ...current, isApproved: false } });
       }],
       ["category create", () => call("/api/media/categories", { method: "POST", token: admin, json: { name: unique("Cat"), slug: unique("cat-"), color: "#123456" } })],
       ["settings", async () => {

@@ -415,6 +415,16 @@ async function maintenanceOff(token: string): Promise<void> {
 
 const realIdFor = (path: string) => Object.entries(realIds).find(([prefix]) => path.startsWith(`${prefix}/`))?.[1];
 
+/** The error envelope's `code`, or undefined when the body is not the envelope. */
+function envelopeCode(text: string): string | undefined {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === "string" && code ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 describe("hostile-input campaign", () => {
   it("covers every mutating route and every route with query parameters", () => {
     const targets = campaignTargets();
@@ -464,13 +474,7 @@ describe("hostile-input campaign", () => {
           failures.push(`${what}: ${res.status} ${text.slice(0, 200)}`);
         }
         if (res.status >= 400) {
-          let code: unknown;
-          try {
-            code = (JSON.parse(text) as { code?: unknown }).code;
-          } catch {
-            code = undefined;
-          }
-          if (typeof code !== "string" || !code) failures.push(`${what}: ${res.status} without the envelope: ${text.slice(0, 200)}`);
+          if (!envelopeCode(text)) failures.push(`${what}: ${res.status} without the envelope: ${text.slice(0, 200)}`);
         }
         const after = await checksum();
         const moved = generationMoved(generation, await storedGeneration());
@@ -537,13 +541,7 @@ describe("hostile-input campaign", () => {
           const what = `${t.route} as ${caller} at ${odd.slice(0, 120)}: ${res.status}`;
           if (res.status >= 500) failures.push(`${what} ${text.slice(0, 200)}`);
           if (res.status >= 400) {
-            let code: unknown;
-            try {
-              code = (JSON.parse(text) as { code?: unknown }).code;
-            } catch {
-              code = undefined;
-            }
-            if (typeof code !== "string" || !code) failures.push(`${what} without the envelope: ${text.slice(0, 200)}`);
+            if (!envelopeCode(text)) failures.push(`${what} without the envelope: ${text.slice(0, 200)}`);
           }
           if (res.status >= 300) {
             refused++;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import {
   APP_LOADER_HASH,
@@ -60,9 +60,12 @@ describe("the comment widget's frame page", () => {
 describe("the CSP per route: FastComments' origins only in /comments-frame", () => {
   const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0]!, d]));
   const mentionsWidget = (csp: string) => COMMENT_WIDGET_ORIGINS.some((origin) => csp.includes(origin)) || csp.includes("fastcomments");
+  // A site asset (public without a signature) for the file check; tests run shuffled in CI.
+  beforeAll(async () => {
+    await env.MEDIA.put("portraits/csp/probe.webp", new Uint8Array([1, 2, 3]), { httpMetadata: { contentType: "image/webp" } });
+  });
 
   it("pages, the app's other pages and real 404s carry the site's CSP, which names no FastComments origin and frames only the site (200, 404)", async () => {
-    await env.MEDIA.put("portraits/csp/probe.webp", new Uint8Array([1, 2, 3]), { httpMetadata: { contentType: "image/webp" } });
     for (const [path, status] of [["/", 200], ["/news", 200], ["/forum", 200], ["/login", 200], ["/no-such-page", 404]] as const) {
       const res = await call(path);
       expect(res.status, path).toBe(status);

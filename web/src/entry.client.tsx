@@ -8,7 +8,7 @@ import { createSwrConfig } from "./lib/swr-config";
 
 /**
  * The browser's start: the Worker rendered the page into #root (worker/pages); React hydrates it.
- * The page's first API answers, written into the HTML, go into SWR's cache first and the page's
+ * The page's first API answers, written into the HTML, go to SWR first (its fallback) and the page's
  * module is loaded (the app loader preloaded it with the entry), so the first render equals the
  * Worker's HTML. Where the Worker could only send the plain shell (#root empty), React renders.
  */
@@ -33,7 +33,7 @@ function start() {
   const app = (
     <App
       history={history}
-      // The answers are in the cache (seeded) and the fallback: React hydrates from SWR's server snapshot, which reads the fallback.
+      // The first view's answers, as on the Worker (src/lib/initial-data.tsx).
       swrConfig={{ ...createSwrConfig(), fallback: initial.answers }}
       hydrating={rendered}
       origin={location.origin}

@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useRef, useState, type ReactNode } from "react";
-import { mutate, type Middleware, type SWRResponse } from "swr";
+import type { Middleware, SWRResponse } from "swr";
 import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from "@shared/page-data";
 import { isModeratorLevel } from "@shared/roles";
 import { errorFromEnvelope, type ApiRequestError } from "./api-client";
@@ -11,8 +11,8 @@ import { readStorage, STORAGE_KEYS } from "./storage";
  * by SWR key): the 200 answers, and the 404 envelopes of an item that does not exist. The Worker
  * renders the page with them and writes them into the HTML
  * (`<script type="application/json" id="initial-data">` / `id="initial-missing"`); the browser
- * puts them into SWR's cache before hydrating, so both render the same view and the first view
- * makes no /api request. Later navigation and revalidation use the API as usual.
+ * hands them to SWR (its `fallback`) before hydrating, so both render the same view and the first
+ * view makes no /api request. Later navigation and revalidation use the API as usual.
  */
 export type InitialData = { answers: Record<string, unknown>; missing: Record<string, unknown> };
 
@@ -51,9 +51,14 @@ export function readInitialData(doc: Document = document): InitialData {
   return { answers: apiEntries(doc, INITIAL_DATA_ID), missing: apiEntries(doc, INITIAL_MISSING_ID) };
 }
 
-/** Puts the answers into SWR's cache and notes when; returns the keys it seeded. */
+/**
+ * Notes when the first view's answers arrived; returns their keys. The answers themselves reach
+ * SWR as its `fallback` (src/entry.client.tsx), not through its cache: a key written into the
+ * cache before hydration gives SWR a server snapshot (the fallback) and a client snapshot (the
+ * cache) that are different objects, and React then re-renders every such hook synchronously
+ * right after hydrating, in one long task. The cache fills as each key is fetched.
+ */
 export function seedInitialData(data: InitialData, now: number = Date.now()): string[] {
-  for (const [key, value] of Object.entries(data.answers)) void mutate(key, value, { revalidate: false });
   const keys = [...Object.keys(data.answers), ...Object.keys(data.missing)];
   for (const key of keys) seededAt.set(key, now);
   return keys;
