@@ -5,7 +5,7 @@ import { apiLogin } from "./support/session";
  * Every public page type is rendered by React on the Worker and hydrated in the browser. React
  * reports a hydration mismatch in production builds through window.reportError (nothing reaches
  * the console), then throws the server's HTML away and renders it again; these tests record those
- * reports, console errors and the /api requests of the first load. The reader is in New York
+ * reports, console errors, DevTools issues and the /api requests of the first load. The reader is in New York
  * (the Worker renders dates in UTC) and the CPU is slowed down 4× as on a mid-range phone.
  */
 async function watchFirstLoad(page: Page) {
@@ -17,6 +17,10 @@ async function watchFirstLoad(page: Page) {
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  // DevTools' issues (CSP violations, deprecated or blocked features): Lighthouse's Best Practices fail on any.
+  const browserIssues: string[] = [];
+  cdp.on("Audits.issueAdded", ({ issue }) => browserIssues.push(`${issue.code} ${JSON.stringify(issue.details).slice(0, 300)}`));
+  await cdp.send("Audits.enable");
   const consoleErrors: string[] = [];
   // The document's own 404 status (a missing item's page) is logged by Chromium as a failed load: not the app's.
   page.on("console", (message) => {
@@ -28,7 +32,7 @@ async function watchFirstLoad(page: Page) {
     const url = new URL(request.url());
     if (url.pathname.startsWith("/api/")) api.push(`${url.pathname}${url.search}`);
   });
-  return { consoleErrors, api };
+  return { consoleErrors, api, browserIssues };
 }
 
 const reportedErrors = (page: Page) => page.evaluate(() => (window as unknown as { __reported: string[] }).__reported);
@@ -61,7 +65,7 @@ test.describe("hydration of every public page type", () => {
   test.use({ timezoneId: "America/New_York" });
 
   for (const reader of ["a guest", "a signed-in member"] as const) {
-    test(`${reader}: each page type hydrates the Worker's HTML with no mismatch, no console error and no /api request for its data`, async ({ page }) => {
+    test(`${reader}: each page type hydrates the Worker's HTML with no mismatch, no console error or browser issue and no /api request for its data`, async ({ page }) => {
       test.setTimeout(120_000);
       if (reader === "a signed-in member") {
         const { token, user } = await apiLogin(page.request, "user@example.com");
@@ -76,6 +80,7 @@ test.describe("hydration of every public page type", () => {
       for (const [path, status, heading] of pages) {
         watched.api.length = 0;
         watched.consoleErrors.length = 0;
+        watched.browserIssues.length = 0;
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(status);
         // The content is in the HTML before any script runs...
@@ -86,6 +91,7 @@ test.describe("hydration of every public page type", () => {
         await page.waitForLoadState("networkidle");
         expect(await reportedErrors(page), path).toEqual([]);
         expect(watched.consoleErrors, path).toEqual([]);
+        expect(watched.browserIssues, path).toEqual([]);
         // A member's session is confirmed with the server once per load; the page's data comes from the HTML.
         expect(watched.api.filter((url) => url !== "/api/auth/me"), path).toEqual([]);
       }

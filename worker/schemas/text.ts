@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+// Zod would probe for eval (new Function) to compile faster object parsers. Workers and the site's
+// CSP both forbid eval; in the browser the refused probe is reported as a CSP issue on every page
+// with a form. Every request schema starts here, so parsing runs without the probe wherever they load.
+z.config({ jitless: true });
+
 /**
  * Every text field of every request schema starts from `text()`, never from `z.string()` (a lint
  * rule holds worker/schemas to it): a string that refuses control characters. Tab and newline
