@@ -1,6 +1,8 @@
 /**
  * The browser tests' server: a fresh local state (migrated + demo content), the production
  * build, and wrangler on the given port. Playwright starts and stops it (see playwright.config.ts).
+ * `--state DIR` serves an existing local state instead (migrated, not reseeded): the bench's
+ * 100× runs use the world of `npm run db:seed -- --scale 100`.
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { migrate } from "./db-migrate.ts";
@@ -8,12 +10,13 @@ import { ensureDevVars } from "./ensure-dev-vars.ts";
 import { argValue, run } from "./lib.ts";
 
 const port = argValue("--port") ?? "8788";
-const persistTo = `.wrangler/e2e-${port}`;
+const state = argValue("--state");
+const persistTo = state ?? `.wrangler/e2e-${port}`;
 
 ensureDevVars();
-rmSync(persistTo, { recursive: true, force: true });
+if (!state) rmSync(persistTo, { recursive: true, force: true });
 await migrate({ persistTo });
-await run(process.execPath, ["scripts/seed.ts", "--persist-to", persistTo]);
+if (!state) await run(process.execPath, ["scripts/seed.ts", "--persist-to", persistTo]);
 if (!process.argv.includes("--no-build")) await run("npx", ["vite", "build", "--logLevel", "warn"]);
 
 // Every browser in the suite signs in from 127.0.0.1, so the per-IP auth limit (20/min, tested

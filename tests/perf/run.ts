@@ -14,22 +14,42 @@
  *    memory during them, and the time from completion to thumbnails ready.
  *  - a sustained mixed load (60 s of public reads with a moderator writing): tests/perf/load.ts.
  *  - D1 rows read and written by every public read on a cache miss: tests/perf/rows.ts.
+ *  - the UI at size (tests/perf/ui-size.ts): typing in the game-assets grid with 6,000 units
+ *    loaded (INP), the gallery's DOM nodes and JS heap after paging through it, and the admin
+ *    lists' and search's response times.
  * Prints a table and writes tests/perf/results/latest.json. Exits 0 even over budget: it reports.
+ *
+ * Options:
+ *   --state DIR          serve an existing local state (e.g. the 100× world: REALM_STATE_DIR=DIR
+ *                        npm run db:migrate && npm run db:seed -- --scale 100) instead of a fresh demo one
+ *   --only a,b           only these sections: weight, rows, lighthouse, throughput, uploads, load, ui
+ *   --soak               only the soak (tests/perf/soak.ts), on --state (default .wrangler/scale100)
+ *   --soak-minutes N     the soak's length (default 30)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
-import { run } from "../../scripts/lib.ts";
+import { argValue, run } from "../../scripts/lib.ts";
 import { lighthouseRows } from "./lighthouse.ts";
 import { uploadBench } from "./uploads.ts";
 import { loadRows } from "./load.ts";
 import { rowsRows } from "./rows.ts";
+import { soak, type SoakMinute } from "./soak.ts";
+import { uiAtSize } from "./ui-size.ts";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const SOAK = process.argv.includes("--soak");
+const SOAK_MINUTES = Number(argValue("--soak-minutes") ?? 30);
+const STATE = argValue("--state") ?? (SOAK ? ".wrangler/scale100" : undefined);
+const ONLY = argValue("--only")?.split(",");
+const SECTIONS = ["weight", "rows", "lighthouse", "throughput", "uploads", "load", "ui"] as const;
+const wanted = (section: (typeof SECTIONS)[number]) => !SOAK && (!ONLY || ONLY.includes(section));
+if (ONLY?.some((s) => !SECTIONS.includes(s as never))) throw new Error(`--only takes ${SECTIONS.join(", ")}`);
+if (!(SOAK_MINUTES >= 1)) throw new Error("--soak-minutes takes a number of minutes ≥ 1");
 const rows: { what: string; value: string; budget: string; ok: boolean | null }[] = [];
 
 /** One URL of every public page type (the demo world's ids). */
@@ -121,55 +141,36 @@ async function throughput(path: string, miss = false): Promise<number> {
 
 async function main() {
   const lighthouse: Awaited<ReturnType<typeof lighthouseRows>> = [];
+  let soakTable: SoakMinute[] = [];
   console.log("Building...");
   await run("npx", ["vite", "build", "--logLevel", "warn"]);
-  await bundleSizes();
+  if (wanted("weight")) await bundleSizes();
 
-  console.log(`Starting a seeded server on ${BASE}...`);
-  const server: ChildProcess = spawn(process.execPath, ["scripts/e2e-server.ts", "--port", String(PORT), "--no-build"], {
+  console.log(`Starting a server on ${BASE} (${STATE ? `state ${STATE}` : "fresh demo state"})...`);
+  const serverArgs = ["scripts/e2e-server.ts", "--port", String(PORT), "--no-build", ...(STATE ? ["--state", STATE] : [])];
+  const server: ChildProcess = spawn(process.execPath, serverArgs, {
     detached: true,
     stdio: "ignore",
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
   });
   try {
     await waitFor(`${BASE}/api/health`, 180_000);
-    await pageWeight();
-    await rowsRows(BASE, rows);
-    lighthouse.push(...(await lighthouseRows(BASE, rows)));
-    // The machine's speed drifts (the health check alone moves by a quarter within minutes), so
-    // each URL is compared with the health check measured just before and just after it.
-    const firstRow = rows.length;
-    const health = [await throughput("/api/health")];
-    for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/api/media", "/api/media/filters", ...PAGE_TYPES]) {
-      // Edge cache missed (every request does the D1 work; the budget) and used (reported).
-      const measured = [];
-      for (const miss of [true, false]) measured.push({ miss, rps: await throughput(path, miss) });
-      health.push(await throughput("/api/health"));
-      const reference = (health.at(-2)! + health.at(-1)!) / 2;
-      for (const { miss, rps } of measured) {
-        const ratio = rps / reference;
-        rows.push({
-          what: `GET ${path} (${miss ? "cache miss" : "cache hit"})`,
-          value: `${rps.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}% of health ${reference.toFixed(0)})`,
-          // A miss's budget is its Worker CPU (npm run bench:cpu: ≤ 4× /api/health); its throughput is reported.
-          budget: miss ? "report (CPU: bench:cpu)" : path.startsWith("/api/") ? "report" : "≥ 100% of health",
-          ok: miss || path.startsWith("/api/") ? null : ratio >= 1,
-        });
-      }
-    }
-    const sorted = [...health].sort((a, b) => a - b);
-    rows.splice(firstRow, 0, {
-      what: "GET /api/health",
-      value: `${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} req/s median of ${health.length} (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)}); each row uses the two beside it`,
-      budget: "reference",
-      ok: null,
-    });
+    if (SOAK) soakTable = await soak(BASE, server.pid, SOAK_MINUTES, rows);
+    if (wanted("weight")) await pageWeight();
+    if (wanted("rows")) await rowsRows(BASE, rows);
+    if (wanted("lighthouse")) lighthouse.push(...(await lighthouseRows(BASE, rows)));
+    if (wanted("ui")) rows.push(...(await uiAtSize(BASE)));
+    if (wanted("throughput")) await throughputRows();
     // Uploads: throughput, workerd memory, complete → thumbnails (tests/perf/uploads.ts).
-    rows.push(...(await uploadBench(BASE, server.pid)));
+    if (wanted("uploads")) rows.push(...(await uploadBench(BASE, server.pid)));
     // The sustained mixed run: reads of every public page type and API, a moderator writing.
-    await loadRows(BASE, rows);
+    if (wanted("load")) await loadRows(BASE, rows);
   } finally {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    try {
+      if (server.pid) process.kill(-server.pid, "SIGTERM");
+    } catch {
+      console.warn("  the server had already exited");
+    }
   }
 
   const width = Math.max(...rows.map((r) => r.what.length));
@@ -178,7 +179,39 @@ async function main() {
     console.log(`${r.what.padEnd(width)} | ${r.value} | ${r.budget} | ${r.ok === null ? "—" : r.ok ? "within" : "OVER"}`);
   }
   mkdirSync("tests/perf/results", { recursive: true });
-  writeFileSync("tests/perf/results/latest.json", JSON.stringify({ at: new Date().toISOString(), durationSeconds: DURATION_S, rows, lighthouse }, null, 2));
+  const file = SOAK ? "tests/perf/results/soak.json" : "tests/perf/results/latest.json";
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), state: STATE ?? "demo", durationSeconds: DURATION_S, rows, lighthouse, soak: soakTable }, null, 2));
+}
+
+async function throughputRows() {
+  // The machine's speed drifts (the health check alone moves by a quarter within minutes), so
+  // each URL is compared with the health check measured just before and just after it.
+  const firstRow = rows.length;
+  const health = [await throughput("/api/health")];
+  for (const path of ["/api/news", "/api/news/filters", "/api/news/1", "/api/media", "/api/media/filters", ...PAGE_TYPES]) {
+    // Edge cache missed (every request does the D1 work; the budget) and used (reported).
+    const measured = [];
+    for (const miss of [true, false]) measured.push({ miss, rps: await throughput(path, miss) });
+    health.push(await throughput("/api/health"));
+    const reference = (health.at(-2)! + health.at(-1)!) / 2;
+    for (const { miss, rps } of measured) {
+      const ratio = rps / reference;
+      rows.push({
+        what: `GET ${path} (${miss ? "cache miss" : "cache hit"})`,
+        value: `${rps.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}% of health ${reference.toFixed(0)})`,
+        // A miss's budget is its Worker CPU (npm run bench:cpu: ≤ 4× /api/health); its throughput is reported.
+        budget: miss ? "report (CPU: bench:cpu)" : path.startsWith("/api/") ? "report" : "≥ 100% of health",
+        ok: miss || path.startsWith("/api/") ? null : ratio >= 1,
+      });
+    }
+  }
+  const sorted = [...health].sort((a, b) => a - b);
+  rows.splice(firstRow, 0, {
+    what: "GET /api/health",
+    value: `${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} req/s median of ${health.length} (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)}); each row uses the two beside it`,
+    budget: "reference",
+    ok: null,
+  });
 }
 
 main().catch((err) => {

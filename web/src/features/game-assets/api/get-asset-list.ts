@@ -20,23 +20,34 @@ export function assetListQuery({ type, factionId, upgradeLevel }: AssetListArgs)
   }
 }
 
+type List = { items: Record<string, unknown>[]; totalPages?: number };
+
+async function fetchPage(args: AssetListArgs, page: number): Promise<List> {
+  const { query: base } = assetListQuery(args);
+  const query = page > 1 ? { ...base, page: String(page) } : base;
+  switch (args.type) {
+    case "factions":
+      return unwrap(api.api.faction.$get({ query })) as Promise<List>;
+    case "units":
+      // (The unit route answers other shapes for other queries; this query gets the paged list.)
+      return unwrap(api.api.unit.$get({ query }) as Promise<never>) as Promise<List>;
+    case "heroes":
+      return unwrap(api.api.hero.$get({ query })) as Promise<List>;
+    case "spells":
+      return unwrap(api.api.spell.$get({ query })) as Promise<List>;
+  }
+}
+
+/**
+ * Every row of the view, page after page: a list can hold more than one page (2,000 spells at
+ * 100× data, 200 a page), and the grid virtualizes its rows, so it takes them all
+ * (docs/scaling.md §6).
+ */
 async function fetchAssets(args: AssetListArgs): Promise<Record<string, unknown>[]> {
-  const { query } = assetListQuery(args);
-  type List = { items: Record<string, unknown>[] };
-  const body = await (async (): Promise<List> => {
-    switch (args.type) {
-      case "factions":
-        return unwrap(api.api.faction.$get({ query })) as Promise<List>;
-      case "units":
-        // (The unit route answers other shapes for other queries; this query gets the paged list.)
-        return unwrap(api.api.unit.$get({ query }) as Promise<never>) as Promise<List>;
-      case "heroes":
-        return unwrap(api.api.hero.$get({ query })) as Promise<List>;
-      case "spells":
-        return unwrap(api.api.spell.$get({ query })) as Promise<List>;
-    }
-  })();
-  return body.items;
+  const first = await fetchPage(args, 1);
+  const items = [...first.items];
+  for (let page = 2; page <= (first.totalPages ?? 1); page++) items.push(...(await fetchPage(args, page)).items);
+  return items;
 }
 
 /**
