@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { SWRConfig } from "swr";
+import { mutate, SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as HomePage } from "@/features/news/routes/home";
 import { Component as NewsArticlePage } from "@/features/news/routes/news-article";
@@ -50,10 +50,12 @@ function renderRoute(pattern: string, path: string, Component: () => ReactNode, 
   );
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
   localStorage.clear();
   resetInitialData();
+  // SWR's global cache outlives a test; the app starts with it empty (the answers are only its fallback).
+  await mutate(() => true, undefined, { revalidate: false });
 });
 
 describe("initial data written into the HTML by the Worker", () => {

@@ -181,17 +181,17 @@ describe("guide writes: history, restore and stale versions", () => {
 });
 
 describe("a slug change redirects", () => {
-  let guide: GameInfoArticle;
-  let oldSlug = "";
-  beforeAll(async () => {
-    guide = (await send("POST", "/api/gameinfo", guideBody({ title: unique("Moving guide") }))).body;
-    oldSlug = guide.slug;
-    const moved = await send("PUT", `/api/gameinfo/${guide.id}`, { ...guide, slug: `${oldSlug}-moved`, updatedAt: guide.updatedAt });
+  /** A new published guide whose slug was changed once (tests run shuffled: each has its own). */
+  async function movedGuide() {
+    const created = (await send("POST", "/api/gameinfo", guideBody({ title: unique("Moving guide") }))).body;
+    const oldSlug = created.slug;
+    const moved = await send("PUT", `/api/gameinfo/${created.id}`, { ...created, slug: `${oldSlug}-moved`, updatedAt: created.updatedAt });
     expect(moved.status).toBe(200);
-    guide = moved.body;
-  });
+    return { guide: moved.body, oldSlug };
+  }
 
   it("GET /api/gameinfo/slug/{old} answers the guide under its current slug (200), its related ones too", async () => {
+    const { oldSlug } = await movedGuide();
     const res = await call(`/api/gameinfo/slug/${oldSlug}`);
     expect(res.status).toBe(200);
     expect(((await res.json()) as GameInfoArticle).slug).toBe(`${oldSlug}-moved`);
@@ -199,6 +199,7 @@ describe("a slug change redirects", () => {
   });
 
   it("GET /game-info/{old} is a 301 to /game-info/{new} with the query kept; the new one is the page (200)", async () => {
+    const { guide, oldSlug } = await movedGuide();
     const res = await call(`/game-info/${oldSlug}?ref=old-link`, { headers: { Accept: "text/html" }, redirect: "manual" });
     expect(res.status).toBe(301);
     expect(res.headers.get("Location")).toBe(`/game-info/${oldSlug}-moved?ref=old-link`);
@@ -208,6 +209,7 @@ describe("a slug change redirects", () => {
   });
 
   it("a chain of renames redirects every old slug to the current one; taking a slug back removes its redirect", async () => {
+    const { guide, oldSlug } = await movedGuide();
     const third = await send("PUT", `/api/gameinfo/${guide.id}`, { ...guide, slug: `${oldSlug}-third`, updatedAt: guide.updatedAt });
     expect(third.status).toBe(200);
     for (const slug of [oldSlug, `${oldSlug}-moved`]) {
@@ -219,11 +221,10 @@ describe("a slug change redirects", () => {
     const rows = await env.DB.prepare("SELECT slug FROM game_info_slug_redirects WHERE article_id = ?1 ORDER BY slug").bind(guide.id).all<{ slug: string }>();
     expect(rows.results.map((r) => r.slug)).toEqual([`${oldSlug}-moved`, `${oldSlug}-third`]);
     expect((await call(`/game-info/${oldSlug}`, { headers: { Accept: "text/html" }, redirect: "manual" })).status).toBe(200);
-    guide = back.body;
   });
 
   it("another guide may take a freed slug; the old address then shows that guide (200)", async () => {
-    const freed = `${oldSlug}-third`;
+    const { oldSlug: freed } = await movedGuide();
     const other = await send("POST", "/api/gameinfo", guideBody({ slug: freed }));
     expect(other.status).toBe(201);
     const res = await call(`/api/gameinfo/slug/${freed}`);

@@ -16,12 +16,12 @@ import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
 import { useFactionForEdit } from "../api/get-faction-for-edit";
-import { restoreChange } from "../api/get-history";
 import { revalidateGameReads } from "../api/save-asset";
 import { updateFaction } from "../api/update-faction";
 import { HistoryPanel } from "../components/history-panel";
 import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
+import { useRecordVersions } from "../hooks/use-record-versions";
 
 /** The form's values: every field as the controls hold it (text, the flag as a boolean). */
 export type FactionFormValues = {
@@ -154,10 +154,17 @@ function FactionForm({ faction }: { faction: Faction }) {
   const { values, setValue, errors } = form;
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  /** The stored faction someone else saved after this form loaded (409). */
-  const [theirs, setTheirs] = useState<Faction | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [name, setName] = useState(faction.name);
+  const { theirs, showConflict, takeTheirs, keepMine, restore, historyOpen, setHistoryOpen } = useRecordVersions({
+    noun: "faction",
+    toForm: factionToForm,
+    form,
+    version: values.updatedAt,
+    setVersion: (version) => setValue("updatedAt", version),
+    onLoaded: (record: Faction) => setName(record.name),
+    save,
+    revalidate: revalidateGameReads,
+  });
   useLeaveGuard(form.dirty);
 
   /** PUT with the version in `updatedAt`; a 409 stale_version shows the conflict prompt. */
@@ -169,9 +176,7 @@ function FactionForm({ faction }: { faction: Faction }) {
       toast.success("Faction saved.");
       leaveWithoutAsking(() => void navigate(`/factions/${faction.id}`));
     } catch (err) {
-      if (err instanceof ApiRequestError && err.code === "stale_version" && err.current) {
-        setTheirs(err.current as Faction);
-      } else if (!form.showServerErrors(err)) {
+      if (!showConflict(err) && !form.showServerErrors(err)) {
         setFormError(serverReason(err, "Failed to save the faction. Please try again."));
       }
     } finally {
@@ -180,42 +185,6 @@ function FactionForm({ faction }: { faction: Faction }) {
   }
 
   const submit = form.handleSubmit((body) => save(body, values.updatedAt));
-
-  function takeTheirs() {
-    if (!theirs) return;
-    form.reset(factionToForm(theirs));
-    setName(theirs.name);
-    setTheirs(null);
-  }
-
-  function keepMine() {
-    if (!theirs) return;
-    const version = theirs.updatedAt;
-    setValue("updatedAt", version);
-    setTheirs(null);
-    const body = form.validate();
-    if (body) void save(body, version);
-  }
-
-  async function restore(changeId: number) {
-    try {
-      const result = await restoreChange(changeId, values.updatedAt);
-      const record = result.record as unknown as Faction;
-      form.reset(factionToForm(record));
-      setName(record.name);
-      setTheirs(null);
-      setHistoryOpen(false);
-      toast.success(result.changed ? "Change restored." : "Nothing to restore: the faction already has these values.");
-      void revalidateGameReads();
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.code === "stale_version" && err.current) {
-        setHistoryOpen(false);
-        setTheirs(err.current as Faction);
-      } else {
-        toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to restore the change.");
-      }
-    }
-  }
 
   const text = (key: TextName, label: string, options: { rows?: number; max?: number; hint?: string } = {}) => (
     <FormField id={`${formId}-${key}`} label={label} hint={options.hint} error={errors[key]?.[0]}>

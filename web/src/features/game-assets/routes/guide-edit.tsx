@@ -12,7 +12,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -24,6 +24,7 @@ import { createGuide, revalidateGuides, updateGuide } from "../api/save-guide";
 import { HistoryPanel } from "../components/history-panel";
 import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
+import { useRecordVersions } from "../hooks/use-record-versions";
 
 const LIST_PATH = "/admin/game-info";
 
@@ -211,12 +212,19 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
   const [tab, setTab] = useState<"write" | "preview">("write");
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  /** The stored guide someone else saved after this form loaded (409). */
-  const [theirs, setTheirs] = useState<GameInfoArticle | null>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
   /** A new guide's slug follows its title until the slug is edited by hand. */
   const [slugEdited, setSlugEdited] = useState(guide !== null);
   const [title, setTitle] = useState(guide?.title ?? "");
+  const { theirs, showConflict, takeTheirs, keepMine, restore, historyOpen, setHistoryOpen } = useRecordVersions({
+    noun: "guide",
+    toForm: guideToForm,
+    form,
+    version: values.updatedAt,
+    setVersion: (version) => setValue("updatedAt", version),
+    onLoaded: (record: GameInfoArticle) => setTitle(record.title),
+    save,
+    revalidate: revalidateGuides,
+  });
   useLeaveGuard(form.dirty);
 
   async function save(body: GameInfoInput, version: string | undefined) {
@@ -227,55 +235,15 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
       toast.success(guide ? `Saved "${saved.title}".` : `Created "${saved.title}".`);
       leaveWithoutAsking(() => void navigate(LIST_PATH));
     } catch (err) {
-      if (err instanceof ApiRequestError && err.code === "stale_version" && err.current) {
-        setTheirs(err.current as GameInfoArticle);
-      } else if (form.showServerErrors(err)) {
-        setTab("write");
-      } else {
-        setFormError(err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : "Failed to save the guide. Please try again.");
-      }
+      if (showConflict(err)) return;
+      if (form.showServerErrors(err)) setTab("write");
+      else setFormError(serverReason(err, "Failed to save the guide. Please try again."));
     } finally {
       setSaving(false);
     }
   }
 
   const submit = form.handleSubmit((body) => save(body, values.updatedAt));
-
-  function takeTheirs() {
-    if (!theirs) return;
-    form.reset(guideToForm(theirs));
-    setTitle(theirs.title);
-    setTheirs(null);
-  }
-
-  function keepMine() {
-    if (!theirs) return;
-    const version = theirs.updatedAt;
-    setValue("updatedAt", version);
-    setTheirs(null);
-    const body = form.validate();
-    if (body) void save(body, version);
-  }
-
-  async function restore(changeId: number) {
-    try {
-      const result = await restoreChange(changeId, values.updatedAt);
-      const record = result.record as unknown as GameInfoArticle;
-      form.reset(guideToForm(record));
-      setTitle(record.title);
-      setTheirs(null);
-      setHistoryOpen(false);
-      toast.success(result.changed ? "Change restored." : "Nothing to restore: the guide already has these values.");
-      void revalidateGuides();
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.code === "stale_version" && err.current) {
-        setHistoryOpen(false);
-        setTheirs(err.current as GameInfoArticle);
-      } else {
-        toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to restore the change.");
-      }
-    }
-  }
 
   const setTitleValue = (text: string) => {
     setValue("title", text);
