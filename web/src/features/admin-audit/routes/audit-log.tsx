@@ -4,6 +4,7 @@ import { auditQuerySchema, type AuditEntry, type AuditFieldChange } from "@schem
 import { AUDIT_ACTIONS, auditEntityLabel, auditEntityPath, type AuditAction } from "@shared/audit";
 import { fieldErrorsFromIssues } from "@shared/field-errors";
 import { noindexMeta } from "@shared/seo";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { ProtectedRoute } from "@/components/protected-route";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -12,7 +13,6 @@ import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
 import { Time } from "@/components/ui/time";
-import { ApiRequestError } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { useAuditFilters, useAuditLog, type AuditUrlQuery } from "../api/get-audit";
@@ -80,14 +80,13 @@ function AuditLog() {
 
       <FilterBar query={query} options={filters.data} onChange={setFilter} onClear={() => setParams(() => "")} errors={problems} />
       {filters.error && !filters.data ? (
-        <Alert tone="warning" className="mt-3" title="The filter's choices could not be loaded">
-          The User and Entity type lists stay empty until they load.
-          <div className="mt-3">
-            <Button size="sm" variant="secondary" onClick={() => void filters.mutate()}>
-              Try Again
-            </Button>
-          </div>
-        </Alert>
+        <LoadErrorAlert
+          tone="warning"
+          className="mt-3"
+          title="The filter's choices could not be loaded"
+          message="The User and Entity type lists stay empty until they load."
+          onRetry={() => void filters.mutate()}
+        />
       ) : null}
 
       <div className="mt-6" aria-busy={log.isValidating}>
@@ -103,14 +102,7 @@ function AuditLog() {
             </Link>
           </Alert>
         ) : log.error && !data ? (
-          <Alert tone="error" title="Failed to load the audit log">
-            {log.error instanceof ApiRequestError && log.error.status !== 0 && log.error.message ? log.error.message : "Please check your connection and try again."}
-            <div className="mt-3">
-              <Button size="sm" variant="secondary" onClick={() => void log.mutate()}>
-                Try Again
-              </Button>
-            </div>
-          </Alert>
+          <LoadErrorAlert title="Failed to load the audit log" error={log.error} onRetry={() => void log.mutate()} />
         ) : !data ? (
           <div role="status" className="space-y-3">
             <span className="sr-only">Loading...</span>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { ProtectedRoute } from "@/components/protected-route";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { formatShortDate } from "@/lib/format-date";
 import { PageHead } from "@/lib/page-head";
@@ -43,12 +43,11 @@ function Dashboard() {
       </div>
 
       {error && !data ? (
-        <Alert title={LOAD_FAILED}>
-          <p>Make sure you are signed in with moderator or administrator permissions, then try again.</p>
-          <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadErrorAlert
+          title={LOAD_FAILED}
+          message="Make sure you are signed in with moderator or administrator permissions, then try again."
+          onRetry={() => void mutate()}
+        />
       ) : isLoading || !data ? (
         <DashboardSkeleton />
       ) : (

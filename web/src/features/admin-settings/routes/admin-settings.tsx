@@ -1,8 +1,6 @@
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { ProtectedRoute } from "@/components/protected-route";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
@@ -34,12 +32,7 @@ function SiteSettingsPage() {
         <p className="mt-1 text-sm text-ink-muted">Changes apply to the whole site within a few seconds of saving.</p>
       </div>
       {error && !data ? (
-        <Alert title={LOAD_FAILED}>
-          <p>{error instanceof ApiRequestError && error.status !== 0 ? error.message : "Check your connection and try again."}</p>
-          <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadErrorAlert title={LOAD_FAILED} error={error} fallback="Check your connection and try again." onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <LoadingRegion label="Loading settings..." className="space-y-6">
           {[0, 1, 2].map((i) => (

@@ -1,7 +1,6 @@
 import { useCallback, useState } from "react";
 import type { User } from "@schemas/user";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ApiRequestError } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
@@ -89,12 +88,7 @@ export function UserManagement() {
       {/* One card per user on phones and tablets; one bordered list from the medium breakpoint up. */}
       <section aria-label="Users" aria-busy={isLoading} className="md:rounded-2xl md:border md:border-line md:bg-surface md:shadow-sm">
         {error && !data ? (
-          <Alert className="m-4" title={LOAD_FAILED}>
-            <p>{error instanceof ApiRequestError && error.status !== 0 ? error.message : "Check your connection and try again."}</p>
-            <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
-              Try Again
-            </Button>
-          </Alert>
+          <LoadErrorAlert className="m-4" title={LOAD_FAILED} error={error} fallback="Check your connection and try again." onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <UsersSkeleton />
         ) : data && data.users.length === 0 ? (

@@ -4,6 +4,7 @@ import { GAMEINFO_CATEGORY_MAX, GAMEINFO_LIMITS, gameInfoInputSchema, slugify, t
 import { gamePaths, SLUG_MAX } from "@shared/game";
 import { parseId } from "@shared/ids";
 import { noindexMeta } from "@shared/seo";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { GuideBody } from "@/components/guide-body";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -131,14 +132,7 @@ function GuideEditPage() {
   if (error && !guide) {
     return (
       <Frame title="Edit Guide">
-        <Alert tone="error" title="Failed to load the guide" className="mt-6">
-          {error instanceof ApiRequestError && error.status !== 0 && error.message ? error.message : "Please check your connection and try again."}
-          <div className="mt-3">
-            <Button size="sm" variant="secondary" onClick={() => void mutate()}>
-              Try Again
-            </Button>
-          </div>
-        </Alert>
+        <LoadErrorAlert className="mt-6" title="Failed to load the guide" error={error} onRetry={() => void mutate()} />
       </Frame>
     );
   }

@@ -4,7 +4,7 @@ import type { GameInfoListItem } from "@schemas/gameinfo";
 import { gamePaths } from "@shared/game";
 import { parsePage } from "@shared/ids";
 import { noindexMeta } from "@shared/seo";
-import { Alert } from "@/components/ui/alert";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -128,14 +128,7 @@ function GuideList() {
 
       <div className="mt-6" aria-busy={isLoading}>
         {error && !data ? (
-          <Alert tone="error" title="Failed to load the guides">
-            {reason(error, "Please check your connection and try again.")}
-            <div className="mt-3">
-              <Button size="sm" variant="secondary" onClick={() => void mutate()}>
-                Try Again
-              </Button>
-            </div>
-          </Alert>
+          <LoadErrorAlert title="Failed to load the guides" error={error} onRetry={() => void mutate()} />
         ) : !data ? (
           <div role="status" className="space-y-3">
             <span className="sr-only">Loading...</span>

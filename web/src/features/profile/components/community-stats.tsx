@@ -1,5 +1,4 @@
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { Time } from "@/components/ui/time";
 import { groupDigits } from "@/lib/format-number";
@@ -27,12 +26,7 @@ export function CommunityStats({ stats }: { stats: ReturnType<typeof useAccountS
         Community Statistics
       </h2>
       {error && !data ? (
-        <Alert className="mt-4" title={STATS_LOAD_FAILED}>
-          <p>Please try again in a moment.</p>
-          <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadErrorAlert className="mt-4" title={STATS_LOAD_FAILED} message="Please try again in a moment." onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingRegion className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {Array.from({ length: 4 }, (_, i) => (

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { SessionInfo } from "@schemas/account";
 import { formatLongDateTime } from "@/lib/format-date";
-import { Alert } from "@/components/ui/alert";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -112,12 +112,7 @@ export function SessionsSection() {
       </div>
 
       {error && !data ? (
-        <Alert className="mt-4" title={SESSIONS_LOAD_FAILED}>
-          <p>{reason(error)}</p>
-          <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadErrorAlert className="mt-4" title={SESSIONS_LOAD_FAILED} message={reason(error)} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <LoadingRegion label="Loading your devices..." className="mt-4 space-y-4">
           {[0, 1].map((i) => (

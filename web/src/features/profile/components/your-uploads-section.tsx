@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { MediaItem, MediaStatus } from "@schemas/media";
-import { Alert } from "@/components/ui/alert";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { Time } from "@/components/ui/time";
@@ -37,12 +37,7 @@ export function YourUploadsSection({ canManage }: { canManage: boolean }) {
         ) : null}
       </div>
       {error && !data ? (
-        <Alert className="mt-4" title={UPLOADS_LOAD_FAILED}>
-          <p>Please try again in a moment.</p>
-          <Button size="sm" variant="secondary" className="mt-3" onClick={() => void mutate()}>
-            Try Again
-          </Button>
-        </Alert>
+        <LoadErrorAlert className="mt-4" title={UPLOADS_LOAD_FAILED} message="Please try again in a moment." onRetry={() => void mutate()} />
       ) : !data ? (
         <LoadingRegion className="mt-4 space-y-3">
           {Array.from({ length: 3 }, (_, i) => (
