@@ -324,6 +324,22 @@ export const listCounts = sqliteTable("list_counts", {
   n: integer("n").notNull().default(0),
 });
 
+/**
+ * Counts kept by triggers per list and facet value (migration 0014): `list` names what is
+ * counted (e.g. `news_tag`), `value` is the facet value as text, compared case-insensitively
+ * (COLLATE NOCASE in the migration; drizzle does not model collations). A filter's counts read
+ * one row per value instead of every row (docs/scaling.md §5).
+ */
+export const facetCounts = sqliteTable(
+  "facet_counts",
+  {
+    list: text("list").notNull(),
+    value: text("value").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.value] })],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Game content
 // ---------------------------------------------------------------------------------------------
