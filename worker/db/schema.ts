@@ -291,6 +291,8 @@ export const newsArticles = sqliteTable(
     index("news_created_idx").on(t.createdAt, t.id),
     // The latest change of a published article (the sitemap's lastmod of home and /news).
     index("news_published_updated_idx").on(t.isPublished, t.updatedAt),
+    // One author's published articles in the list's order (the author filter is case-insensitive).
+    index("news_author_published_idx").on(sql`${t.author} COLLATE NOCASE`, t.isPublished, t.publishedAt, t.id),
     check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
     check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),
@@ -311,24 +313,19 @@ export const newsTags = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.articleId, t.tag] }),
     index("news_tags_tag_idx").on(t.tag),
+    // An article's tags in their stored order (each list row's tags without a sort).
+    index("news_tags_article_order_idx").on(t.articleId, t.position, t.tag),
     check("news_tags_tag_len", sql`length(${t.tag}) BETWEEN 1 AND 50`),
   ],
 );
 
 /**
- * Totals kept by triggers (migration 0013), so a list's total reads one row instead of counting
- * every row: `news_published` is the number of published articles.
- */
-export const listCounts = sqliteTable("list_counts", {
-  name: text("name").primaryKey(),
-  n: integer("n").notNull().default(0),
-});
-
-/**
  * Counts kept by triggers per list and facet value (migration 0014): `list` names what is
  * counted (e.g. `news_tag`), `value` is the facet value as text, compared case-insensitively
  * (COLLATE NOCASE in the migration; drizzle does not model collations). A filter's counts read
- * one row per value instead of every row (docs/scaling.md §5).
+ * one row per value instead of every row (docs/scaling.md §5). The lists and their triggers are
+ * in migration 0015: `news_published`, `news_tag`, `news_author`, `media_approved`,
+ * `media_category`, `media_faction`, `media_type` ('' is a list's whole total).
  */
 export const facetCounts = sqliteTable(
   "facet_counts",
@@ -338,6 +335,22 @@ export const facetCounts = sqliteTable(
     n: integer("n").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.list, t.value] })],
+);
+
+/**
+ * The tag filter's ordered index (migration 0015), kept by triggers from news_tags and the
+ * articles: one row per published article and tag (tags compared case-insensitively), with the
+ * article's publishedAt ('' when it has none), so one tag's page walks its own rows in the list's
+ * order. Its triggers also keep the `news_tag` counts in facet_counts.
+ */
+export const publishedNewsTags = sqliteTable(
+  "published_news_tags",
+  {
+    tag: text("tag").notNull(),
+    publishedAt: text("published_at").notNull(),
+    articleId: integer("article_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tag, t.publishedAt, t.articleId] }), index("published_news_tags_article_idx").on(t.articleId)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -638,12 +651,17 @@ export const mediaItems = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("media_gallery_idx").on(t.isApproved, t.sortOrder, t.createdAt),
+    // The gallery's exact order (migration 0015): a page walks the index without sorting.
+    index("media_gallery_idx").on(t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     index("media_uploaded_by_idx").on(t.uploadedBy),
     index("media_category_idx").on(t.categoryId),
     index("media_faction_idx").on(t.factionId),
     index("media_type_idx").on(t.mediaType),
     index("media_featured_idx").on(t.isFeatured),
+    // The gallery filtered by one category, faction or type, in the gallery's order.
+    index("media_category_gallery_idx").on(t.categoryId, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    index("media_faction_gallery_idx").on(t.factionId, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    index("media_type_gallery_idx").on(t.mediaType, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     // /files/* looks up the item a key belongs to (unapproved items' files are private).
     index("media_original_key_idx").on(t.originalKey),
     index("media_large_key_idx").on(t.largeKey),

@@ -3,6 +3,7 @@ import { readEtag } from "../middleware/read-etag";
 import { createNews, deleteNews, getNews, listNews, newsFilters, updateNews } from "../db/queries/news";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
+import { checkPublicPage, publicTotalPages } from "../lib/list-depth";
 import { actorOf, noStore, writeError } from "../lib/game-read";
 import { parseId } from "@shared/ids";
 import { setReadCache } from "../lib/read-cache";
@@ -30,8 +31,12 @@ export const newsRoutes = new Hono<AppEnv>()
   .use(readEtag())
   .get("/", validate("query", newsListQuerySchema), async (c) => {
     const query = c.req.valid("query");
-    const status = isModerator(c.get("user")) ? (query.status ?? "published") : "published";
-    const body = await listNews(c.get("db"), { ...query, status });
+    const moderator = isModerator(c.get("user"));
+    const status = moderator ? (query.status ?? "published") : "published";
+    // Guests and members page to publicPageLimit(pageSize); moderators' lists to MAX_PAGE.
+    if (!moderator) checkPublicPage(query.page, query.pageSize);
+    const list = await listNews(c.get("db"), { ...query, status });
+    const body = moderator ? list : { ...list, totalPages: publicTotalPages(list.totalCount, query.pageSize) };
     setReadCache(c, LIST_CACHE);
     return c.json(body, 200);
   })

@@ -15,6 +15,22 @@ export const blankAsUndefined = (v: unknown) => (typeof v === "string" && v.trim
  */
 export const MAX_PAGE = 100;
 
+/**
+ * How deep a public list (guests' and members' news and gallery) pages: a page's OFFSET reads one
+ * index entry per row it skips and each row it shows costs up to ROWS_PER_SHOWN_ITEM reads (the
+ * row, its tags or joins, the sort), so a page is served while
+ * `(page − 1) × pageSize + ROWS_PER_SHOWN_ITEM × pageSize ≤ PUBLIC_LIST_ROWS`, which keeps every
+ * page within 1,000 D1 rows at any size (docs/decisions/0036-kept-counts-and-list-depth.md):
+ * page 75 at 12 a page (news), 42 at 20 (gallery), 2 at 100. Page 1 is always served.
+ * Moderators' and admins' lists page to MAX_PAGE.
+ */
+export const PUBLIC_LIST_ROWS = 1_000;
+export const ROWS_PER_SHOWN_ITEM = 9;
+
+/** The last page a public list serves at this page size (always at least 1). */
+export const publicPageLimit = (pageSize: number) =>
+  Math.max(1, Math.floor(PUBLIC_LIST_ROWS / pageSize) - (ROWS_PER_SHOWN_ITEM - 1));
+
 /** `page`: a whole number of 1 or more (default 1), at most MAX_PAGE. */
 export const queryPage = () =>
   z.preprocess(

@@ -3,7 +3,7 @@
  * drizzle. Every read is one batch (one round trip); every write and its audit row go in one
  * atomic batch.
  */
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import type {
@@ -17,7 +17,7 @@ import type {
   ThumbnailStatus,
 } from "../../schemas/media";
 import { MEDIA_TYPES } from "../../schemas/media";
-import { auditLog, factions, mediaCategories, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
+import { auditLog, facetCounts, factions, mediaCategories, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -223,7 +223,18 @@ export type MediaListOptions = {
   pageSize: number;
 };
 
-/** The statements of a media list (worker/db/kept.ts); the shape says which filters apply. */
+/** The kept count lists (facet_counts, migration 0015) of approved items per filter. */
+const MEDIA_FACETS = { category: "media_category", faction: "media_faction", mediaType: "media_type" } as const;
+
+/**
+ * The statements of a media list (worker/db/kept.ts); the shape says which filters apply.
+ *
+ * Approved items (what guests read) with at most one of category, faction and type read their
+ * total from one kept row (facet_counts, migration 0015); other combinations count their matches.
+ * The page picks its ids first from the gallery's indexes, then joins category, faction and
+ * uploader for those rows only, so the rows an OFFSET skips cost one index entry each
+ * (docs/decisions/0036-kept-counts-and-list-depth.md).
+ */
 const mediaListReads = keptReads(
   (
     db,
@@ -258,13 +269,31 @@ const mediaListReads = keptReads(
       );
     }
     const condition = where.length ? and(...where) : undefined;
+    const order = [asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id)];
+    const facets = (["category", "faction", "mediaType"] as const).filter((f) => shape[f]);
+    const kept = shape.approvedOnly && !shape.status && !shape.uploader && !shape.featuredOnly && !shape.search && facets.length <= 1;
+    const facet = facets[0];
+    const keptTotal = !kept
+      ? null
+      : facet
+        ? db
+            .select({ n: facetCounts.n })
+            .from(facetCounts)
+            .where(and(eq(facetCounts.list, MEDIA_FACETS[facet]), eq(facetCounts.value, sql.placeholder("facetValue"))))
+        : db.select({ n: facetCounts.n }).from(facetCounts).where(and(eq(facetCounts.list, "media_approved"), eq(facetCounts.value, "")));
+    const pageIds = db
+      .select({ id: mediaItems.id })
+      .from(mediaItems)
+      .where(condition)
+      .orderBy(...order)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"));
     return {
-      total: db.select({ n: count() }).from(mediaItems).where(condition),
+      total: keptTotal ?? db.select({ n: count() }).from(mediaItems).where(condition),
       rows: selectItems(db)
-        .where(condition)
-        .orderBy(asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset")),
+        .where(inArray(mediaItems.id, pageIds))
+        .orderBy(...order)
+        .limit(sql.placeholder("limit")),
     };
   },
 );
@@ -290,6 +319,8 @@ export async function listMedia(db: Database, options: MediaListOptions): Promis
     factionId: options.factionId,
     mediaType: options.mediaType,
     pattern: options.search ? containsPattern(options.search) : undefined,
+    // The kept count's value is text (facet_counts): the one filter's id or type as written there.
+    facetValue: String(options.categoryId || options.factionId || options.mediaType || ""),
     limit: options.pageSize,
     offset: (options.page - 1) * options.pageSize,
   });
@@ -306,10 +337,13 @@ export async function getMedia(db: Database, id: number, includeUnapproved: bool
   return (rows[0] as MediaRow | undefined) ?? null;
 }
 
-/** The statements of the media filters (worker/db/kept.ts): one shape, no values. */
+/**
+ * The statements of the media filters (worker/db/kept.ts): one shape, no values. The counts of
+ * approved items per category, faction and type are kept rows (facet_counts, migration 0015):
+ * one row per value, looked up from each category and faction by its primary key.
+ */
 const mediaFilterReads = keptReads((db, _shape: null) => {
-  const approved = eq(mediaItems.isApproved, true);
-  const n = count(mediaItems.id);
+  const kept = (list: string, id: SQL) => and(eq(facetCounts.list, list), sql`${facetCounts.value} = CAST(${id} AS TEXT)`, gt(facetCounts.n, 0));
   return {
     categories: db
       .select({
@@ -317,20 +351,21 @@ const mediaFilterReads = keptReads((db, _shape: null) => {
         label: mediaCategories.name,
         color: mediaCategories.color,
         slug: mediaCategories.slug,
-        count: n,
+        count: facetCounts.n,
       })
       .from(mediaCategories)
-      .innerJoin(mediaItems, and(eq(mediaItems.categoryId, mediaCategories.id), approved))
+      .innerJoin(facetCounts, kept("media_category", sql`${mediaCategories.id}`))
       .where(eq(mediaCategories.isActive, true))
-      .groupBy(mediaCategories.id)
       .orderBy(asc(mediaCategories.sortOrder), asc(mediaCategories.name)),
     factions: db
-      .select({ value: factions.id, label: factions.name, count: n })
+      .select({ value: factions.id, label: factions.name, count: facetCounts.n })
       .from(factions)
-      .innerJoin(mediaItems, and(eq(mediaItems.factionId, factions.id), approved))
-      .groupBy(factions.id)
+      .innerJoin(facetCounts, kept("media_faction", sql`${factions.id}`))
       .orderBy(asc(factions.sortOrder), asc(factions.name)),
-    types: db.select({ value: mediaItems.mediaType, count: n }).from(mediaItems).where(approved).groupBy(mediaItems.mediaType),
+    types: db
+      .select({ value: facetCounts.value, count: facetCounts.n })
+      .from(facetCounts)
+      .where(and(eq(facetCounts.list, "media_type"), gt(facetCounts.n, 0))),
   };
 });
 
@@ -338,7 +373,7 @@ const mediaFilterReads = keptReads((db, _shape: null) => {
 export async function mediaFilters(db: Database): Promise<MediaFilters> {
   const reads = mediaFilterReads(db, null, {});
   const [categories, factionRows, types] = await db.batch([reads.categories, reads.factions, reads.types]);
-  const byType = new Map(types.map((t) => [t.value, t.count]));
+  const byType = new Map(types.map((t) => [t.value as MediaType, t.count]));
   return {
     categories,
     factions: factionRows,

@@ -3,7 +3,7 @@
  * audit row and its history row in one atomic batch, guarded by the version it read like the game
  * entities' writes (game-common.ts).
  */
-import { and, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
@@ -15,7 +15,7 @@ import type {
   NewsListItem,
   NewsListResponse,
 } from "../../schemas/news";
-import { listCounts, newsArticles, newsTags } from "../schema";
+import { facetCounts, newsArticles, newsTags, publishedNewsTags } from "../schema";
 import {
   changedFields,
   createdId,
@@ -94,16 +94,47 @@ export type NewsListOptions = {
   status: "all" | "published" | "draft";
 };
 
+/** One kept count (facet_counts, migration 0015): a list's total, or one value's count. */
+const keptCount = (db: Database, list: string, value: SQLWrapper | string) =>
+  db.select({ total: facetCounts.n }).from(facetCounts).where(and(eq(facetCounts.list, list), sql`${facetCounts.value} = ${value}`));
+
 /**
  * The statements of a news list (worker/db/kept.ts): the shape says which articles and filters
  * apply, the request's values (tag, author, search, page) are placeholders.
+ *
+ * Published articles (what guests read) with at most one of tag and author read kept rows only:
+ * the total is one facet_counts row, a tag's page walks published_news_tags (the tag's own rows in
+ * the list's order) and an author's page news_author_published_idx, so a page reads about its
+ * offset plus its rows whatever the tag or author (docs/decisions/0036-kept-counts-and-list-depth.md).
+ * Other combinations count their matches.
  */
 const newsListReads = keptReads(
   (db, shape: { status: NewsListOptions["status"]; tag: boolean; author: boolean; search: boolean }) => {
+    const published = shape.status === "published";
+    // A published tag list pages inside published_news_tags; the outer query then takes its ids as they are.
+    const tagPaged = published && shape.tag && !shape.author && !shape.search;
     const filters: SQL[] = [];
-    if (shape.status === "published") filters.push(eq(a.isPublished, true));
+    // With a tag, the unary + keeps the planner from walking every published article to test each
+    // against the tag's ids: it looks up the ids instead (published_news_tags holds published ones only).
+    if (published) filters.push(shape.tag ? sql`+${a.isPublished} = 1` : eq(a.isPublished, true));
     if (shape.status === "draft") filters.push(eq(a.isPublished, false));
-    if (shape.tag) {
+    if (shape.tag && published) {
+      const ids = db
+        .select({ id: publishedNewsTags.articleId })
+        .from(publishedNewsTags)
+        .where(sql`${publishedNewsTags.tag} = ${sql.placeholder("tag")}`);
+      filters.push(
+        inArray(
+          a.id,
+          tagPaged
+            ? ids
+                .orderBy(desc(publishedNewsTags.publishedAt), desc(publishedNewsTags.articleId))
+                .limit(sql.placeholder("limit"))
+                .offset(sql.placeholder("offset"))
+            : ids,
+        ),
+      );
+    } else if (shape.tag) {
       filters.push(
         exists(
           db
@@ -116,23 +147,20 @@ const newsListReads = keptReads(
     if (shape.author) filters.push(sql`${a.author} = ${sql.placeholder("author")} COLLATE NOCASE`);
     if (shape.search) filters.push(sql`${a.id} IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${sql.placeholder("match")})`);
     const where = filters.length ? and(...filters) : undefined;
-    const order =
-      shape.status === "published"
-        ? [desc(a.publishedAt), desc(a.id)]
-        : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
-    // Published articles without a filter: the total the triggers keep (one row, not every article).
-    const kept = shape.status === "published" && !shape.tag && !shape.author && !shape.search;
+    const order = published
+      ? [desc(a.publishedAt), desc(a.id)]
+      : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
+    const keptTotal = !published || shape.search || (shape.tag && shape.author)
+      ? null
+      : shape.tag
+        ? keptCount(db, "news_tag", sql.placeholder("tag"))
+        : shape.author
+          ? keptCount(db, "news_author", sql.placeholder("author"))
+          : keptCount(db, "news_published", "");
+    const rows = db.select(listColumns).from(a).where(where).orderBy(...order).limit(sql.placeholder("limit"));
     return {
-      total: kept
-        ? db.select({ total: listCounts.n }).from(listCounts).where(eq(listCounts.name, "news_published"))
-        : db.select({ total: count() }).from(a).where(where),
-      rows: db
-        .select(listColumns)
-        .from(a)
-        .where(where)
-        .orderBy(...order)
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset")),
+      total: keptTotal ?? db.select({ total: count() }).from(a).where(where),
+      rows: tagPaged ? rows : rows.offset(sql.placeholder("offset")),
     };
   },
 );
@@ -174,25 +202,19 @@ export async function getNews(db: Database, id: number, includeDrafts: boolean):
   return row ? toArticle(row, parseTags(row.tags)) : null;
 }
 
-/** The statements of the news filters (worker/db/kept.ts): one shape, no values. */
+/**
+ * The statements of the news filters (worker/db/kept.ts): one shape, no values. The kept counts
+ * (facet_counts, migration 0015) hold one row per tag and author of published articles, in
+ * case-insensitive order (the column's collation).
+ */
 const newsFilterReads = keptReads((db, _shape: null) => {
-  const firstTag = sql<string>`min(${newsTags.tag})`;
-  const firstAuthor = sql<string>`min(${newsArticles.author})`;
-  return {
-    tags: db
-      .select({ value: firstTag })
-      .from(newsTags)
-      .innerJoin(newsArticles, eq(newsArticles.id, newsTags.articleId))
-      .where(eq(newsArticles.isPublished, true))
-      .groupBy(sql`${newsTags.tag} COLLATE NOCASE`)
-      .orderBy(sql`${firstTag} COLLATE NOCASE`, firstTag),
-    authors: db
-      .select({ value: firstAuthor })
-      .from(newsArticles)
-      .where(eq(newsArticles.isPublished, true))
-      .groupBy(sql`${newsArticles.author} COLLATE NOCASE`)
-      .orderBy(sql`${firstAuthor} COLLATE NOCASE`, firstAuthor),
-  };
+  const values = (list: string) =>
+    db
+      .select({ value: facetCounts.value })
+      .from(facetCounts)
+      .where(and(eq(facetCounts.list, list), gt(facetCounts.n, 0)))
+      .orderBy(asc(facetCounts.value));
+  return { tags: values("news_tag"), authors: values("news_author") };
 });
 
 /** Distinct tags and authors of published articles, sorted case-insensitively, in one batch. */

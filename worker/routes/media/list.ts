@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { listMedia, mediaFilters } from "../../db/queries/media";
 import type { AppEnv } from "../../env";
+import { checkPublicPage, publicTotalPages } from "../../lib/list-depth";
 import { setReadCache } from "../../lib/read-cache";
 import { isModerator } from "../../middleware/auth";
 import { validate } from "../../middleware/validate";
@@ -14,6 +15,8 @@ export const mediaListRoutes = new Hono<AppEnv>()
     const user = c.get("user");
     const moderator = isModerator(user);
     const approvedOnly = moderator ? (query.approvedOnly ?? false) : true;
+    // Guests and members page to publicPageLimit(pageSize); moderators' lists to MAX_PAGE.
+    if (!moderator) checkPublicPage(query.page, query.pageSize);
     const { rows, totalCount } = await listMedia(c.get("db"), {
       ...query,
       approvedOnly,
@@ -26,7 +29,7 @@ export const mediaListRoutes = new Hono<AppEnv>()
       totalCount,
       page: query.page,
       pageSize: query.pageSize,
-      totalPages: Math.ceil(totalCount / query.pageSize),
+      totalPages: moderator ? Math.ceil(totalCount / query.pageSize) : publicTotalPages(totalCount, query.pageSize),
     };
     setReadCache(c, ITEMS_CACHE);
     return c.json(body, 200);
