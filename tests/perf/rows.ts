@@ -14,8 +14,10 @@ export const ROWS_BUDGET = 1_000;
 
 /** One URL of every public read: API and pages, deep pages and paging past the end included. */
 export const ROWS_PATHS = [
-  "/api/news", "/api/news?page=50", "/api/news?tag=patch", "/api/news/filters", "/api/news/1",
-  "/api/media", "/api/media?page=50", "/api/media/filters", "/api/media/1",
+  "/api/news", "/api/news?page=50", "/api/news?page=75", "/api/news?tag=patch", "/api/news?tag=patch&page=50",
+  "/api/news?tag=survey", "/api/news/filters", "/api/news/1",
+  // Page 42 is the gallery's deepest for guests (publicPageLimit(20)); page 43 is a 400.
+  "/api/media", "/api/media?page=42", "/api/media?categoryId=1", "/api/media/filters", "/api/media/1",
   "/api/faction", "/api/faction/1", "/api/unit", "/api/unit?page=40", "/api/unit/filters", "/api/unit/1",
   "/api/hero", "/api/hero/filters", "/api/hero/1", "/api/spell", "/api/spell/filters", "/api/spell/1",
   "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories",

@@ -34,7 +34,7 @@ const KNOWN_SCANS: [string, RegExp, string][] = [
   ["news_articles", /^select count\(\*\), coalesce\(sum\("is_published"\)/, "the admin dashboard's article totals (admins only)"],
   ["units", /^select cast\(count\(\*\) as integer\) from "units"$/, "the game-assets grid's total with hidden units (moderators only)"],
   ["media_items", /^select count\(\*\) from "media_items"$/, "the media manager's total with unapproved items (moderators only)"],
-  ["media_items", /^select "media_items"\."id".* from "media_items" left join "media_categories"/s, "the media manager's unfiltered page, sorted after the join (moderators only)"],
+  ["media_items", /^select "media_items"\."id".* from "media_items" left join "media_categories"/s, "the media manager's unfiltered page: its ids walk the gallery index over every moderation state (moderators only)"],
   ["media_items", /^select coalesce\(sum\("is_approved"\), 0\)/, "the moderation queue's counts per state (moderators only)"],
   ["audit_log", /^select cast\(count\(\*\) as integer\) from "audit_log"$/, "the audit log's unfiltered total (admins only; 100,000 rows at 100×)"],
   ["audit_log", /^select "(entity_type|action)", cast\(count\(\*\) as integer\) from "audit_log" group by/, "the audit log's filter choices with their counts (admins only)"],
