@@ -11,6 +11,10 @@
 --   media_category <id>        approved items per category id
 --   media_faction  <id>        approved items per faction id
 --   media_type     <type>      approved items per media type
+--   news_tag_author <tag>\x1F<author>  published articles per tag and author (the news page's two
+--                              filters together), case-insensitively
+--   media_category_type <id>:<type>  approved items per category and type (the gallery's two
+--                              filters together)
 --
 -- published_news_tags is the tag filter's ordered index: one row per published article and tag
 -- (case-insensitively), in the list's order, so a tag's page walks only its own rows instead of
@@ -40,9 +44,14 @@ CREATE TABLE IF NOT EXISTS `published_news_tags` (
 	`tag` text NOT NULL COLLATE NOCASE,
 	`published_at` text NOT NULL,
 	`article_id` integer NOT NULL,
+	`author` text NOT NULL COLLATE NOCASE,
 	PRIMARY KEY (`tag`, `published_at`, `article_id`)
 ) WITHOUT ROWID;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `published_news_tags_article_idx` ON `published_news_tags` (`article_id`);--> statement-breakpoint
+-- A tag and an author together (both news filters), in the list's order.
+CREATE INDEX IF NOT EXISTS `published_news_tags_author_idx` ON `published_news_tags` (`tag`, `author`, `published_at`, `article_id`);--> statement-breakpoint
+-- The gallery filtered by a category and a type together, in its order.
+CREATE INDEX IF NOT EXISTS `media_category_type_gallery_idx` ON `media_items` (`category_id`, `media_type`, `is_approved`, `sort_order`, `created_at` DESC, `id` DESC);--> statement-breakpoint
 
 -- 3. News: the published total and the per-author counts, from news_articles.
 CREATE TRIGGER IF NOT EXISTS `facet_news_ai` AFTER INSERT ON `news_articles` WHEN new.is_published = 1 BEGIN
@@ -66,8 +75,8 @@ END;--> statement-breakpoint
 
 -- 4. News tags: published_news_tags follows news_tags and the article's published state and date.
 CREATE TRIGGER IF NOT EXISTS `published_news_tags_ti` AFTER INSERT ON `news_tags` BEGIN
-	INSERT OR IGNORE INTO `published_news_tags` (`tag`, `published_at`, `article_id`)
-		SELECT new.tag, coalesce(`published_at`, ''), `id` FROM `news_articles` WHERE `id` = new.article_id AND `is_published` = 1;
+	INSERT OR IGNORE INTO `published_news_tags` (`tag`, `published_at`, `article_id`, `author`)
+		SELECT new.tag, coalesce(`published_at`, ''), `id`, `author` FROM `news_articles` WHERE `id` = new.article_id AND `is_published` = 1;
 END;--> statement-breakpoint
 CREATE TRIGGER IF NOT EXISTS `published_news_tags_td` AFTER DELETE ON `news_tags` BEGIN
 	DELETE FROM `published_news_tags` WHERE `article_id` = old.article_id AND `tag` = old.tag
@@ -76,14 +85,15 @@ END;--> statement-breakpoint
 CREATE TRIGGER IF NOT EXISTS `published_news_tags_tu` AFTER UPDATE OF `tag`, `article_id` ON `news_tags` BEGIN
 	DELETE FROM `published_news_tags` WHERE `article_id` = old.article_id AND `tag` = old.tag
 		AND NOT EXISTS (SELECT 1 FROM `news_tags` WHERE `article_id` = old.article_id AND `tag` = old.tag COLLATE NOCASE);
-	INSERT OR IGNORE INTO `published_news_tags` (`tag`, `published_at`, `article_id`)
-		SELECT new.tag, coalesce(`published_at`, ''), `id` FROM `news_articles` WHERE `id` = new.article_id AND `is_published` = 1;
+	INSERT OR IGNORE INTO `published_news_tags` (`tag`, `published_at`, `article_id`, `author`)
+		SELECT new.tag, coalesce(`published_at`, ''), `id`, `author` FROM `news_articles` WHERE `id` = new.article_id AND `is_published` = 1;
 END;--> statement-breakpoint
-CREATE TRIGGER IF NOT EXISTS `published_news_tags_au` AFTER UPDATE OF `is_published`, `published_at`, `id` ON `news_articles`
-	WHEN old.is_published IS NOT new.is_published OR old.published_at IS NOT new.published_at OR old.id IS NOT new.id BEGIN
+CREATE TRIGGER IF NOT EXISTS `published_news_tags_au` AFTER UPDATE OF `is_published`, `published_at`, `author`, `id` ON `news_articles`
+	WHEN old.is_published IS NOT new.is_published OR old.published_at IS NOT new.published_at OR old.author IS NOT new.author
+		OR old.id IS NOT new.id BEGIN
 	DELETE FROM `published_news_tags` WHERE `article_id` = old.id;
-	INSERT OR IGNORE INTO `published_news_tags` (`tag`, `published_at`, `article_id`)
-		SELECT `tag`, coalesce(new.published_at, ''), new.id FROM `news_tags` WHERE `article_id` = new.id AND new.is_published = 1;
+	INSERT OR IGNORE INTO `published_news_tags` (`tag`, `published_at`, `article_id`, `author`)
+		SELECT `tag`, coalesce(new.published_at, ''), new.id, new.author FROM `news_tags` WHERE `article_id` = new.id AND new.is_published = 1;
 END;--> statement-breakpoint
 CREATE TRIGGER IF NOT EXISTS `published_news_tags_ad` AFTER DELETE ON `news_articles` BEGIN
 	DELETE FROM `published_news_tags` WHERE `article_id` = old.id;
@@ -91,10 +101,14 @@ END;--> statement-breakpoint
 CREATE TRIGGER IF NOT EXISTS `facet_news_tag_ai` AFTER INSERT ON `published_news_tags` BEGIN
 	INSERT INTO `facet_counts` (`list`, `value`, `n`) VALUES ('news_tag', new.tag, 1)
 		ON CONFLICT (`list`, `value`) DO UPDATE SET `n` = `n` + 1, `value` = min(`value` COLLATE BINARY, excluded.`value` COLLATE BINARY);
+	INSERT INTO `facet_counts` (`list`, `value`, `n`) VALUES ('news_tag_author', new.tag || char(31) || new.author, 1)
+		ON CONFLICT (`list`, `value`) DO UPDATE SET `n` = `n` + 1;
 END;--> statement-breakpoint
 CREATE TRIGGER IF NOT EXISTS `facet_news_tag_ad` AFTER DELETE ON `published_news_tags` BEGIN
-	UPDATE `facet_counts` SET `n` = `n` - 1 WHERE `list` = 'news_tag' AND `value` = old.tag;
-	DELETE FROM `facet_counts` WHERE `list` = 'news_tag' AND `value` = old.tag AND `n` <= 0;
+	UPDATE `facet_counts` SET `n` = `n` - 1
+		WHERE (`list` = 'news_tag' AND `value` = old.tag) OR (`list` = 'news_tag_author' AND `value` = old.tag || char(31) || old.author);
+	DELETE FROM `facet_counts` WHERE `n` <= 0
+		AND ((`list` = 'news_tag' AND `value` = old.tag) OR (`list` = 'news_tag_author' AND `value` = old.tag || char(31) || old.author));
 END;--> statement-breakpoint
 
 -- 5. Media: approved items in total and per category, faction and type.
@@ -103,17 +117,20 @@ CREATE TRIGGER IF NOT EXISTS `facet_media_ai` AFTER INSERT ON `media_items` WHEN
 		SELECT * FROM (SELECT 'media_approved', '', 1
 			UNION ALL SELECT 'media_category', CAST(new.category_id AS TEXT), 1 WHERE new.category_id IS NOT NULL
 			UNION ALL SELECT 'media_faction', CAST(new.faction_id AS TEXT), 1 WHERE new.faction_id IS NOT NULL
-			UNION ALL SELECT 'media_type', new.media_type, 1) WHERE true
+			UNION ALL SELECT 'media_type', new.media_type, 1
+			UNION ALL SELECT 'media_category_type', CAST(new.category_id AS TEXT) || ':' || new.media_type, 1 WHERE new.category_id IS NOT NULL) WHERE true
 		ON CONFLICT (`list`, `value`) DO UPDATE SET `n` = `n` + 1;
 END;--> statement-breakpoint
 CREATE TRIGGER IF NOT EXISTS `facet_media_ad` AFTER DELETE ON `media_items` WHEN old.is_approved = 1 BEGIN
 	UPDATE `facet_counts` SET `n` = `n` - 1 WHERE (`list` = 'media_approved' AND `value` = '')
 		OR (`list` = 'media_category' AND `value` = CAST(old.category_id AS TEXT))
 		OR (`list` = 'media_faction' AND `value` = CAST(old.faction_id AS TEXT))
-		OR (`list` = 'media_type' AND `value` = old.media_type);
+		OR (`list` = 'media_type' AND `value` = old.media_type)
+		OR (`list` = 'media_category_type' AND `value` = CAST(old.category_id AS TEXT) || ':' || old.media_type);
 	DELETE FROM `facet_counts` WHERE `n` <= 0 AND ((`list` = 'media_category' AND `value` = CAST(old.category_id AS TEXT))
 		OR (`list` = 'media_faction' AND `value` = CAST(old.faction_id AS TEXT))
-		OR (`list` = 'media_type' AND `value` = old.media_type));
+		OR (`list` = 'media_type' AND `value` = old.media_type)
+		OR (`list` = 'media_category_type' AND `value` = CAST(old.category_id AS TEXT) || ':' || old.media_type));
 END;--> statement-breakpoint
 CREATE TRIGGER IF NOT EXISTS `facet_media_au` AFTER UPDATE OF `is_approved`, `category_id`, `faction_id`, `media_type` ON `media_items`
 	WHEN old.is_approved IS NOT new.is_approved OR old.category_id IS NOT new.category_id
@@ -121,25 +138,28 @@ CREATE TRIGGER IF NOT EXISTS `facet_media_au` AFTER UPDATE OF `is_approved`, `ca
 	UPDATE `facet_counts` SET `n` = `n` - 1 WHERE old.is_approved = 1 AND ((`list` = 'media_approved' AND `value` = '')
 		OR (`list` = 'media_category' AND `value` = CAST(old.category_id AS TEXT))
 		OR (`list` = 'media_faction' AND `value` = CAST(old.faction_id AS TEXT))
-		OR (`list` = 'media_type' AND `value` = old.media_type));
+		OR (`list` = 'media_type' AND `value` = old.media_type)
+		OR (`list` = 'media_category_type' AND `value` = CAST(old.category_id AS TEXT) || ':' || old.media_type));
 	DELETE FROM `facet_counts` WHERE old.is_approved = 1 AND `n` <= 0 AND ((`list` = 'media_category' AND `value` = CAST(old.category_id AS TEXT))
 		OR (`list` = 'media_faction' AND `value` = CAST(old.faction_id AS TEXT))
-		OR (`list` = 'media_type' AND `value` = old.media_type));
+		OR (`list` = 'media_type' AND `value` = old.media_type)
+		OR (`list` = 'media_category_type' AND `value` = CAST(old.category_id AS TEXT) || ':' || old.media_type));
 	INSERT INTO `facet_counts` (`list`, `value`, `n`)
 		SELECT * FROM (SELECT 'media_approved', '', 1
 			UNION ALL SELECT 'media_category', CAST(new.category_id AS TEXT), 1 WHERE new.category_id IS NOT NULL
 			UNION ALL SELECT 'media_faction', CAST(new.faction_id AS TEXT), 1 WHERE new.faction_id IS NOT NULL
-			UNION ALL SELECT 'media_type', new.media_type, 1) WHERE new.is_approved = 1
+			UNION ALL SELECT 'media_type', new.media_type, 1
+			UNION ALL SELECT 'media_category_type', CAST(new.category_id AS TEXT) || ':' || new.media_type, 1 WHERE new.category_id IS NOT NULL) WHERE new.is_approved = 1
 		ON CONFLICT (`list`, `value`) DO UPDATE SET `n` = `n` + 1;
 END;--> statement-breakpoint
 
 -- 6. Backfill for existing databases (the triggers above keep them from here on).
-DELETE FROM `facet_counts` WHERE `list` IN ('news_published', 'news_tag', 'news_author', 'media_approved', 'media_category', 'media_faction', 'media_type');--> statement-breakpoint
+DELETE FROM `facet_counts` WHERE `list` IN ('news_published', 'news_tag', 'news_author', 'news_tag_author', 'media_approved', 'media_category', 'media_faction', 'media_type', 'media_category_type');--> statement-breakpoint
 DELETE FROM `published_news_tags`;--> statement-breakpoint
-INSERT OR IGNORE INTO `published_news_tags` (`tag`, `published_at`, `article_id`)
-	SELECT t.`tag`, coalesce(a.`published_at`, ''), a.`id` FROM `news_tags` t JOIN `news_articles` a ON a.`id` = t.`article_id`
+INSERT OR IGNORE INTO `published_news_tags` (`tag`, `published_at`, `article_id`, `author`)
+	SELECT t.`tag`, coalesce(a.`published_at`, ''), a.`id`, a.`author` FROM `news_tags` t JOIN `news_articles` a ON a.`id` = t.`article_id`
 	WHERE a.`is_published` = 1 ORDER BY t.`tag` COLLATE BINARY;--> statement-breakpoint
--- Inserting into published_news_tags ran its trigger, so news_tag is kept already; the smallest
+-- Inserting into published_news_tags ran its trigger, so news_tag and news_tag_author are kept already; the smallest
 -- spelling came first (ORDER BY above). The rest are counted here.
 INSERT INTO `facet_counts` (`list`, `value`, `n`) SELECT 'news_published', '', count(*) FROM `news_articles` WHERE `is_published` = 1;--> statement-breakpoint
 INSERT INTO `facet_counts` (`list`, `value`, `n`)
@@ -150,4 +170,7 @@ INSERT INTO `facet_counts` (`list`, `value`, `n`)
 INSERT INTO `facet_counts` (`list`, `value`, `n`)
 	SELECT 'media_faction', CAST(`faction_id` AS TEXT), count(*) FROM `media_items` WHERE `is_approved` = 1 AND `faction_id` IS NOT NULL GROUP BY `faction_id`;--> statement-breakpoint
 INSERT INTO `facet_counts` (`list`, `value`, `n`)
-	SELECT 'media_type', `media_type`, count(*) FROM `media_items` WHERE `is_approved` = 1 GROUP BY `media_type`;
+	SELECT 'media_type', `media_type`, count(*) FROM `media_items` WHERE `is_approved` = 1 GROUP BY `media_type`;;--> statement-breakpoint
+INSERT INTO `facet_counts` (`list`, `value`, `n`)
+	SELECT 'media_category_type', CAST(`category_id` AS TEXT) || ':' || `media_type`, count(*) FROM `media_items`
+	WHERE `is_approved` = 1 AND `category_id` IS NOT NULL GROUP BY `category_id`, `media_type`;

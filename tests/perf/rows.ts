@@ -14,16 +14,16 @@ export const ROWS_BUDGET = 1_000;
 
 /** One URL of every public read: API and pages, deep pages and paging past the end included. */
 export const ROWS_PATHS = [
-  "/api/news", "/api/news?page=50", "/api/news?page=75", "/api/news?tag=patch", "/api/news?tag=patch&page=50",
+  "/api/news", "/api/news?page=50", "/api/news?page=58", "/api/news?tag=patch", "/api/news?tag=patch&page=50",
   "/api/news?tag=survey", "/api/news/filters", "/api/news/1",
-  // Page 42 is the gallery's deepest for guests (publicPageLimit(20)); page 43 is a 400.
-  "/api/media", "/api/media?page=42", "/api/media?categoryId=1", "/api/media/filters", "/api/media/1",
+  // Page 32 is the gallery's deepest for guests (publicPageLimit(20)); page 33 is a 400.
+  "/api/media", "/api/media?page=32", "/api/media?categoryId=1", "/api/media/filters", "/api/media/1",
   "/api/faction", "/api/faction/1", "/api/unit", "/api/unit?page=40", "/api/unit/filters", "/api/unit/1",
   "/api/hero", "/api/hero/filters", "/api/hero/1", "/api/spell", "/api/spell/filters", "/api/spell/1",
   "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories",
   "/api/search?q=dragon", "/api/search?q=tournament",
   "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells/1",
-  "/game-info", "/screenshots", "/search?q=dragon",
+  "/game-info", "/screenshots", "/screenshots?page=32", "/news?page=58", "/search?q=dragon",
   "/sitemap.xml", "/sitemaps/news-1.xml", "/news/feed.xml", "/robots.txt",
 ];
 

@@ -28,7 +28,9 @@ async function realNews(): Promise<Record<string, number>> {
     SELECT 'news_published' AS list, '' AS value, count(*) AS n FROM news_articles WHERE is_published = 1 HAVING count(*) > 0
     UNION ALL SELECT 'news_author', lower(author), count(*) FROM news_articles WHERE is_published = 1 GROUP BY lower(author)
     UNION ALL SELECT 'news_tag', lower(t.tag), count(DISTINCT a.id) FROM news_tags t JOIN news_articles a ON a.id = t.article_id
-      WHERE a.is_published = 1 GROUP BY lower(t.tag)`);
+      WHERE a.is_published = 1 GROUP BY lower(t.tag)
+    UNION ALL SELECT 'news_tag_author', lower(t.tag) || char(31) || lower(a.author), count(DISTINCT a.id) FROM news_tags t
+      JOIN news_articles a ON a.id = t.article_id WHERE a.is_published = 1 GROUP BY lower(t.tag), lower(a.author)`);
   return Object.fromEntries(rows.map((r) => [`${r.list}|${r.value}`, r.n]));
 }
 
@@ -37,23 +39,25 @@ async function realMedia(): Promise<Record<string, number>> {
     SELECT 'media_approved' AS list, '' AS value, count(*) AS n FROM media_items WHERE is_approved = 1 HAVING count(*) > 0
     UNION ALL SELECT 'media_category', CAST(category_id AS TEXT), count(*) FROM media_items WHERE is_approved = 1 AND category_id IS NOT NULL GROUP BY category_id
     UNION ALL SELECT 'media_faction', CAST(faction_id AS TEXT), count(*) FROM media_items WHERE is_approved = 1 AND faction_id IS NOT NULL GROUP BY faction_id
-    UNION ALL SELECT 'media_type', media_type, count(*) FROM media_items WHERE is_approved = 1 GROUP BY media_type`);
+    UNION ALL SELECT 'media_type', media_type, count(*) FROM media_items WHERE is_approved = 1 GROUP BY media_type
+    UNION ALL SELECT 'media_category_type', category_id || ':' || media_type, count(*) FROM media_items
+      WHERE is_approved = 1 AND category_id IS NOT NULL GROUP BY category_id, media_type`);
   return Object.fromEntries(rows.map((r) => [`${r.list}|${r.value}`, r.n]));
 }
 
-const NEWS_LISTS = ["news_published", "news_author", "news_tag"];
-const MEDIA_LISTS = ["media_approved", "media_category", "media_faction", "media_type"];
+const NEWS_LISTS = ["news_published", "news_author", "news_tag", "news_tag_author"];
+const MEDIA_LISTS = ["media_approved", "media_category", "media_faction", "media_type", "media_category_type"];
 
 /** The kept news counts, the ordered tag index and the list's totals all match the tables. */
 async function expectNewsKept() {
   const real = await realNews();
   // The published total is kept even at 0; other values lose their row at 0.
   expect(await kept(NEWS_LISTS)).toEqual({ "news_published|": 0, ...real });
-  const index = await all<{ tag: string; published_at: string; article_id: number }>(
-    "SELECT lower(tag) AS tag, published_at, article_id FROM published_news_tags ORDER BY 1, 3",
+  const index = await all<{ tag: string; published_at: string; article_id: number; author: string }>(
+    "SELECT lower(tag) AS tag, published_at, article_id, author FROM published_news_tags ORDER BY 1, 3",
   );
-  const expected = await all<{ tag: string; published_at: string; article_id: number }>(
-    `SELECT DISTINCT lower(t.tag) AS tag, coalesce(a.published_at, '') AS published_at, a.id AS article_id
+  const expected = await all<{ tag: string; published_at: string; article_id: number; author: string }>(
+    `SELECT DISTINCT lower(t.tag) AS tag, coalesce(a.published_at, '') AS published_at, a.id AS article_id, a.author
        FROM news_tags t JOIN news_articles a ON a.id = t.article_id WHERE a.is_published = 1 ORDER BY 1, 3`,
   );
   expect(index).toEqual(expected);
@@ -101,6 +105,9 @@ describe("kept news counts", () => {
     expect(byTag.items.map((i) => i.id)).toEqual([ids[1], ids[0]]);
     const byAuthor = (await (await call("/api/news?author=KEPT%20AUTHOR")).json()) as { totalCount: number };
     expect(byAuthor.totalCount).toBe(2);
+    const both = (await (await call("/api/news?tag=other-KEPT&author=kept%20author")).json()) as { totalCount: number; items: { id: number }[] };
+    expect(both.totalCount).toBe(1);
+    expect(both.items.map((i) => i.id)).toEqual([ids[0]]);
 
     // Publish the draft, unpublish one, change tags and author, delete one.
     expect((await call(`/api/news/${ids[2]}`, { method: "PUT", token: moderator, json: article({ author: "Draft Author", tags: ["KeptTag"] }) })).status).toBe(200);
@@ -171,6 +178,8 @@ describe("kept media counts", () => {
     const total = async (query: string) => ((await (await call(`/api/media${query}`)).json()) as { totalCount: number }).totalCount;
     expect(await total(`?categoryId=${categoryId}`)).toBe(1);
     expect(await total(`?factionId=${factionId}`)).toBe(1);
+    expect(await total(`?categoryId=${otherCategoryId}&mediaType=video`)).toBe(1);
+    expect(await total(`?categoryId=${otherCategoryId}&mediaType=image`)).toBe(0);
     expect(await total("?mediaType=video")).toBe((await realMedia())["media_type|video"]);
     expect(await total("")).toBe((await realMedia())["media_approved|"]);
 

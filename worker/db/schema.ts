@@ -325,7 +325,8 @@ export const newsTags = sqliteTable(
  * (COLLATE NOCASE in the migration; drizzle does not model collations). A filter's counts read
  * one row per value instead of every row (docs/scaling.md §5). The lists and their triggers are
  * in migration 0015: `news_published`, `news_tag`, `news_author`, `media_approved`,
- * `media_category`, `media_faction`, `media_type` ('' is a list's whole total).
+ * `media_category`, `media_faction`, `media_type`, and the pairs `news_tag_author`
+ * (`tag\x1Fauthor`) and `media_category_type` (`id:type`) ('' is a list's whole total).
  */
 export const facetCounts = sqliteTable(
   "facet_counts",
@@ -340,8 +341,9 @@ export const facetCounts = sqliteTable(
 /**
  * The tag filter's ordered index (migration 0015), kept by triggers from news_tags and the
  * articles: one row per published article and tag (tags compared case-insensitively), with the
- * article's publishedAt ('' when it has none), so one tag's page walks its own rows in the list's
- * order. Its triggers also keep the `news_tag` counts in facet_counts.
+ * article's publishedAt ('' when it has none) and author, so one tag's page (and a tag's and an
+ * author's) walks its own rows in the list's order. Its triggers also keep the `news_tag` and
+ * `news_tag_author` counts in facet_counts.
  */
 export const publishedNewsTags = sqliteTable(
   "published_news_tags",
@@ -349,8 +351,14 @@ export const publishedNewsTags = sqliteTable(
     tag: text("tag").notNull(),
     publishedAt: text("published_at").notNull(),
     articleId: integer("article_id").notNull(),
+    /** The article's author (compared case-insensitively), for a tag and an author together. */
+    author: text("author").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tag, t.publishedAt, t.articleId] }), index("published_news_tags_article_idx").on(t.articleId)],
+  (t) => [
+    primaryKey({ columns: [t.tag, t.publishedAt, t.articleId] }),
+    index("published_news_tags_article_idx").on(t.articleId),
+    index("published_news_tags_author_idx").on(t.tag, t.author, t.publishedAt, t.articleId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -662,6 +670,7 @@ export const mediaItems = sqliteTable(
     index("media_category_gallery_idx").on(t.categoryId, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     index("media_faction_gallery_idx").on(t.factionId, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     index("media_type_gallery_idx").on(t.mediaType, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    index("media_category_type_gallery_idx").on(t.categoryId, t.mediaType, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     // /files/* looks up the item a key belongs to (unapproved items' files are private).
     index("media_original_key_idx").on(t.originalKey),
     index("media_large_key_idx").on(t.largeKey),

@@ -229,8 +229,9 @@ const MEDIA_FACETS = { category: "media_category", faction: "media_faction", med
 /**
  * The statements of a media list (worker/db/kept.ts); the shape says which filters apply.
  *
- * Approved items (what guests read) with at most one of category, faction and type read their
- * total from one kept row (facet_counts, migration 0015); other combinations count their matches.
+ * Approved items (what guests read) with one of category, faction and type, or a category and a
+ * type (the gallery's two filters), read their total from one kept row (facet_counts, migration
+ * 0015); other combinations (a faction with another filter, a search) count their matches.
  * The page picks its ids first from the gallery's indexes, then joins category, faction and
  * uploader for those rows only, so the rows an OFFSET skips cost one index entry each
  * (docs/decisions/0036-kept-counts-and-list-depth.md).
@@ -271,7 +272,8 @@ const mediaListReads = keptReads(
     const condition = where.length ? and(...where) : undefined;
     const order = [asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id)];
     const facets = (["category", "faction", "mediaType"] as const).filter((f) => shape[f]);
-    const kept = shape.approvedOnly && !shape.status && !shape.uploader && !shape.featuredOnly && !shape.search && facets.length <= 1;
+    const pair = facets.length === 2 && shape.category && shape.mediaType;
+    const kept = shape.approvedOnly && !shape.status && !shape.uploader && !shape.featuredOnly && !shape.search && (facets.length <= 1 || pair);
     const facet = facets[0];
     const keptTotal = !kept
       ? null
@@ -279,7 +281,7 @@ const mediaListReads = keptReads(
         ? db
             .select({ n: facetCounts.n })
             .from(facetCounts)
-            .where(and(eq(facetCounts.list, MEDIA_FACETS[facet]), eq(facetCounts.value, sql.placeholder("facetValue"))))
+            .where(and(eq(facetCounts.list, pair ? "media_category_type" : MEDIA_FACETS[facet]), eq(facetCounts.value, sql.placeholder("facetValue"))))
         : db.select({ n: facetCounts.n }).from(facetCounts).where(and(eq(facetCounts.list, "media_approved"), eq(facetCounts.value, "")));
     const pageIds = db
       .select({ id: mediaItems.id })
@@ -319,8 +321,11 @@ export async function listMedia(db: Database, options: MediaListOptions): Promis
     factionId: options.factionId,
     mediaType: options.mediaType,
     pattern: options.search ? containsPattern(options.search) : undefined,
-    // The kept count's value is text (facet_counts): the one filter's id or type as written there.
-    facetValue: String(options.categoryId || options.factionId || options.mediaType || ""),
+    // The kept count's value is text (facet_counts): the one filter's id or type, or `id:type`.
+    facetValue:
+      options.categoryId && options.mediaType && !options.factionId
+        ? `${options.categoryId}:${options.mediaType}`
+        : String(options.categoryId || options.factionId || options.mediaType || ""),
     limit: options.pageSize,
     offset: (options.page - 1) * options.pageSize,
   });

@@ -102,17 +102,17 @@ const keptCount = (db: Database, list: string, value: SQLWrapper | string) =>
  * The statements of a news list (worker/db/kept.ts): the shape says which articles and filters
  * apply, the request's values (tag, author, search, page) are placeholders.
  *
- * Published articles (what guests read) with at most one of tag and author read kept rows only:
- * the total is one facet_counts row, a tag's page walks published_news_tags (the tag's own rows in
- * the list's order) and an author's page news_author_published_idx, so a page reads about its
- * offset plus its rows whatever the tag or author (docs/decisions/0036-kept-counts-and-list-depth.md).
- * Other combinations count their matches.
+ * Published articles (what guests read) filtered by tag, author or both read kept rows only: the
+ * total is one facet_counts row, a tag's page walks published_news_tags (the tag's own rows, or
+ * the tag's and author's, in the list's order) and an author's page news_author_published_idx, so
+ * a page reads about its offset plus its rows whatever the filter
+ * (docs/decisions/0036-kept-counts-and-list-depth.md). A search counts its matches.
  */
 const newsListReads = keptReads(
   (db, shape: { status: NewsListOptions["status"]; tag: boolean; author: boolean; search: boolean }) => {
     const published = shape.status === "published";
     // A published tag list pages inside published_news_tags; the outer query then takes its ids as they are.
-    const tagPaged = published && shape.tag && !shape.author && !shape.search;
+    const tagPaged = published && shape.tag && !shape.search;
     const filters: SQL[] = [];
     // With a tag, the unary + keeps the planner from walking every published article to test each
     // against the tag's ids: it looks up the ids instead (published_news_tags holds published ones only).
@@ -122,7 +122,12 @@ const newsListReads = keptReads(
       const ids = db
         .select({ id: publishedNewsTags.articleId })
         .from(publishedNewsTags)
-        .where(sql`${publishedNewsTags.tag} = ${sql.placeholder("tag")}`);
+        .where(
+          and(
+            sql`${publishedNewsTags.tag} = ${sql.placeholder("tag")}`,
+            shape.author ? sql`${publishedNewsTags.author} = ${sql.placeholder("author")}` : undefined,
+          ),
+        );
       filters.push(
         inArray(
           a.id,
@@ -144,15 +149,18 @@ const newsListReads = keptReads(
         ),
       );
     }
-    if (shape.author) filters.push(sql`${a.author} = ${sql.placeholder("author")} COLLATE NOCASE`);
+    // A tag's page has its author in published_news_tags already.
+    if (shape.author && !tagPaged) filters.push(sql`${a.author} = ${sql.placeholder("author")} COLLATE NOCASE`);
     if (shape.search) filters.push(sql`${a.id} IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${sql.placeholder("match")})`);
     const where = filters.length ? and(...filters) : undefined;
     const order = published
       ? [desc(a.publishedAt), desc(a.id)]
       : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
-    const keptTotal = !published || shape.search || (shape.tag && shape.author)
+    const keptTotal = !published || shape.search
       ? null
-      : shape.tag
+      : shape.tag && shape.author
+        ? keptCount(db, "news_tag_author", sql.placeholder("tagAuthor"))
+        : shape.tag
         ? keptCount(db, "news_tag", sql.placeholder("tag"))
         : shape.author
           ? keptCount(db, "news_author", sql.placeholder("author"))
@@ -174,7 +182,8 @@ export async function listNews(db: Database, options: NewsListOptions): Promise<
   const reads = newsListReads(
     db,
     { status: options.status, tag: !!options.tag, author: !!options.author, search: match !== null },
-    { tag: options.tag, author: options.author, match, limit: options.pageSize, offset: (options.page - 1) * options.pageSize },
+    // The tag-and-author count's value (facet_counts): tag, unit separator, author.
+    { tag: options.tag, author: options.author, tagAuthor: `${options.tag}\u001f${options.author}`, match, limit: options.pageSize, offset: (options.page - 1) * options.pageSize },
   );
   const [totals, rows] = await db.batch([reads.total, reads.rows]);
   const totalCount = totals[0]?.total ?? 0;
