@@ -25,8 +25,8 @@ export const MAX_PAGE = 100;
  * at 20 (gallery). Page 1 is always served (a page of 100 reads about 750).
  * Moderators' and admins' lists page to MAX_PAGE.
  */
-export const PUBLIC_LIST_ROWS = 800;
-export const ROWS_PER_SHOWN_ITEM = 9;
+const PUBLIC_LIST_ROWS = 800;
+const ROWS_PER_SHOWN_ITEM = 9;
 
 /** The last page a public list serves at this page size (always at least 1). */
 export const publicPageLimit = (pageSize: number) =>
