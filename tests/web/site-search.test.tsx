@@ -164,6 +164,31 @@ describe("/search", () => {
     expect(filter.getByRole("link", { name: "Units 7" }).getAttribute("aria-current")).toBe("page");
   });
 
+  it("shows a type with more results than were ranked as “30+”, links to more of them, and says how its list was chosen", async () => {
+    const capped: SearchResponse = {
+      query: "tournament",
+      totalCount: 31,
+      capped: true,
+      page: 1,
+      pageSize: 5,
+      groups: [
+        { type: "news", label: "News", totalCount: 30, capped: true, items: [1, 2, 3, 4, 5].map((i) => hit("news", i, `Cup ${i}`, `/news/${i}`)) },
+        { type: "unit", label: "Units", totalCount: 1, items: [hit("unit", 9, "Drake", "/units/9")] },
+      ],
+    };
+    const newsPage: SearchResponse = { ...capped, capped: true, totalCount: 30, pageSize: 20, groups: [{ ...capped.groups[0]!, items: capped.groups[0]!.items }] };
+    serve((params) => ({ body: params.get("type") === "news" ? newsPage : capped }));
+    const router = renderSearch("/search?q=tournament");
+    const news = within(await main().findByRole("region", { name: "News (30+)" }));
+    expect(main().getByText("31+ results for “tournament”")).toBeTruthy();
+    expect(news.getByRole("link", { name: "See more news" }).getAttribute("href")).toBe("/search?q=tournament&type=news");
+    const filter = within(main().getByRole("navigation", { name: "Result types" }));
+    expect(filter.getAllByRole("link").map((a) => a.textContent)).toEqual(["All 31+", "News 30+", "Units 1"]);
+    await router.navigate("/search?q=tournament&type=news");
+    expect(await main().findByText("30+ results in News for “tournament” · page 1 of 2")).toBeTruthy();
+    expect(main().getByText("Showing the best of the 30 newest results. Add a word to narrow the search.")).toBeTruthy();
+  });
+
   it("says so when nothing matches", async () => {
     serve(() => ({ body: { query: "qwxz", groups: [], totalCount: 0, page: 1, pageSize: 5 } }));
     renderSearch("/search?q=qwxz");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SearchResponse } from "../../worker/schemas/search";
+import { SEARCH_MATCH_CAP, SEARCH_SCAN_CAP, type SearchResponse } from "../../worker/schemas/search";
 import { insertFaction, insertGameInfo, insertHero, insertSpell, insertUnit } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 
@@ -226,6 +226,72 @@ describe("GET /api/search", () => {
       await env.DB.prepare("UPDATE spells SET school = 'Water' WHERE id = ?1").bind(spell).run();
       expect(await hitOf("air", "spell", spell)).toBeUndefined();
       expect((await hitOf("water", "spell", spell))?.snippet[0]).toEqual({ text: "Water", match: true });
+    });
+  });
+
+  describe("a common word (more matches than SEARCH_MATCH_CAP)", () => {
+    const COMMON = "plinthorn";
+    /** The best match by bm25 (the word three times, in the title too), but the oldest. */
+    let oldBest = 0;
+    const published: number[] = [];
+    const drafts: number[] = [];
+    const rowsRead = (res: Response) => Number(res.headers.get("Server-Timing")?.match(/rows_read=(\d+)/)?.[1]);
+    const news = async (title: string, content: string, isPublished: boolean) =>
+      (await env.DB.prepare(`INSERT INTO news_articles (title, summary, content, author, is_published, published_at) VALUES (?1, 's', ?2, 'Ann', ?3, '2026-01-01T00:00:00.000Z') RETURNING id`)
+        .bind(title, content, isPublished ? 1 : 0)
+        .first<{ id: number }>())!.id;
+    beforeAll(async () => {
+      oldBest = await news(`${COMMON} ${COMMON}`, `${COMMON} cup.`, true);
+      for (let i = 0; i < 2 * SEARCH_SCAN_CAP; i++) published.push(await news(`Cup report ${i}`, `A long report of the ${COMMON} cup, round ${i}, with many other words around it.`, true));
+      // The newest matches are drafts: a guest's candidates skip them.
+      for (let i = 0; i < 5; i++) drafts.push(await news(`Draft ${i}`, `The ${COMMON} draft.`, false));
+    });
+
+    it("ranks the newest SEARCH_MATCH_CAP a guest may see, says there are more (capped) and reads far fewer rows than it matches (200)", async () => {
+      const res = await call(`/api/search?q=${COMMON}&type=news`);
+      expect(res.status).toBe(200);
+      expect(rowsRead(res)).toBeLessThan(published.length);
+      expect(rowsRead(res)).toBeLessThanOrEqual(3 * SEARCH_SCAN_CAP);
+      const body = (await res.json()) as SearchResponse;
+      expect(body.capped).toBe(true);
+      expect(body.groups).toHaveLength(1);
+      const group = body.groups[0]!;
+      expect(group).toMatchObject({ type: "news", totalCount: SEARCH_MATCH_CAP, capped: true });
+      const newest = published.slice(-SEARCH_MATCH_CAP);
+      expect(group.items).toHaveLength(20);
+      expect(group.items.every((i) => newest.includes(i.id) && i.visible)).toBe(true);
+      // The old best match is past the newest SEARCH_MATCH_CAP: not ranked.
+      expect(group.items.map((i) => i.id)).not.toContain(oldBest);
+      // Page 2 holds the rest of the ranked ones, and nothing after them.
+      const page2 = (await searchFor(`q=${COMMON}&type=news&page=2`)).body.groups[0]!;
+      expect(page2.items).toHaveLength(SEARCH_MATCH_CAP - 20);
+      expect(new Set([...group.items, ...page2.items].map((i) => i.id))).toEqual(new Set(newest));
+      expect((await searchFor(`q=${COMMON}&type=news&page=3`)).body.groups[0]).toMatchObject({ totalCount: SEARCH_MATCH_CAP, capped: true, items: [] });
+    });
+
+    it("gives the same capped count and best five in the grouped answer as on the type's first page (200)", async () => {
+      const all = (await searchFor(`q=${COMMON}`)).body;
+      const one = (await searchFor(`q=${COMMON}&type=news`)).body;
+      const group = all.groups.find((g) => g.type === "news")!;
+      expect(group).toMatchObject({ totalCount: SEARCH_MATCH_CAP, capped: true });
+      expect(group.items.map((i) => i.id)).toEqual(one.groups[0]!.items.slice(0, 5).map((i) => i.id));
+      expect(all.capped).toBe(true);
+    });
+
+    it("shows moderators the drafts among the newest, marked as not visible (200)", async () => {
+      const { body } = await searchFor(`q=${COMMON}&type=news`, moderatorToken);
+      const group = body.groups[0]!;
+      expect(group).toMatchObject({ totalCount: SEARCH_MATCH_CAP, capped: true });
+      const draftHits = [...group.items, ...(await searchFor(`q=${COMMON}&type=news&page=2`, moderatorToken)).body.groups[0]!.items].filter((i) => drafts.includes(i.id));
+      expect(draftHits).toHaveLength(drafts.length);
+      expect(draftHits.every((i) => !i.visible)).toBe(true);
+    });
+
+    it("keeps a rare word exact: every match ranked, no cap (200)", async () => {
+      const { body } = await searchFor(`q=${WORD}`);
+      expect(body.capped).toBeUndefined();
+      expect(body.groups.every((g) => g.capped === undefined)).toBe(true);
+      expect(body.totalCount).toBe(8);
     });
   });
 

@@ -12,6 +12,8 @@ const CACHE = { maxAge: 60, staleWhileRevalidate: 300 };
 
 /**
  * GET /api/search?q=&type=&page= — news, game info, factions, units, heroes and spells, ranked.
+ * Per type the newest SEARCH_MATCH_CAP results are ranked; a type with more says so (`capped`,
+ * shown as "30+"), so a common word reads a bounded number of rows (ADR 0040).
  * The text is turned into a quoted FTS5 expression (no user text is ever FTS syntax); text with
  * no words answers no results. Guests and users see published and active rows only.
  */

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import { SITEMAP_ENTITY_TYPES, sitemapCounts, sitemapEntityPage, sitemapPagesData, type SitemapEntityType } from "../db/queries/game-sitemap";
+import { SITEMAP_ENTITY_TYPES, sitemapPagesData, sitemapRange, sitemapRanges, type SitemapEntityType } from "../db/queries/game-sitemap";
 import { publishedNewsIndex } from "../db/queries/news";
 import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
@@ -12,20 +12,26 @@ import { atomFeed, gameSitemapEntries, recordSitemapEntries, robotsTxt, sitemapI
 
 /** The feed carries the latest 20 published articles. */
 export const FEED_SIZE = 20;
-/** The sitemap protocol's limit of URLs per file. */
+/** The sitemap protocol's limit of URLs per file (the pages child's lists are read up to it). */
 const SITEMAP_MAX_URLS = 50_000;
+/**
+ * Ids per child sitemap of a type (`{type}-{n}.xml` lists the public records with ids in
+ * ((n − 1) × range, n × range]): 500, so a child reads at most 500 records (and the active
+ * factions) whatever the table's size, within the 1,000 rows a public read may touch.
+ */
+const SITEMAP_RANGE = 500;
 
 /**
- * URLs per child sitemap: SITEMAP_MAX_URLS, or the smaller SITEMAP_MAX_URLS var (wrangler.toml;
- * tests set a few to check the split without 50,000 rows).
+ * The ids per child: SITEMAP_RANGE, or the smaller SITEMAP_MAX_URLS var (wrangler.toml; tests set
+ * a few to check the split without thousands of rows).
  */
-const sitemapCap = (env: Env) => {
+const sitemapRangeSize = (env: Env) => {
   const n = Number(env.SITEMAP_MAX_URLS);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, SITEMAP_MAX_URLS) : SITEMAP_MAX_URLS;
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, SITEMAP_RANGE) : SITEMAP_RANGE;
 };
 
-/** A child sitemap's name: `pages.xml`, or `{type}-{n}.xml` (n from 1). */
-const CHILD = /^(?:pages|(news|units|heroes|spells)-([1-9]\d{0,5}))\.xml$/;
+/** A child sitemap's name: `pages.xml`, or `{type}-{n}.xml` (n from 1: the n-th range of ids). */
+const CHILD = /^(?:pages|(news|units|heroes|spells)-([1-9]\d{0,14}))\.xml$/;
 
 type Ctx = Context<AppEnv>;
 
@@ -41,7 +47,7 @@ function text(body: string, contentType: string, cacheControl: string): Response
 /**
  * Crawler-facing documents served before the static assets (see run_worker_first in
  * wrangler.toml): robots.txt, the sitemap index at /sitemap.xml with its children under
- * /sitemaps/ (split by type, at most 50,000 URLs each), and the Atom feed. The HTML of content pages with their
+ * /sitemaps/ (the pages, then each type's records by id range, ADR 0041), and the Atom feed. The HTML of content pages with their
  * metadata and first data come from worker/pages.
  */
 /** The static pages the sitemap lists: the route table's pages marked `sitemap` (web/src/app/routes.ts). */
@@ -57,17 +63,14 @@ export const seoRoutes = new Hono<AppEnv>()
   .use("/sitemaps/*", etag())
   .use("/news/feed.xml", etag())
   .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"))
-  // The index: the pages child, then as many children of each type as its URLs need (one batch of counts).
+  // The index: the pages child, then each type's children that hold a record (one batch).
   .get("/sitemap.xml", async (c) => {
-    const cap = sitemapCap(c.env);
-    const counts = await sitemapCounts(c.get("db"));
-    const children = [
-      "/sitemaps/pages.xml",
-      ...SITEMAP_ENTITY_TYPES.flatMap((type) => Array.from({ length: Math.ceil(counts[type] / cap) }, (_, i) => `/sitemaps/${type}-${i + 1}.xml`)),
-    ];
+    const ranges = await sitemapRanges(c.get("db"), sitemapRangeSize(c.env));
+    const children = ["/sitemaps/pages.xml", ...SITEMAP_ENTITY_TYPES.flatMap((type) => ranges[type].map((n) => `/sitemaps/${type}-${n}.xml`))];
     return text(sitemapIndexXml(origin(c), children), "application/xml; charset=utf-8", "public, max-age=300");
   })
-  // A child: the static and game pages (a few dozen), or one type's records from (n - 1) × cap on.
+  // A child: the static and game pages (a few dozen), or one type's records of one id range (404
+  // when it holds none: the index does not name it).
   .get("/sitemaps/:name", async (c) => {
     const match = CHILD.exec(c.req.param("name"));
     if (!match) return c.notFound();
@@ -77,8 +80,7 @@ export const seoRoutes = new Hono<AppEnv>()
       const pages = await sitemapPagesData(c.get("db"), SITEMAP_MAX_URLS);
       entries = [...staticSitemapEntries(SITEMAP_STATIC_PATHS, pages.latestNews), ...gameSitemapEntries(pages.factions, pages.articles)];
     } else {
-      const cap = sitemapCap(c.env);
-      const rows = await sitemapEntityPage(c.get("db"), type as SitemapEntityType, cap, (Number(n) - 1) * cap);
+      const rows = await sitemapRange(c.get("db"), type as SitemapEntityType, sitemapRangeSize(c.env), Number(n));
       if (!rows.length) return c.notFound();
       entries = recordSitemapEntries(type as SitemapEntityType, rows);
     }

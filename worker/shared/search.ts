@@ -22,6 +22,17 @@ export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_GROUP_SIZE = 5;
 /** Results per page when one type is searched. */
 export const SEARCH_PAGE_SIZE = 20;
+/**
+ * Results ranked per type: the newest SEARCH_MATCH_CAP a visitor may see, best first (bm25). A
+ * type with more shows its count as "30+" (`capped`), so a common word never reads every match
+ * (ADR 0040).
+ */
+export const SEARCH_MATCH_CAP = 30;
+/**
+ * Matches (newest first) looked at per type to find those results: rows the visitor may not see
+ * (drafts, hidden factions' units) are skipped, up to this many matches in all.
+ */
+export const SEARCH_SCAN_CAP = 2 * SEARCH_MATCH_CAP;
 
 /** A piece of a snippet: `match` pieces are the words that matched (render them highlighted, as text). */
 export type SnippetPart = { text: string; match: boolean };
@@ -37,13 +48,24 @@ export type SearchHit = {
   visible: boolean;
 };
 
-export type SearchGroup = { type: SearchType; label: string; totalCount: number; items: SearchHit[] };
+export type SearchGroup = {
+  type: SearchType;
+  label: string;
+  /** The type's results; with `capped`, a floor (the newest SEARCH_MATCH_CAP were ranked, more exist). */
+  totalCount: number;
+  items: SearchHit[];
+  /** Present (true) when the type has more results than were ranked: show the count as "50+". */
+  capped?: true;
+};
 
 export type SearchResponse = {
   query: string;
   /** Only the types with results, in SEARCH_TYPES order. */
   groups: SearchGroup[];
+  /** The groups' counts added up; with `capped`, a floor. */
   totalCount: number;
+  /** Present (true) when any group is capped. */
+  capped?: true;
   page: number;
   pageSize: number;
 };

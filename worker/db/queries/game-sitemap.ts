@@ -1,40 +1,88 @@
 /**
- * The sitemap's reads (worker/routes/seo.ts): how many URLs each child sitemap type has, and one
- * child's page of them. Each type is listed by id, a child holding `limit` URLs from `offset`.
+ * The sitemap's reads (worker/routes/seo.ts). A type's records are listed in children by id
+ * range: child n of a type holds its public records with ids in ((n − 1) × range, n × range], read
+ * along the primary key, so a child reads at most `range` records whatever the table's size. The
+ * index names only the ranges that hold a public record, found by seeking from one range to the
+ * next along the primary key (one row per range, plus hidden rows stepped over).
  */
-import { and, asc, count, desc, eq, inArray, max } from "drizzle-orm";
+import { asc, desc, eq, max, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { factions, gameInfoArticles, heroes, newsArticles, spells, units } from "../schema";
-import { activeFactionIds } from "./game-common";
 
 /** The child sitemaps' types whose URLs come from a growing table. */
 export const SITEMAP_ENTITY_TYPES = ["news", "units", "heroes", "spells"] as const;
 export type SitemapEntityType = (typeof SITEMAP_ENTITY_TYPES)[number];
 
-/** The rows each type lists: published articles, active units and heroes of active factions, active spells. */
-const listed = (db: Database) => ({
-  news: { table: newsArticles, id: newsArticles.id, updatedAt: newsArticles.updatedAt, where: eq(newsArticles.isPublished, true) },
-  units: { table: units, id: units.id, updatedAt: units.updatedAt, where: and(eq(units.isActive, true), inArray(units.factionId, activeFactionIds(db))) },
-  heroes: { table: heroes, id: heroes.id, updatedAt: heroes.updatedAt, where: and(eq(heroes.isActive, true), inArray(heroes.factionId, activeFactionIds(db))) },
-  spells: { table: spells, id: spells.id, updatedAt: spells.updatedAt, where: eq(spells.isActive, true) },
-});
+type Listed = {
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  updatedAt: SQLiteColumn;
+  /** The rows listed, as tested on one row found by id (the index's seek). */
+  seek: SQL;
+  /** The same rows, as tested on every row of a range (the child): a faction list built once. */
+  range: SQL;
+};
 
-/** How many URLs each type lists (one batch): the sitemap index is made from these. */
-export async function sitemapCounts(db: Database): Promise<Record<SitemapEntityType, number>> {
-  const l = listed(db);
-  const results = await db.batch([
-    db.select({ n: count() }).from(l.news.table).where(l.news.where),
-    db.select({ n: count() }).from(l.units.table).where(l.units.where),
-    db.select({ n: count() }).from(l.heroes.table).where(l.heroes.where),
-    db.select({ n: count() }).from(l.spells.table).where(l.spells.where),
-  ]);
-  return Object.fromEntries(SITEMAP_ENTITY_TYPES.map((type, i) => [type, results[i]![0]?.n ?? 0])) as Record<SitemapEntityType, number>;
+const ACTIVE_FACTIONS = sql`(SELECT f.id FROM factions f WHERE f.is_active = 1)`;
+const activeFaction = (factionId: SQLiteColumn) => sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${factionId} AND f.is_active = 1)`;
+
+/** The rows each type lists: published articles, active units and heroes of active factions, active spells. */
+const LISTED: Record<SitemapEntityType, Listed> = {
+  news: { table: newsArticles, id: newsArticles.id, updatedAt: newsArticles.updatedAt, seek: sql`${newsArticles.isPublished} = 1`, range: sql`${newsArticles.isPublished} = 1` },
+  units: {
+    table: units,
+    id: units.id,
+    updatedAt: units.updatedAt,
+    seek: sql`${units.isActive} = 1 AND ${activeFaction(units.factionId)}`,
+    range: sql`${units.isActive} = 1 AND ${units.factionId} IN ${ACTIVE_FACTIONS}`,
+  },
+  heroes: {
+    table: heroes,
+    id: heroes.id,
+    updatedAt: heroes.updatedAt,
+    seek: sql`${heroes.isActive} = 1 AND ${activeFaction(heroes.factionId)}`,
+    range: sql`${heroes.isActive} = 1 AND ${heroes.factionId} IN ${ACTIVE_FACTIONS}`,
+  },
+  spells: { table: spells, id: spells.id, updatedAt: spells.updatedAt, seek: sql`${spells.isActive} = 1`, range: sql`${spells.isActive} = 1` },
+};
+
+/**
+ * A type's non-empty ranges, ascending: from range 0, the next listed row past the range's end
+ * (`NOT INDEXED`: along the primary key, never an index on the flag), and its range, until none.
+ */
+function rangesStatement(db: Database, type: SitemapEntityType, range: number) {
+  const t = LISTED[type];
+  const size = sql.raw(String(range));
+  return db.all<unknown>(sql`WITH RECURSIVE r(n) AS (
+    SELECT 0
+    UNION ALL
+    SELECT (SELECT (${t.id} - 1) / ${size} + 1 FROM ${t.table} NOT INDEXED WHERE ${t.id} > r.n * ${size} AND ${t.seek} ORDER BY ${t.id} LIMIT 1)
+    FROM r WHERE r.n IS NOT NULL
+  ) SELECT n FROM r WHERE n > 0`);
 }
 
-/** One child's URLs of a type: ids and last changes, by id. */
-export async function sitemapEntityPage(db: Database, type: SitemapEntityType, limit: number, offset: number) {
-  const t = listed(db)[type];
-  return db.select({ id: t.id, updatedAt: t.updatedAt }).from(t.table).where(t.where).orderBy(asc(t.id)).limit(limit).offset(offset);
+/** A batch's raw row: D1 answers a raw statement in a batch as arrays of values. */
+const firstValue = (row: unknown) => Number(Array.isArray(row) ? row[0] : Object.values(row as object)[0]);
+
+/** Each type's non-empty ranges (one batch): the sitemap index is made from these. */
+export async function sitemapRanges(db: Database, range: number): Promise<Record<SitemapEntityType, number[]>> {
+  const results = (await db.batch([
+    rangesStatement(db, "news", range),
+    rangesStatement(db, "units", range),
+    rangesStatement(db, "heroes", range),
+    rangesStatement(db, "spells", range),
+  ])) as unknown as unknown[][];
+  return Object.fromEntries(SITEMAP_ENTITY_TYPES.map((type, i) => [type, results[i]!.map(firstValue)])) as Record<SitemapEntityType, number[]>;
+}
+
+/** The listed records of one range of a type: ids and last changes, by id. */
+export async function sitemapRange(db: Database, type: SitemapEntityType, range: number, n: number) {
+  const t = LISTED[type];
+  const size = sql.raw(String(range));
+  const rows = await db.all<{ id: number; updatedAt: string }>(sql`SELECT ${t.id} AS id, ${t.updatedAt} AS updatedAt FROM ${t.table} NOT INDEXED
+    WHERE ${t.id} > (${n} - 1) * ${size} AND ${t.id} <= ${n} * ${size} AND ${t.range} ORDER BY ${t.id}`);
+  return rows;
 }
 
 /**

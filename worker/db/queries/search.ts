@@ -1,8 +1,8 @@
 /**
  * Site-wide search (news, game info, factions, units, heroes, spells and approved media items):
- * one FTS5 table per content type, ranked with bm25 and cut into a short
- * snippet around the matching words. Every source is one entry of SEARCH_SOURCES; all of them
- * are read in one D1 batch (one round trip). To search a new content type: give it an FTS5
+ * one FTS5 table per content type; per type the newest SEARCH_MATCH_CAP matches a visitor may see
+ * are ranked with bm25 and cut into a short snippet around the matching words (ADR 0040). Every
+ * source is one entry of SEARCH_SOURCES; all of them are read in one D1 batch (one round trip). To search a new content type: give it an FTS5
  * table (a migration with triggers), add its type to SEARCH_TYPES and its source here.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
@@ -10,9 +10,12 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import {
   SEARCH_GROUP_SIZE,
+  SEARCH_MATCH_CAP,
   SEARCH_PAGE_SIZE,
+  SEARCH_SCAN_CAP,
   SEARCH_TYPE_LABELS,
   SEARCH_TYPES,
+  type SearchGroup,
   type SearchHit,
   type SearchResponse,
   type SearchType,
@@ -172,39 +175,41 @@ export function hitSnippet(marked: string, facet?: { values: readonly unknown[];
   ];
 }
 
-function statements(db: Database, source: Source, match: string, includeHidden: boolean, limit: number, offset: number) {
+/**
+ * One type's candidates, newest first: the newest SEARCH_SCAN_CAP matches of the FTS index (its
+ * rowid order, stopped by the LIMIT: a common word never walks its whole doclist), joined to
+ * their rows (CROSS JOIN: the matches drive, each row read by its id), those the caller may see,
+ * at most SEARCH_MATCH_CAP + 1 of them (one more says "there are more"). Each carries its bm25
+ * rank and snippet; the Worker ranks them and cuts the page.
+ */
+function statement(db: Database, source: Source, match: string, includeHidden: boolean) {
   const fts = sql.raw(source.fts);
-  const where = and(sql`${fts} MATCH ${match}`, includeHidden && !source.publicOnly ? undefined : source.visible);
-  const on = sql`${fts}.rowid = ${source.id}`;
-  const rows = db
+  const candidates = sql`(SELECT rowid AS match_id, bm25(${fts}) AS rank, snippet(${fts}, -1, ${OPEN}, ${CLOSE}, '…', ${sql.raw(String(SNIPPET_TOKENS))}) AS snippet
+    FROM ${fts} WHERE ${fts} MATCH ${match} ORDER BY rowid DESC LIMIT ${sql.raw(String(SEARCH_SCAN_CAP))}) AS m`;
+  return db
     .select({
       id: source.id,
       title: source.title,
       // Aliased: the key is often the id column itself, and D1 merges same-name result columns.
       key: sql<string | number>`${source.key}`.as("path_key"),
       visible: sql<number>`(${source.visible})`.as("visible"),
-      snippet: sql<string>`snippet(${fts}, -1, ${OPEN}, ${CLOSE}, '…', ${SNIPPET_TOKENS})`.as("snippet"),
-      rank: sql<number>`bm25(${fts})`.as("rank"),
+      snippet: sql<string>`m.snippet`.as("snippet"),
+      rank: sql<number>`m.rank`.as("rank"),
       facets: source.facet ? sql<string>`json_array(${sql.join(source.facet.columns, sql`, `)})`.as("facets") : sql<null>`NULL`.as("facets"),
       facetText: source.facet ? source.facet.text.as("facet_text") : sql<null>`NULL`.as("facet_text"),
     })
-    .from(source.table)
-    .innerJoin(sql`${fts}`, on)
-    .where(where)
-    .orderBy(sql`rank`)
-    .limit(limit)
-    .offset(offset);
-  const total = db
-    .select({ n: sql<number>`count(*)`.as("n") })
-    .from(source.table)
-    .innerJoin(sql`${fts}`, on)
-    .where(where);
-  return [rows, total] as const;
+    .from(candidates)
+    .crossJoin(source.table)
+    .where(and(sql`${source.id} = m.match_id`, includeHidden && !source.publicOnly ? undefined : source.visible))
+    .limit(SEARCH_MATCH_CAP + 1);
 }
+
+type Candidate = { id: number; title: string; key: string | number; visible: number; snippet: string | null; rank: number; facets: string | null; facetText: string | null };
 
 /**
  * Searches every type (SEARCH_GROUP_SIZE best each) or one type (a page of SEARCH_PAGE_SIZE)
- * in one D1 batch. `match` is a safe FTS5 expression (worker/lib/fts.ts).
+ * in one D1 batch: per type, the candidates above ranked by bm25 (equal ranks newest first),
+ * counted up to SEARCH_MATCH_CAP (`capped` past it), and the asked page cut from them. `match` is a safe FTS5 expression (worker/lib/fts.ts).
  */
 export async function search(
   db: Database,
@@ -213,21 +218,19 @@ export async function search(
   const sources = q.type ? SEARCH_SOURCES.filter((s) => s.type === q.type) : SEARCH_SOURCES;
   const pageSize = q.type ? SEARCH_PAGE_SIZE : SEARCH_GROUP_SIZE;
   const offset = q.type ? (q.page - 1) * pageSize : 0;
-  const batch = sources.flatMap((s) => statements(db, s, q.match, q.includeHidden, pageSize, offset));
-  const results = (await db.batch(batch as unknown as [(typeof batch)[number], ...(typeof batch)[number][]])) as unknown[][];
+  const batch = sources.map((s) => statement(db, s, q.match, q.includeHidden));
+  const results = (await db.batch(batch as unknown as [(typeof batch)[number], ...(typeof batch)[number][]])) as unknown as Candidate[][];
   const groups = sources
     .map((source, i) => {
-      const rows = results[2 * i] as {
-        id: number;
-        title: string;
-        key: string | number;
-        visible: number;
-        snippet: string;
-        facets: string | null;
-        facetText: string | null;
-      }[];
-      const total = (results[2 * i + 1] as { n: number }[])[0]?.n ?? 0;
-      const items: SearchHit[] = rows.map((r) => ({
+      // Newest first (ids are FTS rowids); one past the cap says there are more.
+      const found = results[i]!.sort((a, b) => b.id - a.id);
+      const capped = found.length > SEARCH_MATCH_CAP;
+      const ranked = found
+        .slice(0, SEARCH_MATCH_CAP)
+        // bm25 is better when lower; equal ranks keep the newer row first.
+        .sort((a, b) => a.rank - b.rank || b.id - a.id)
+        .slice(offset, offset + pageSize);
+      const items: SearchHit[] = ranked.map((r) => ({
         type: source.type,
         id: r.id,
         title: r.title,
@@ -235,15 +238,19 @@ export async function search(
         snippet: hitSnippet(r.snippet ?? "", source.facet && r.facets ? { values: JSON.parse(r.facets) as unknown[], noun: source.facet.noun, text: r.facetText } : undefined),
         visible: !!r.visible,
       }));
-      return { type: source.type, label: SEARCH_TYPE_LABELS[source.type], totalCount: Number(total), items };
+      const group: SearchGroup = { type: source.type, label: SEARCH_TYPE_LABELS[source.type], totalCount: Math.min(found.length, SEARCH_MATCH_CAP), items };
+      if (capped) group.capped = true;
+      return group;
     })
     .filter((g) => g.totalCount > 0)
     .sort((a, b) => SEARCH_TYPES.indexOf(a.type) - SEARCH_TYPES.indexOf(b.type));
-  return {
+  const response: SearchResponse = {
     query: q.query,
     groups,
     totalCount: groups.reduce((sum, g) => sum + g.totalCount, 0),
     page: q.page,
     pageSize,
   };
+  if (groups.some((g) => g.capped)) response.capped = true;
+  return response;
 }

@@ -13,7 +13,9 @@ import { SearchSkeleton } from "@/features/search/components/search-skeleton";
 import { parseSearchUrl, searchHref, useSearchUrl } from "@/features/search/hooks/use-search-url";
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400 dark:hover:text-brand-300";
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** A count as shown: "30+" when the type has more results than were ranked (SEARCH_MATCH_CAP). */
+const shownCount = (n: number, capped?: boolean) => `${n}${capped ? "+" : ""}`;
+const plural = (n: number, one: string, many: string, capped?: boolean) => `${shownCount(n, capped)} ${n === 1 && !capped ? one : many}`;
 
 /** The first view reads the search's results: every type's best, and the chosen type's page. */
 export function firstView({ url }: FirstViewRequest) {
@@ -91,27 +93,28 @@ function NoResults({ q }: { q: string }) {
 /** All, then every type that has results (and the chosen one), with counts; links keep the search. */
 function TypeFilter({ data, current, typeHref }: { data: SearchResponse | undefined; current: SearchType | undefined; typeHref(type: SearchType | undefined): string }) {
   if (!data || (data.totalCount === 0 && !current)) return null;
-  const count = (type: SearchType) => data.groups.find((g) => g.type === type)?.totalCount ?? 0;
+  const group = (type: SearchType) => data.groups.find((g) => g.type === type);
+  const count = (type: SearchType) => group(type)?.totalCount ?? 0;
   const types = SEARCH_TYPES.filter((t) => count(t) > 0 || t === current);
   const chip = (selected: boolean) =>
     `inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
       selected ? "border-brand-700 bg-brand-700 text-white" : "border-line bg-surface text-ink hover:bg-surface-muted"
     }`;
-  const number = (n: number, selected: boolean) => (
-    <span className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? "bg-black/20" : "bg-surface-muted text-ink-muted"}`}>{n}</span>
+  const number = (n: number, capped: boolean | undefined, selected: boolean) => (
+    <span className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? "bg-black/20" : "bg-surface-muted text-ink-muted"}`}>{shownCount(n, capped)}</span>
   );
   return (
     <nav aria-label="Result types" className="mt-6">
       <ul className="flex flex-wrap gap-2">
         <li>
           <Link to={typeHref(undefined)} aria-current={current ? undefined : "page"} className={chip(!current)}>
-            All {number(data.totalCount, !current)}
+            All {number(data.totalCount, data.capped, !current)}
           </Link>
         </li>
         {types.map((t) => (
           <li key={t}>
             <Link to={typeHref(t)} aria-current={t === current ? "page" : undefined} className={chip(t === current)}>
-              {SEARCH_TYPE_LABELS[t]} {number(count(t), t === current)}
+              {SEARCH_TYPE_LABELS[t]} {number(count(t), group(t)?.capped, t === current)}
             </Link>
           </li>
         ))}
@@ -125,7 +128,7 @@ function GroupedResults({ data, q, typeHref }: { data: SearchResponse; q: string
   return (
     <>
       <p className="text-sm text-ink-muted" aria-live="polite">
-        {plural(data.totalCount, "result", "results")} for “{q}”
+        {plural(data.totalCount, "result", "results", data.capped)} for “{q}”
       </p>
       <div className="mt-4 space-y-10">
         {data.groups.map((group) => (
@@ -142,7 +145,7 @@ function Group({ group, moreHref }: { group: SearchGroup; moreHref: string }) {
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="flex items-baseline gap-2 font-display text-xl font-bold text-ink">
         {group.label}
-        <span className="text-sm font-semibold text-ink-muted tabular-nums">({group.totalCount})</span>
+        <span className="text-sm font-semibold text-ink-muted tabular-nums">({shownCount(group.totalCount, group.capped)})</span>
       </h2>
       <ul className="mt-3 space-y-3">
         {group.items.map((hit) => (
@@ -152,7 +155,7 @@ function Group({ group, moreHref }: { group: SearchGroup; moreHref: string }) {
       {group.totalCount > group.items.length ? (
         <p className="mt-3 text-sm">
           <Link to={moreHref} className={linkClass}>
-            See all {group.totalCount} {group.label.toLowerCase()}
+            {group.capped ? `See more ${group.label.toLowerCase()}` : `See all ${group.totalCount} ${group.label.toLowerCase()}`}
           </Link>
         </p>
       ) : null}
@@ -180,13 +183,18 @@ function TypeResults({ data, type, page, q, pageHref }: { data: SearchResponse; 
     <>
       <h2 className="sr-only">{group.label}</h2>
       <p className="text-sm text-ink-muted" aria-live="polite">
-        {plural(group.totalCount, "result", "results")} in {group.label} for “{q}”{totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
+        {plural(group.totalCount, "result", "results", group.capped)} in {group.label} for “{q}”{totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
       </p>
       <ul className="mt-4 space-y-3">
         {group.items.map((hit) => (
           <SearchResult key={hit.id} hit={hit} />
         ))}
       </ul>
+      {group.capped ? (
+        <p className="mt-6 text-sm text-ink-muted">
+          Showing the best of the {group.totalCount} newest results. Add a word to narrow the search.
+        </p>
+      ) : null}
       <div className="mt-8">
         <Pagination page={page} totalPages={totalPages} hrefFor={pageHref} />
       </div>
