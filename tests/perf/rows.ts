@@ -16,11 +16,13 @@ export const ROWS_BUDGET = 1_000;
 export const ROWS_PATHS = [
   "/api/news", "/api/news?page=50", "/api/news?tag=patch", "/api/news/filters", "/api/news/1",
   "/api/media", "/api/media?page=50", "/api/media/filters", "/api/media/1",
-  "/api/faction", "/api/faction/1", "/api/unit", "/api/unit?page=40", "/api/unit/filters", "/api/unit/1",
-  "/api/hero", "/api/hero/filters", "/api/hero/1", "/api/spell", "/api/spell/filters", "/api/spell/1",
+  "/api/faction", "/api/faction/1", "/api/unit", "/api/unit?page=40", "/api/unit?page=100", "/api/unit?tier=3&page=10",
+  "/api/unit/filters", "/api/unit/filters?factionId=1", "/api/unit/1",
+  "/api/hero", "/api/hero?page=30", "/api/hero/filters", "/api/hero/filters?factionId=1", "/api/hero/1",
+  "/api/spell", "/api/spell?page=40", "/api/spell?school=Fire", "/api/spell/filters", "/api/spell/1",
   "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories",
   "/api/search?q=dragon", "/api/search?q=tournament",
-  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells/1",
+  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells?page=40", "/spells/1",
   "/game-info", "/screenshots", "/search?q=dragon",
   "/sitemap.xml", "/sitemaps/news-1.xml", "/news/feed.xml", "/robots.txt",
 ];

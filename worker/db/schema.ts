@@ -407,6 +407,8 @@ export const units = sqliteTable(
   },
   (t) => [
     index("units_faction_idx").on(t.factionId, t.upgradeLevel, t.tier),
+    /** The lists' order (faction, tier, upgrade level, id): pages read in index order (migration 0016). */
+    index("units_list_idx").on(t.factionId, t.tier, t.upgradeLevel),
     index("units_type_idx").on(t.unitType),
     index("units_base_idx").on(t.baseUnitId),
     check("units_tier", sql`${t.tier} BETWEEN 1 AND 7`),
@@ -447,6 +449,8 @@ export const heroes = sqliteTable(
   },
   (t) => [
     index("heroes_faction_idx").on(t.factionId, t.heroType),
+    /** The lists' order (faction, name, id) (migration 0016). */
+    index("heroes_list_idx").on(t.factionId, t.name),
     index("heroes_class_idx").on(t.heroClass),
     check("heroes_type", inList("hero_type", HERO_TYPES)),
     check("heroes_rarity", sql`${t.rarityLevel} BETWEEN 1 AND 4`),
@@ -477,6 +481,8 @@ export const spells = sqliteTable(
   (t) => [
     uniqueIndex("spells_name_unique").on(t.name),
     index("spells_school_level_idx").on(t.school, t.level),
+    /** The spell book's order (school, level, name) (migration 0016). */
+    index("spells_list_idx").on(t.school, t.level, t.name),
     index("spells_type_idx").on(t.type),
     check("spells_school", inList("school", SPELL_SCHOOLS)),
     check("spells_level", sql`${t.level} BETWEEN 1 AND 5`),
