@@ -22,7 +22,7 @@ export const ROWS_PATHS = [
   "/api/spell", "/api/spell?page=40", "/api/spell?school=Fire", "/api/spell/filters", "/api/spell/1",
   "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories",
   "/api/search?q=dragon", "/api/search?q=tournament",
-  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells?page=40", "/spells/1",
+  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells?page=40", "/spells?page=41", "/spells/1",
   "/game-info", "/screenshots", "/search?q=dragon",
   "/sitemap.xml", "/sitemaps/news-1.xml", "/news/feed.xml", "/robots.txt",
 ];

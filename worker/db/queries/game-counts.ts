@@ -16,11 +16,25 @@ import { facetCounts, factions } from "../schema";
 /** A value of a kept count: a bound value or an SQL expression (compared as text). */
 export type KeptValue = SQL | Placeholder | string | number;
 
+/**
+ * A list's name as an SQL literal. Names are this file's constants, never a request's value; as
+ * literals they also keep two kept counts in one select apart (D1 answers rows by column text,
+ * and two subqueries that differ only in a bound name would share one).
+ */
+const listName = (list: string) => {
+  if (!/^[a-z_]+$/.test(list)) throw new Error(`Not a kept list name: ${list}`);
+  return sql.raw(`'${list}'`);
+};
+
 /** A kept count (0 when no row keeps it). */
 export const kept = (list: string, value: KeptValue) =>
-  sql<number>`coalesce((SELECT fc.n FROM facet_counts fc WHERE fc.list = ${list} AND fc.value = ${value}), 0)`.mapWith(Number);
+  sql<number>`coalesce((SELECT fc.n FROM facet_counts fc WHERE fc.list = ${listName(list)} AND fc.value = ${value}), 0)`.mapWith(Number);
 
-/** One filter dimension of a list (`tier` = 3): its kept lists are `<kind>_<name>` and `<kind>_faction_<name>`. */
+/**
+ * One filter dimension of a list (`tier` = 3): its kept lists are `<kind>_<name>` and
+ * `<kind>_faction_<name>`. A number goes as text or as `CAST(… AS INTEGER)`: a bound number may
+ * arrive as a float ('3.0' as text), which no kept value equals.
+ */
 export type KeptDim = { name: string; value: KeptValue };
 
 /** The per-faction list and the value of faction `id` (an SQL expression) for a dimension or none. */
@@ -37,13 +51,13 @@ export function visibleTotal(kind: "unit" | "hero", dim?: KeptDim) {
   const whole = dim ? kept(`${kind}_${dim.name}`, dim.value) : kept(kind, "");
   const own = perFaction(kind, dim, sql`f.id`);
   return sql<number>`(${whole} - coalesce((SELECT sum(fc.n) FROM factions f JOIN facet_counts fc
-    ON fc.list = ${own.list} AND fc.value = ${own.value} WHERE f.is_active = 0), 0))`.mapWith(Number);
+    ON fc.list = ${listName(own.list)} AND fc.value = ${own.value} WHERE f.is_active = 0), 0))`.mapWith(Number);
 }
 
 /** The active rows of `kind` in faction `factionId` (0 when that faction is inactive or missing), with at most one dimension. */
 export function factionTotal(kind: "unit" | "hero", factionId: KeptValue, dim?: KeptDim) {
   const own = perFaction(kind, dim, sql`f.id`);
-  return sql<number>`coalesce((SELECT fc.n FROM factions f JOIN facet_counts fc ON fc.list = ${own.list} AND fc.value = ${own.value}
+  return sql<number>`coalesce((SELECT fc.n FROM factions f JOIN facet_counts fc ON fc.list = ${listName(own.list)} AND fc.value = ${own.value}
     WHERE f.id = ${factionId} AND f.is_active = 1), 0)`.mapWith(Number);
 }
 
@@ -54,7 +68,7 @@ export function factionTotal(kind: "unit" | "hero", factionId: KeptValue, dim?: 
 export const factionGroups = (kind: "unit" | "hero", dim?: KeptDim) => {
   const own = perFaction(kind, dim, sql`f.id`);
   return sql`SELECT f.id AS g, coalesce(fc.n, 0) AS n FROM factions f LEFT JOIN facet_counts fc
-    ON fc.list = ${own.list} AND fc.value = ${own.value} WHERE f.is_active = 1`;
+    ON fc.list = ${listName(own.list)} AND fc.value = ${own.value} WHERE f.is_active = 1`;
 };
 
 /**
@@ -86,7 +100,7 @@ export function keptFacet(db: Database, kind: "unit" | "hero" | "spell", name: s
     const less =
       kind === "spell"
         ? sql``
-        : sql` - coalesce((SELECT sum(x.n) FROM factions f JOIN facet_counts x ON x.list = ${`${kind}_faction_${name}`}
+        : sql` - coalesce((SELECT sum(x.n) FROM factions f JOIN facet_counts x ON x.list = ${listName(`${kind}_faction_${name}`)}
             AND x.value = CAST(f.id AS TEXT) || ':' || "g"."value" WHERE f.is_active = 0), 0)`;
     return db
       .select({ value: g.value, count: sql<number>`"g"."n"${less}`.mapWith(Number) })

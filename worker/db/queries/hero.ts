@@ -85,7 +85,7 @@ function heroDim(f: HeroFilter): KeptDim | undefined | null {
   const dims: KeptDim[] = [];
   if (f.heroClass !== undefined) dims.push({ name: "class", value: f.heroClass });
   if (f.heroType !== undefined) dims.push({ name: "type", value: f.heroType });
-  if (f.rarityLevel !== undefined) dims.push({ name: "rarity", value: f.rarityLevel });
+  if (f.rarityLevel !== undefined) dims.push({ name: "rarity", value: String(f.rarityLevel) });
   return dims.length > 1 ? null : dims[0];
 }
 

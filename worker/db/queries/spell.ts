@@ -127,10 +127,10 @@ type SpellListShape = { all: boolean; includeFactions: boolean; isCommon?: boole
 /** The filter dimensions besides school and faction, as kept-count dimensions (placeholders; isCommon from the shape). */
 function spellDims(shape: SpellListShape): KeptDim[] {
   const dims: KeptDim[] = [];
-  if (shape.level) dims.push({ name: "level", value: sql.placeholder("level") });
+  if (shape.level) dims.push({ name: "level", value: sql`CAST(${sql.placeholder("level")} AS INTEGER)` });
   if (shape.type) dims.push({ name: "type", value: sql.placeholder("type") });
   if (shape.target) dims.push({ name: "target", value: sql.placeholder("target") });
-  if (shape.isCommon !== undefined) dims.push({ name: "common", value: shape.isCommon ? 1 : 0 });
+  if (shape.isCommon !== undefined) dims.push({ name: "common", value: shape.isCommon ? "1" : "0" });
   return dims;
 }
 
@@ -165,7 +165,7 @@ function spellPageStart(shape: SpellListShape) {
   const dim = dims[0];
   const groups = dim
     ? sql`SELECT s.value AS g, coalesce(x.n, 0) AS n FROM facet_counts s LEFT JOIN facet_counts x
-        ON x.list = ${`spell_school_${dim.name}`} AND x.value = s.value || ':' || ${dim.value} WHERE s.list = 'spell_school'`
+        ON x.list = ${sql.raw(`'spell_school_${dim.name}'`)} AND x.value = s.value || ':' || ${dim.value} WHERE s.list = 'spell_school'`
     : sql`SELECT s.value AS g, s.n AS n FROM facet_counts s WHERE s.list = 'spell_school'`;
   return pageStart(groups, sql.placeholder("offset"));
 }

@@ -90,9 +90,9 @@ export const unitOrder = [asc(units.tier), asc(units.upgradeLevel), asc(units.id
 /** The one filter dimension of a unit filter (besides the faction) that kept counts answer, or none; null when there are more. */
 function unitDim(f: UnitFilter): KeptDim | undefined | null {
   const dims: KeptDim[] = [];
-  if (f.tier !== undefined) dims.push({ name: "tier", value: f.tier });
+  if (f.tier !== undefined) dims.push({ name: "tier", value: String(f.tier) });
   if (f.unitType !== undefined) dims.push({ name: "type", value: f.unitType });
-  if (f.upgradeLevel !== undefined) dims.push({ name: "level", value: f.upgradeLevel });
+  if (f.upgradeLevel !== undefined) dims.push({ name: "level", value: String(f.upgradeLevel) });
   return dims.length > 1 ? null : dims[0];
 }
 
@@ -181,6 +181,12 @@ export async function unitsByIds(db: Database, ids: readonly number[], all: bool
 }
 
 /**
+ * The most same-tier units a unit page lists (the first factions' by id): one per other faction in
+ * the demo world, and a bounded read when a world has many factions and units per tier.
+ */
+export const SAME_TIER_MAX = 24;
+
+/**
  * The statements of a unit page (worker/db/kept.ts): the unit (`:id`), the faction refs, and as
  * asked its upgrade chain and the same tier in other factions.
  */
@@ -213,7 +219,10 @@ const unitDetailReads = keptReads((db, shape: { all: boolean; upgrades: boolean;
               ...unitConditions(db, { all: false }),
             ),
           )
-          .orderBy(asc(units.name), asc(units.id))
+          // In index order (faction, then id), so the read stops after SAME_TIER_MAX rows; the
+          // page orders them by the factions' display order and name.
+          .orderBy(asc(units.factionId), asc(units.id))
+          .limit(SAME_TIER_MAX)
       : null,
   };
 });
@@ -221,8 +230,8 @@ const unitDetailReads = keptReads((db, shape: { all: boolean; upgrades: boolean;
 /**
  * One unit (null when missing or not visible) with what the unit page shows, as asked: its
  * upgrade chain (the base unit and every unit upgrading it, by level), its faction, and the
- * active units of the same tier and upgrade level in the other visible factions (in the
- * factions' display order). One batch.
+ * active units of the same tier and upgrade level in the other visible factions (at most
+ * SAME_TIER_MAX, in the factions' display order, then by name). One batch.
  */
 export async function getUnitDetail(db: Database, id: number, all: boolean, include: UnitIncludes): Promise<UnitDetail | null> {
   if (!include.includeFaction && !include.includeSameTier) return getUnit(db, id, all, include.includeUpgrades);
@@ -245,7 +254,7 @@ export async function getUnitDetail(db: Database, id: number, all: boolean, incl
   if (sameTier) {
     const order = new Map(refs.map((f, i) => [f.id, i]));
     detail.sameTier = withFactions(sameTier, refs.filter((f) => f.id !== row.factionId)).sort(
-      (a, b) => (order.get(a.factionId) ?? 0) - (order.get(b.factionId) ?? 0),
+      (a, b) => (order.get(a.factionId) ?? 0) - (order.get(b.factionId) ?? 0) || a.name.localeCompare(b.name) || a.id - b.id,
     );
   }
   return detail;
