@@ -10,7 +10,24 @@
 -- units by faction, tier, upgrade level, id; heroes by faction, name, id; spells by school,
 -- level, name. (No index leads with spells.is_active: see migration 0013.)
 CREATE INDEX IF NOT EXISTS `units_list_idx` ON `units` (`faction_id`,`tier`,`upgrade_level`);--> statement-breakpoint
+-- It replaces units_faction_idx (faction, upgrade level, tier): every read of a faction's units
+-- leads with the faction either way, and with both the planner could pick the one that sorts.
+DROP INDEX IF EXISTS `units_faction_idx`;--> statement-breakpoint
+-- A list filtered by one value reads it from the faction (or school) its page starts at, in order.
+-- units_type_idx and spells_type_idx (the type alone) are replaced by their longer forms.
+CREATE INDEX IF NOT EXISTS `units_tier_list_idx` ON `units` (`tier`,`faction_id`,`upgrade_level`);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `units_type_list_idx` ON `units` (`unit_type`,`faction_id`,`tier`,`upgrade_level`);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `units_level_list_idx` ON `units` (`upgrade_level`,`faction_id`,`tier`);--> statement-breakpoint
+DROP INDEX IF EXISTS `units_type_idx`;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `spells_type_list_idx` ON `spells` (`type`,`school`,`level`,`name`);--> statement-breakpoint
+DROP INDEX IF EXISTS `spells_type_idx`;--> statement-breakpoint
+-- A spell's faction ids (every spell a list shows) read from its links in faction order, without
+-- the table or a sort: faction_spells_spell_idx (spell_id) gains the faction id.
+CREATE INDEX IF NOT EXISTS `faction_spells_spell_faction_idx` ON `faction_spells` (`spell_id`,`faction_id`);--> statement-breakpoint
+DROP INDEX IF EXISTS `faction_spells_spell_idx`;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `heroes_list_idx` ON `heroes` (`faction_id`,`name`);--> statement-breakpoint
+-- The hero list by class (compared case-insensitively), read from where its page starts.
+CREATE INDEX IF NOT EXISTS `heroes_class_list_idx` ON `heroes` (`hero_class` COLLATE NOCASE,`faction_id`,`name`);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `spells_list_idx` ON `spells` (`school`,`level`,`name`);--> statement-breakpoint
 -- Active units: the whole total (`unit`), per faction, per tier, unit type and upgrade level, and per faction and each of those (`unit_faction_tier`: 'faction id:tier').
 INSERT OR REPLACE INTO `facet_counts` (`list`, `value`, `n`) SELECT 'unit', '', count(*) FROM `units` WHERE is_active = 1;--> statement-breakpoint

@@ -73,15 +73,26 @@ export const factionGroups = (kind: "unit" | "hero", dim?: KeptDim) => {
 
 /**
  * Where a page of a list ordered by a group first starts, from the groups' kept counts (`groups`
- * selects `g` and `n`, `g` in the list's order): the group holding row `offset` (NULL past the
- * end, so the page is empty) and how many of that group's rows to skip. The page then reads from
- * its group on with a small OFFSET, instead of stepping over every row before it.
+ * selects `g` and `n`, `g` in the list's order): a CTE of one row, the group holding row `offset`
+ * and how many of that group's rows to skip (no row past the end, so the page is empty). The page
+ * reads from its group on with a small OFFSET instead of stepping over every row before it:
+ * `db.with(start.cte).select()…where(col >= start.group)…offset(start.skip)`. The CTE is named
+ * twice, so SQLite computes it once.
  */
-export function pageStart(groups: SQL, offset: KeptValue) {
+export function pageStart(db: Database, groups: SQL, offset: KeptValue) {
   const upTo = sql`SELECT g, n, sum(n) OVER (ORDER BY g ROWS UNBOUNDED PRECEDING) AS upto FROM (${groups})`;
+  const cte = db.$with("page_start").as(
+    db
+      .select({ g: sql`g`.as("g"), skip: sql<number>`${offset} - (upto - n)`.as("skip") })
+      .from(sql`(${upTo})`)
+      .where(sql`upto > ${offset}`)
+      .orderBy(sql`g`)
+      .limit(1),
+  );
   return {
-    group: sql`(SELECT g FROM (${upTo}) WHERE upto > ${offset} ORDER BY g LIMIT 1)`,
-    skip: sql<number>`coalesce((SELECT ${offset} - (upto - n) FROM (${upTo}) WHERE upto > ${offset} ORDER BY g LIMIT 1), 0)`,
+    cte,
+    group: sql`(SELECT g FROM page_start)`,
+    skip: sql<number>`coalesce((SELECT skip FROM page_start), 0)`,
   };
 }
 

@@ -96,7 +96,7 @@ function heroDim(f: HeroFilter): KeptDim | undefined | null {
 export async function listHeroes(db: Database, f: HeroFilter, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
   const dim = f.all ? null : heroDim(f);
-  const start = dim === null || f.factionId !== undefined ? null : pageStart(factionGroups("hero", dim), offset);
+  const start = dim === null || f.factionId !== undefined ? null : pageStart(db, factionGroups("hero", dim), offset);
   // From its faction on: the active-faction check must not drive the index (it would read every
   // faction's rows in turn), so it is a membership test of the faction id, not an index term.
   const where = start
@@ -108,7 +108,7 @@ export async function listHeroes(db: Database, f: HeroFilter, page: number, page
       : db.select({ n: f.factionId !== undefined ? factionTotal("hero", f.factionId, dim) : visibleTotal("hero", dim) }).from(sql`(SELECT 1)`);
   const [count, rows] = await db.batch([
     total,
-    db
+    (start ? db.with(start.cte) : db)
       .select()
       .from(heroes)
       .where(where)

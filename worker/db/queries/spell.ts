@@ -158,7 +158,7 @@ function keptSpellTotal(shape: SpellListShape) {
  * faction and has at most one other filter: at its school, from the schools' kept counts (the
  * list is ordered by school first), so a deep page steps over one school's spells at most.
  */
-function spellPageStart(shape: SpellListShape) {
+function spellPageStart(db: Database, shape: SpellListShape) {
   if (shape.all || shape.school || shape.factionId) return null;
   const dims = spellDims(shape);
   if (dims.length > 1) return null;
@@ -167,7 +167,7 @@ function spellPageStart(shape: SpellListShape) {
     ? sql`SELECT s.value AS g, coalesce(x.n, 0) AS n FROM facet_counts s LEFT JOIN facet_counts x
         ON x.list = ${sql.raw(`'spell_school_${dim.name}'`)} AND x.value = s.value || ':' || ${dim.value} WHERE s.list = 'spell_school'`
     : sql`SELECT s.value AS g, s.n AS n FROM facet_counts s WHERE s.list = 'spell_school'`;
-  return pageStart(groups, sql.placeholder("offset"));
+  return pageStart(db, groups, sql.placeholder("offset"));
 }
 
 const spellListReads = keptReads((db, shape: SpellListShape) => {
@@ -184,10 +184,10 @@ const spellListReads = keptReads((db, shape: SpellListShape) => {
     }),
   );
   const keptTotal = keptSpellTotal(shape);
-  const start = spellPageStart(shape);
+  const start = spellPageStart(db, shape);
   return {
     total: keptTotal ? db.select({ n: keptTotal }).from(sql`(SELECT 1)`) : db.select({ n: countAll() }).from(spells).where(where),
-    rows: db
+    rows: (start ? db.with(start.cte) : db)
       .select(spellColumns(shape.all))
       .from(spells)
       .where(start ? and(where, sql`${spells.school} >= ${start.group}`) : where)

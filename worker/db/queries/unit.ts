@@ -105,7 +105,7 @@ function unitDim(f: UnitFilter): KeptDim | undefined | null {
 export async function listUnits(db: Database, f: UnitFilter, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
   const dim = f.all ? null : unitDim(f);
-  const start = dim === null || f.factionId !== undefined ? null : pageStart(factionGroups("unit", dim), offset);
+  const start = dim === null || f.factionId !== undefined ? null : pageStart(db, factionGroups("unit", dim), offset);
   // From its faction on: the active-faction check must not drive the index (it would read every
   // faction's rows in turn), so it is a membership test of the faction id, not an index term.
   const where = start
@@ -117,7 +117,7 @@ export async function listUnits(db: Database, f: UnitFilter, page: number, pageS
       : db.select({ n: f.factionId !== undefined ? factionTotal("unit", f.factionId, dim) : visibleTotal("unit", dim) }).from(sql`(SELECT 1)`);
   const [count, rows] = await db.batch([
     total,
-    db
+    (start ? db.with(start.cte) : db)
       .select()
       .from(units)
       .where(where)
