@@ -108,6 +108,12 @@ describe("kept game counts (facet_counts)", () => {
     expect((await call(`/api/unit/${unitIds[0]}`, { method: "DELETE", token })).status).toBe(204);
     expect((await call(`/api/spell/${spellIds[2]}`, { method: "DELETE", token })).status).toBe(204);
     await expectKeptEqualsReal();
+    // A history restore re-creates the deleted unit with its id.
+    const admin = await userWithToken(["Admin"]);
+    const entries = (await (await call(`/api/history?entity=unit&id=${unitIds[0]}`, { token })).json()) as { items: { id: number; action: string }[] };
+    const deletion = entries.items.find((e) => e.action === "delete")!;
+    expect((await call(`/api/history/${deletion.id}/restore`, { method: "POST", token: admin.token, json: {} })).status).toBeLessThan(300);
+    await expectKeptEqualsReal();
     // A faction's delete takes its units, heroes and spell links by the foreign keys' cascade.
     await env.DB.prepare("DELETE FROM factions WHERE id = ?1").bind(b).run();
     await expectKeptEqualsReal();
