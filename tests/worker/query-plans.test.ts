@@ -26,7 +26,6 @@ const GROWING = new Set([
  * docs/scaling.md §5 lists what they cost at 100× and the step that removes them.
  */
 const KNOWN_SCANS: [string, RegExp, string][] = [
-  ["spells", /^select ("id", "updated_at"|count\(\*\)) from "spells" where "spells"\."is_active" = \?/, "the spells sitemap and its count in the index list every active spell anyway"],
   ["users", /^select count\(\*\) from "users" where/, "the admin member list's total (admins only; 10,000 rows at 100×)"],
   ["users", /^select count\(\*\), coalesce\(sum\("is_active"\)/, "the admin dashboard's member totals (admins only)"],
   ["news_articles", /^select count\(\*\), coalesce\(sum\("is_published"\)/, "the admin dashboard's article totals (admins only)"],

@@ -2,10 +2,11 @@
  * The sitemap's reads (worker/routes/seo.ts): how many URLs each child sitemap type has, and one
  * child's page of them. Each type is listed by id, a child holding `limit` URLs from `offset`.
  */
-import { and, asc, count, desc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import { factions, gameInfoArticles, heroes, newsArticles, spells, units } from "../schema";
+import { factions, gameInfoArticles, heroes, listCounts, newsArticles, spells, units } from "../schema";
 import { activeFactionIds } from "./game-common";
+import { kept, visibleTotal } from "./game-counts";
 
 /** The child sitemaps' types whose URLs come from a growing table. */
 export const SITEMAP_ENTITY_TYPES = ["news", "units", "heroes", "spells"] as const;
@@ -19,14 +20,18 @@ const listed = (db: Database) => ({
   spells: { table: spells, id: spells.id, updatedAt: spells.updatedAt, where: eq(spells.isActive, true) },
 });
 
-/** How many URLs each type lists (one batch): the sitemap index is made from these. */
+/**
+ * How many URLs each type lists (one batch): the sitemap index is made from these. Each reads its
+ * kept count (the published news in list_counts, migration 0013; units, heroes and spells in
+ * facet_counts, migration 0016), the same numbers as counting their rows.
+ */
 export async function sitemapCounts(db: Database): Promise<Record<SitemapEntityType, number>> {
-  const l = listed(db);
+  const one = sql`(SELECT 1)`;
   const results = await db.batch([
-    db.select({ n: count() }).from(l.news.table).where(l.news.where),
-    db.select({ n: count() }).from(l.units.table).where(l.units.where),
-    db.select({ n: count() }).from(l.heroes.table).where(l.heroes.where),
-    db.select({ n: count() }).from(l.spells.table).where(l.spells.where),
+    db.select({ n: listCounts.n }).from(listCounts).where(eq(listCounts.name, "news_published")),
+    db.select({ n: visibleTotal("unit") }).from(one),
+    db.select({ n: visibleTotal("hero") }).from(one),
+    db.select({ n: kept("spell", "") }).from(one),
   ]);
   return Object.fromEntries(SITEMAP_ENTITY_TYPES.map((type, i) => [type, results[i]![0]?.n ?? 0])) as Record<SitemapEntityType, number>;
 }
