@@ -14,7 +14,7 @@ import type { Database } from "../../env";
 import { facetCounts, factions } from "../schema";
 
 /** A value of a kept count: a bound value or an SQL expression (compared as text). */
-export type KeptValue = SQL | Placeholder | string | number;
+type KeptValue = SQL | Placeholder | string | number;
 
 /**
  * A list's name as an SQL literal. Names are this file's constants, never a request's value; as

@@ -184,7 +184,7 @@ export async function unitsByIds(db: Database, ids: readonly number[], all: bool
  * The most same-tier units a unit page lists (the first factions' by id): one per other faction in
  * the demo world, and a bounded read when a world has many factions and units per tier.
  */
-export const SAME_TIER_MAX = 24;
+const SAME_TIER_MAX = 24;
 
 /**
  * The statements of a unit page (worker/db/kept.ts): the unit (`:id`), the faction refs, and as

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES } from "@shared/game";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE, spellBookMeta } from "@shared/game-seo";
-import { SPELL_CARD_OFFSCREEN } from "@/lib/offscreen";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
@@ -27,6 +26,9 @@ export const firstView = ({ url }: FirstViewRequest) => [gameKeys.spellBook(pars
 /**
  * /spells: the spells, filtered by school, level, type and target, a page at a time
  * (`?page=N`, real links; a filter change goes back to page 1). Filters and page live in the URL.
+ * A page holds at most SPELL_BOOK_PAGE_SIZE cards, all laid out: skipping off-screen cards
+ * (`content-visibility: auto`) left their links measured on top of each other, which the
+ * target-size check (24×24 CSS px) counts as too small. Every link here is at least 24 px tall.
  */
 export function Component() {
   const [filters, update, clear] = useSpellBookFilters();
@@ -92,7 +94,7 @@ export function Component() {
         ) : spells.length === 0 && data && data.totalCount > 0 ? (
           <StateMessage title={`There is no page ${page} of these spells.`}>
             <p>
-              <Link to={spellBookPath(filters, data.totalPages)} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+              <Link to={spellBookPath(filters, data.totalPages)} className="inline-flex min-h-6 items-center font-medium text-ink underline underline-offset-4">
                 Go to the last page (page {data.totalPages})
               </Link>
             </p>
@@ -108,10 +110,10 @@ export function Component() {
             <ul className="grid gap-4 md:grid-cols-2" data-testid="spell-list">
               {spells.map((spell) => (
                 <li key={spell.id}>
-                  <article aria-labelledby={`spell-${spell.id}`} className={`h-full rounded-2xl border border-line bg-surface p-5 shadow-sm ${SPELL_CARD_OFFSCREEN}`}>
+                  <article aria-labelledby={`spell-${spell.id}`} className="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <h2 id={`spell-${spell.id}`} className="text-lg font-semibold text-ink">
-                        <Link to={gamePaths.spell(spell.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+                        <Link to={gamePaths.spell(spell.id)} className="inline-block hover:text-brand-700 hover:underline dark:hover:text-brand-400">
                           {spell.name}
                         </Link>
                       </h2>
