@@ -18,12 +18,14 @@ export const ROWS_PATHS = [
   "/api/news?tag=survey", "/api/news/filters", "/api/news/1",
   // Page 32 is the gallery's deepest for guests (publicPageLimit(20)); page 33 is a 400.
   "/api/media", "/api/media?page=32", "/api/media?categoryId=1", "/api/media/filters", "/api/media/1",
-  "/api/faction", "/api/faction/1", "/api/unit", "/api/unit?page=40", "/api/unit/filters", "/api/unit/1",
-  "/api/hero", "/api/hero/filters", "/api/hero/1", "/api/spell", "/api/spell/filters", "/api/spell/1",
+  "/api/faction", "/api/faction/1", "/api/unit", "/api/unit?page=40", "/api/unit?page=100", "/api/unit?tier=3&page=10",
+  "/api/unit/filters", "/api/unit/filters?factionId=1", "/api/unit/1",
+  "/api/hero", "/api/hero?page=30", "/api/hero/filters", "/api/hero/filters?factionId=1", "/api/hero/1",
+  "/api/spell", "/api/spell?page=40", "/api/spell?school=Fire", "/api/spell/filters", "/api/spell/1",
   "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories",
   "/api/search?q=dragon", "/api/search?q=tournament", "/api/search?q=fire", "/api/search?q=the", "/api/search?q=t",
   "/api/search?q=tournament&type=news&page=2",
-  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells/1",
+  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells?page=40", "/spells?page=41", "/spells/1",
   "/game-info", "/screenshots", "/screenshots?page=32", "/news?page=58", "/search?q=dragon", "/search?q=tournament&type=news", "/search?q=t&type=unit",
   // The sitemap's children by id range (ADR 0041): the first of a type, and full ranges of the
   // 100× world's generated ids (a 404 on the demo data, whose ids are all in the first range).

@@ -26,8 +26,6 @@ const GROWING = new Set([
  * docs/scaling.md §5 lists what they cost at 100× and the step that removes them.
  */
 const KNOWN_SCANS: [string, RegExp, string][] = [
-  ["spells", /^select (cast\(count\(\*\) as integer\)|"(school|level|type)", cast\(count\(\*\) as integer\)) from "spells" where "spells"\."is_active" = \?/, "the spell book's total and facet counts read every active spell (2,000 at 100×); an is_active index made the planner drive the faction pages' spell counts from spells (12× the rows)"],
-  ["spells", /^select "id", "name", "description", "school".* from "spells" where "spells"\."is_active" = \?/s, "the spell book's page, sorted by school and level over the active spells (same index trade-off)"],
   ["users", /^select count\(\*\) from "users" where/, "the admin member list's total (admins only; 10,000 rows at 100×)"],
   ["users", /^select count\(\*\), coalesce\(sum\("is_active"\)/, "the admin dashboard's member totals (admins only)"],
   ["news_articles", /^select count\(\*\), coalesce\(sum\("is_published"\)/, "the admin dashboard's article totals (admins only)"],

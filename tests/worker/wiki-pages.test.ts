@@ -122,6 +122,21 @@ describe("GET /heroes/{id}, /spells/{id}, /spells (edge pages)", () => {
     expect(data).toEqual(await apiJson(key));
     expect(data.items.map((s) => s.id)).toContain(ids.spell);
   });
+
+  it("serves /spells?page=N (200) with that page's answer injected and painted: its cards and pager, or the past-the-end state", async () => {
+    const { totalPages } = (await apiJson(gameKeys.spellBook({}))) as { totalPages: number };
+    for (const page of [1, totalPages, totalPages + 1]) {
+      const res = await call(`/spells?page=${page}`);
+      expect(res.status, `page ${page}`).toBe(200);
+      const html = await res.text();
+      const key = gameKeys.spellBook({}, page);
+      const data = initialData(html)?.[key] as { page: number; items: { name: string }[] };
+      expect(data, `page ${page}`).toEqual(await apiJson(key));
+      expect(data.page).toBe(page);
+      if (page > totalPages) expect(html).toContain(`There is no page ${page} of these spells.`);
+      else expect(html).toContain(data.items[0]!.name.replace(/'/g, "&#x27;"));
+    }
+  });
 });
 
 describe("GET /compare (edge page)", () => {

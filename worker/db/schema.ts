@@ -427,8 +427,12 @@ export const units = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("units_faction_idx").on(t.factionId, t.upgradeLevel, t.tier),
-    index("units_type_idx").on(t.unitType),
+    /** The lists' order (faction, tier, upgrade level, id): pages read in index order; any read by faction (migration 0016). */
+    index("units_list_idx").on(t.factionId, t.tier, t.upgradeLevel),
+    /** A list filtered by one value, read from where its page starts (migration 0016). */
+    index("units_tier_list_idx").on(t.tier, t.factionId, t.upgradeLevel),
+    index("units_type_list_idx").on(t.unitType, t.factionId, t.tier, t.upgradeLevel),
+    index("units_level_list_idx").on(t.upgradeLevel, t.factionId, t.tier),
     index("units_base_idx").on(t.baseUnitId),
     check("units_tier", sql`${t.tier} BETWEEN 1 AND 7`),
     check("units_upgrade_level", sql`${t.upgradeLevel} BETWEEN 0 AND 2`),
@@ -468,6 +472,10 @@ export const heroes = sqliteTable(
   },
   (t) => [
     index("heroes_faction_idx").on(t.factionId, t.heroType),
+    /** The lists' order (faction, name, id) (migration 0016). */
+    index("heroes_list_idx").on(t.factionId, t.name),
+    /** The list by class, compared case-insensitively as the filter does (migration 0016). */
+    index("heroes_class_list_idx").on(sql`${t.heroClass} COLLATE NOCASE`, t.factionId, t.name),
     index("heroes_class_idx").on(t.heroClass),
     check("heroes_type", inList("hero_type", HERO_TYPES)),
     check("heroes_rarity", sql`${t.rarityLevel} BETWEEN 1 AND 4`),
@@ -498,7 +506,9 @@ export const spells = sqliteTable(
   (t) => [
     uniqueIndex("spells_name_unique").on(t.name),
     index("spells_school_level_idx").on(t.school, t.level),
-    index("spells_type_idx").on(t.type),
+    /** The spell book's order (school, level, name) (migration 0016). */
+    index("spells_list_idx").on(t.school, t.level, t.name),
+    index("spells_type_list_idx").on(t.type, t.school, t.level, t.name),
     check("spells_school", inList("school", SPELL_SCHOOLS)),
     check("spells_level", sql`${t.level} BETWEEN 1 AND 5`),
     check("spells_type", inList("type", SPELL_TYPES)),
@@ -521,7 +531,8 @@ export const factionSpells = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.factionId, t.spellId] }),
-    index("faction_spells_spell_idx").on(t.spellId),
+    /** A spell's faction ids in order, from the index alone (migration 0016). */
+    index("faction_spells_spell_faction_idx").on(t.spellId, t.factionId),
   ],
 );
 

@@ -6,7 +6,6 @@
  */
 import { apiKey } from "./api-key";
 import {
-  GAME_MAX_PAGE_SIZE,
   GAMEINFO_CATEGORY_MAX,
   GAMEINFO_SEARCH_MAX,
   HERO_TYPES,
@@ -46,9 +45,9 @@ export const gameKeys = {
   unitsByIds: (ids: readonly number[]) => apiKey("/api/unit", { ids: ids.join(",") }),
   /** The hero page: the hero with its faction and the spells it starts with. */
   heroPage: (id: number) => apiKey(`/api/hero/${id}`, { includeFaction: true, includeSpells: true }),
-  /** The spell book: every visible spell matching the filters (one page holds them all), with factions. */
-  spellBook: (f: SpellBookFilters) =>
-    apiKey("/api/spell", { ...spellBookQuery(f), includeFactions: true, pageSize: GAME_MAX_PAGE_SIZE }),
+  /** The spell book: one page (`?page=N`, SPELL_BOOK_PAGE_SIZE spells) of the visible spells matching the filters, with factions. */
+  spellBook: (f: SpellBookFilters, page = 1) =>
+    apiKey("/api/spell", { ...spellBookQuery(f), includeFactions: true, ...(page > 1 ? { page } : {}), pageSize: SPELL_BOOK_PAGE_SIZE }),
   /** The spell page. */
   spellPage: (id: number) => apiKey(`/api/spell/${id}`, { includeFactions: true }),
 };
@@ -123,6 +122,20 @@ export function factionViewParams(view: FactionView): URLSearchParams {
   if (view.level) params.set("level", String(view.level));
   if (view.heroClass) params.set("class", view.heroClass);
   return params;
+}
+
+/** Spells per page of the spell book (/spells?page=N): a page's cards stay a readable length. */
+export const SPELL_BOOK_PAGE_SIZE = 50;
+
+/** The spell book's page from its URL (`?page=N`; missing or malformed is 1). */
+export const parseSpellBookPage = (params: URLSearchParams): number => parsePage(params.get("page"));
+
+/** The spell book's URL for these filters and page (page 1 and unset filters left out). */
+export function spellBookPath(f: SpellBookFilters, page: number): string {
+  const params = new URLSearchParams(spellBookQuery(f));
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/spells?${query}` : "/spells";
 }
 
 export type SpellBookFilters = { school?: SpellSchool; level?: number; type?: SpellType; target?: SpellTarget };

@@ -12,7 +12,6 @@
  * or shadows (a keyboard focus ring would be cut off).
  */
 export const NEWS_CARD_OFFSCREEN = "[content-visibility:auto] [contain-intrinsic-block-size:auto_32rem]";
-export const SPELL_CARD_OFFSCREEN = "[content-visibility:auto] [contain-intrinsic-block-size:auto_22rem]";
 export const MEDIA_CARD_OFFSCREEN = "[content-visibility:auto] [contain-intrinsic-block-size:auto_21rem]";
 /** A section that starts below a phone's first screen and draws nothing past its edges (a biography). */
 export const SECTION_OFFSCREEN = "[content-visibility:auto] [contain-intrinsic-block-size:auto_24rem]";

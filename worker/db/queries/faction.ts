@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
+import { kept } from "./game-counts";
 import type { Faction, FactionInput } from "../../schemas/faction";
 import { factions, factionSpells, heroes, spells, units } from "../schema";
 import {
@@ -73,6 +74,9 @@ const byFaction = <T>(rows: readonly T[], factionOf: (row: T) => number) => {
 
 type FactionShape = FactionReadOptions & { byId: boolean; factionVisible: boolean };
 
+/** The faction row's id as a kept count's value (named: the select writes its own columns unqualified). */
+const ownId = sql`CAST("factions"."id" AS TEXT)`;
+
 /** The statements of a faction read (worker/db/kept.ts); `:id` when `byId`. Lists not asked for are null. */
 const factionReads = keptReads((db, shape: FactionShape) => {
   const factionWhere = and(shape.byId ? eq(factions.id, sql.placeholder("id")) : undefined, shape.factionVisible ? eq(factions.isActive, true) : undefined);
@@ -84,9 +88,12 @@ const factionReads = keptReads((db, shape: FactionShape) => {
     main: db
       .select({
         faction: factions,
-        units: db.$count(units, and(eq(units.factionId, factions.id), activeUnit)),
-        heroes: db.$count(heroes, and(eq(heroes.factionId, factions.id), activeHero)),
-        spells: sql<number>`(SELECT count(*) FROM ${factionSpells} INNER JOIN ${spells} ON ${spells.id} = ${factionSpells.spellId} WHERE ${and(eq(factionSpells.factionId, factions.id), activeSpell)})`.mapWith(Number),
+        // Active rows: the kept counts (migration 0016); everything (moderators): counted.
+        units: shape.all ? db.$count(units, eq(units.factionId, factions.id)) : kept("unit_faction", ownId),
+        heroes: shape.all ? db.$count(heroes, eq(heroes.factionId, factions.id)) : kept("hero_faction", ownId),
+        spells: shape.all
+          ? sql<number>`(SELECT count(*) FROM ${factionSpells} WHERE ${eq(factionSpells.factionId, factions.id)})`.mapWith(Number)
+          : kept("spell_faction", ownId),
       })
       .from(factions)
       .where(factionWhere)

@@ -27,6 +27,7 @@ import {
   sameStamp,
   updateRecords,
 } from "./game-common";
+import { factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
 export type HeroRow = typeof heroes.$inferSelect;
 
@@ -79,19 +80,43 @@ export function heroConditions(db: Database, f: HeroFilter): Conditions {
 
 export const heroOrder = [asc(heroes.name), asc(heroes.id)];
 
+/** The one filter dimension of a hero filter (besides the faction) that kept counts answer, or none; null when there are more. */
+function heroDim(f: HeroFilter): KeptDim | undefined | null {
+  const dims: KeptDim[] = [];
+  if (f.heroClass !== undefined) dims.push({ name: "class", value: f.heroClass });
+  if (f.heroType !== undefined) dims.push({ name: "type", value: f.heroType });
+  if (f.rarityLevel !== undefined) dims.push({ name: "rarity", value: String(f.rarityLevel) });
+  return dims.length > 1 ? null : dims[0];
+}
+
+/**
+ * One page of heroes plus the total, in one batch; like the unit list, what guests see reads
+ * the kept counts for its total and for where a page starts (worker/db/queries/game-counts.ts).
+ */
 export async function listHeroes(db: Database, f: HeroFilter, page: number, pageSize: number) {
-  const where = and(...heroConditions(db, f));
-  const [total, rows] = await db.batch([
-    db.select({ n: countAll() }).from(heroes).where(where),
-    db
+  const offset = (page - 1) * pageSize;
+  const dim = f.all ? null : heroDim(f);
+  const start = dim === null || f.factionId !== undefined ? null : pageStart(db, factionGroups("hero", dim), offset);
+  // From its faction on: the active-faction check must not drive the index (it would read every
+  // faction's rows in turn), so it is a membership test of the faction id, not an index term.
+  const where = start
+    ? and(...heroConditions(db, { ...f, checkFaction: false }), sql`+${heroes.factionId} IN (SELECT id FROM factions WHERE is_active = 1)`, sql`${heroes.factionId} >= ${start.group}`)
+    : and(...heroConditions(db, f));
+  const total =
+    dim === null
+      ? db.select({ n: countAll() }).from(heroes).where(where)
+      : db.select({ n: f.factionId !== undefined ? factionTotal("hero", f.factionId, dim) : visibleTotal("hero", dim) }).from(sql`(SELECT 1)`);
+  const [count, rows] = await db.batch([
+    total,
+    (start ? db.with(start.cte) : db)
       .select()
       .from(heroes)
       .where(where)
       .orderBy(asc(heroes.factionId), ...heroOrder)
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(start ? (start.skip as unknown as number) : offset),
   ]);
-  return { items: rows.map(toHeroDto), totalCount: total[0]?.n ?? 0 };
+  return { items: rows.map(toHeroDto), totalCount: count[0]?.n ?? 0 };
 }
 
 export async function getHero(db: Database, id: number, all: boolean): Promise<Hero | null> {
@@ -140,46 +165,18 @@ export async function getHeroDetail(db: Database, id: number, all: boolean, incl
   return detail;
 }
 
-/** Classes, types, rarity levels and factions among the visible heroes, with counts; one batch. */
+/** Classes, types, rarity levels and factions among the visible heroes, with counts, from the kept counts; one batch. */
 export async function heroFilters(db: Database, factionId?: number): Promise<HeroFilters> {
-  const where = and(
-    eq(heroes.isActive, true),
-    eq(factions.isActive, true),
-    factionId !== undefined ? eq(heroes.factionId, factionId) : undefined,
-  );
   const [classes, types, rarities, byFaction] = await db.batch([
-    db
-      .select({ value: heroes.heroClass, count: countAll() })
-      .from(heroes)
-      .innerJoin(factions, eq(factions.id, heroes.factionId))
-      .where(where)
-      .groupBy(heroes.heroClass)
-      .orderBy(asc(heroes.heroClass)),
-    db
-      .select({ value: heroes.heroType, count: countAll() })
-      .from(heroes)
-      .innerJoin(factions, eq(factions.id, heroes.factionId))
-      .where(where)
-      .groupBy(heroes.heroType),
-    db
-      .select({ value: heroes.rarityLevel, count: countAll() })
-      .from(heroes)
-      .innerJoin(factions, eq(factions.id, heroes.factionId))
-      .where(where)
-      .groupBy(heroes.rarityLevel)
-      .orderBy(asc(heroes.rarityLevel)),
-    db
-      .select({ value: factions.id, label: factions.name, count: countAll() })
-      .from(heroes)
-      .innerJoin(factions, eq(factions.id, heroes.factionId))
-      .where(where)
-      .groupBy(factions.id)
-      .orderBy(asc(factions.sortOrder), asc(factions.name)),
+    keptFacet(db, "hero", "class", factionId),
+    keptFacet(db, "hero", "type", factionId),
+    keptFacet(db, "hero", "rarity", factionId),
+    keptFactionFacet(db, "hero_faction", factionId),
   ]);
   return {
-    heroClasses: options(classes.filter((c) => c.value !== "")),
-    heroTypes: options(types, HERO_TYPES),
-    rarityLevels: options(rarities),
+    heroClasses: options(nonZero<string>(classes, false).filter((c) => c.value !== "")),
+    heroTypes: options(nonZero<HeroType>(types, false), HERO_TYPES),
+    rarityLevels: options(nonZero<number>(rarities, true)),
     factions: options(byFaction),
   };
 }

@@ -29,17 +29,19 @@ import {
   sameStamp,
   updateRecords,
 } from "./game-common";
+import { kept, keptFacet, keptFactionFacet, nonZero, pageStart, type KeptDim } from "./game-counts";
 
 export type SpellRow = typeof spells.$inferSelect;
 
 /**
  * The faction ids of the spell row in the surrounding select, as JSON text. The outer table is
  * named explicitly (drizzle writes single-table columns unqualified, which a subquery would
- * resolve against its own tables).
+ * resolve against its own tables). CROSS JOIN keeps the links first: the spell's few links, then
+ * each one's faction, rather than every active faction per spell.
  */
 const factionIdsOf = (all: boolean) =>
   sql<string>`(SELECT json_group_array(x.faction_id) FROM (SELECT fs.faction_id FROM faction_spells fs
-    ${all ? sql`` : sql`JOIN factions f ON f.id = fs.faction_id AND f.is_active = 1`}
+    ${all ? sql`` : sql`CROSS JOIN factions f ON f.id = fs.faction_id AND f.is_active = 1`}
     WHERE fs.spell_id = "spells"."id" ORDER BY fs.faction_id) x)`;
 
 /** The columns of a spell select: the row plus its faction ids. */
@@ -122,6 +124,52 @@ export function withFactionRefs(items: readonly Spell[], refs: readonly FactionR
 /** A spell filter's values as placeholders (worker/db/kept.ts); isCommon is a boolean and stays in the shape. */
 type SpellListShape = { all: boolean; includeFactions: boolean; isCommon?: boolean } & Record<"school" | "level" | "type" | "target" | "factionId", boolean>;
 
+/** The filter dimensions besides school and faction, as kept-count dimensions (placeholders; isCommon from the shape). */
+function spellDims(shape: SpellListShape): KeptDim[] {
+  const dims: KeptDim[] = [];
+  if (shape.level) dims.push({ name: "level", value: sql`CAST(${sql.placeholder("level")} AS INTEGER)` });
+  if (shape.type) dims.push({ name: "type", value: sql.placeholder("type") });
+  if (shape.target) dims.push({ name: "target", value: sql.placeholder("target") });
+  if (shape.isCommon !== undefined) dims.push({ name: "common", value: shape.isCommon ? "1" : "0" });
+  return dims;
+}
+
+/**
+ * The total of what guests see from the kept counts (migration 0016) when one row keeps it: no
+ * filter, one filter, school and one other, or the offering faction alone; null otherwise.
+ */
+function keptSpellTotal(shape: SpellListShape) {
+  if (shape.all) return null;
+  const dims = spellDims(shape);
+  const school = sql.placeholder("school");
+  if (shape.factionId) {
+    if (dims.length || shape.school) return null;
+    return sql<number>`coalesce((SELECT fc.n FROM factions f JOIN facet_counts fc ON fc.list = 'spell_faction'
+      AND fc.value = CAST(f.id AS TEXT) WHERE f.id = ${sql.placeholder("factionId")} AND f.is_active = 1), 0)`.mapWith(Number);
+  }
+  if (dims.length > 1) return null;
+  const dim = dims[0];
+  if (shape.school) return dim ? kept(`spell_school_${dim.name}`, sql`${school} || ':' || ${dim.value}`) : kept("spell_school", school);
+  return dim ? kept(`spell_${dim.name}`, dim.value) : kept("spell", "");
+}
+
+/**
+ * Where a page of what guests see starts when the list is neither narrowed to a school nor to a
+ * faction and has at most one other filter: at its school, from the schools' kept counts (the
+ * list is ordered by school first), so a deep page steps over one school's spells at most.
+ */
+function spellPageStart(db: Database, shape: SpellListShape) {
+  if (shape.all || shape.school || shape.factionId) return null;
+  const dims = spellDims(shape);
+  if (dims.length > 1) return null;
+  const dim = dims[0];
+  const groups = dim
+    ? sql`SELECT s.value AS g, coalesce(x.n, 0) AS n FROM facet_counts s LEFT JOIN facet_counts x
+        ON x.list = ${sql.raw(`'spell_school_${dim.name}'`)} AND x.value = s.value || ':' || ${dim.value} WHERE s.list = 'spell_school'`
+    : sql`SELECT s.value AS g, s.n AS n FROM facet_counts s WHERE s.list = 'spell_school'`;
+  return pageStart(db, groups, sql.placeholder("offset"));
+}
+
 const spellListReads = keptReads((db, shape: SpellListShape) => {
   const slot = <T>(name: keyof SpellListShape) => (shape[name] ? (sql.placeholder(name) as unknown as T) : undefined);
   const where = and(
@@ -135,20 +183,25 @@ const spellListReads = keptReads((db, shape: SpellListShape) => {
       factionId: slot<number>("factionId"),
     }),
   );
+  const keptTotal = keptSpellTotal(shape);
+  const start = spellPageStart(db, shape);
   return {
-    total: db.select({ n: countAll() }).from(spells).where(where),
-    rows: db
+    total: keptTotal ? db.select({ n: keptTotal }).from(sql`(SELECT 1)`) : db.select({ n: countAll() }).from(spells).where(where),
+    rows: (start ? db.with(start.cte) : db)
       .select(spellColumns(shape.all))
       .from(spells)
-      .where(where)
+      .where(start ? and(where, sql`${spells.school} >= ${start.group}`) : where)
       .orderBy(...spellOrder)
       .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset")),
+      .offset(start ? (start.skip as unknown as number) : sql.placeholder("offset")),
     refs: shape.includeFactions ? selectFactionRefs(db, shape.all) : null,
   };
 });
 
-/** One page of spells plus the total (and, when asked, the factions offering each); one batch. */
+/**
+ * One page of spells plus the total (and, when asked, the factions offering each); one batch.
+ * What guests see reads kept counts for the total and where a page starts (see above).
+ */
 export async function listSpells(db: Database, f: SpellFilter, page: number, pageSize: number, includeFactions = false) {
   const has = (value: unknown) => value !== undefined;
   const reads = spellListReads(
@@ -192,31 +245,18 @@ export async function getSpell(db: Database, id: number, all: boolean): Promise<
   return row ? toSpellDto(row) : null;
 }
 
-/** Schools, levels, types and (active) offering factions among the active spells; one batch. */
+/** Schools, levels, types and (active) offering factions among the active spells, from the kept counts; one batch. */
 export async function spellFilters(db: Database): Promise<SpellFilters> {
-  const active = eq(spells.isActive, true);
   const [schools, levels, types, byFaction] = await db.batch([
-    db.select({ value: spells.school, count: countAll() }).from(spells).where(active).groupBy(spells.school),
-    db
-      .select({ value: spells.level, count: countAll() })
-      .from(spells)
-      .where(active)
-      .groupBy(spells.level)
-      .orderBy(asc(spells.level)),
-    db.select({ value: spells.type, count: countAll() }).from(spells).where(active).groupBy(spells.type),
-    db
-      .select({ value: factions.id, label: factions.name, count: countAll() })
-      .from(factionSpells)
-      .innerJoin(spells, eq(spells.id, factionSpells.spellId))
-      .innerJoin(factions, eq(factions.id, factionSpells.factionId))
-      .where(and(active, eq(factions.isActive, true)))
-      .groupBy(factions.id)
-      .orderBy(asc(factions.sortOrder), asc(factions.name)),
+    keptFacet(db, "spell", "school"),
+    keptFacet(db, "spell", "level"),
+    keptFacet(db, "spell", "type"),
+    keptFactionFacet(db, "spell_faction"),
   ]);
   return {
-    schools: options(schools, SPELL_SCHOOLS),
-    levels: options(levels),
-    types: options(types, SPELL_TYPES),
+    schools: options(nonZero<SpellSchool>(schools, false), SPELL_SCHOOLS),
+    levels: options(nonZero<number>(levels, true)),
+    types: options(nonZero<SpellType>(types, false), SPELL_TYPES),
     factions: options(byFaction),
   };
 }

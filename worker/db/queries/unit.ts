@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
-import { UNIT_TYPES } from "../../shared/game";
+import { UNIT_TYPES, type UnitType } from "../../shared/game";
 import type { FactionRef } from "../../schemas/faction";
 import type { Unit, UnitDetail, UnitFilters, UnitIncludes, UnitInput, UnitsByIds, UnitWithFaction } from "../../schemas/unit";
 import { factions, units } from "../schema";
@@ -27,6 +27,7 @@ import {
   sameStamp,
   updateRecords,
 } from "./game-common";
+import { factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
 export type UnitRow = typeof units.$inferSelect;
 
@@ -86,20 +87,45 @@ export function unitConditions(db: Database, f: UnitFilter): Conditions {
 /** Units in list order: tier, then upgrade level, then id. */
 export const unitOrder = [asc(units.tier), asc(units.upgradeLevel), asc(units.id)];
 
-/** One page of units plus the total, in one batch. */
+/** The one filter dimension of a unit filter (besides the faction) that kept counts answer, or none; null when there are more. */
+function unitDim(f: UnitFilter): KeptDim | undefined | null {
+  const dims: KeptDim[] = [];
+  if (f.tier !== undefined) dims.push({ name: "tier", value: String(f.tier) });
+  if (f.unitType !== undefined) dims.push({ name: "type", value: f.unitType });
+  if (f.upgradeLevel !== undefined) dims.push({ name: "level", value: String(f.upgradeLevel) });
+  return dims.length > 1 ? null : dims[0];
+}
+
+/**
+ * One page of units plus the total, in one batch. What guests see reads kept counts (migration
+ * 0016): the total from them, and a page without a faction filter starts at its faction from the
+ * factions' kept counts, so no page steps over more than one faction's units. Moderators' lists
+ * (inactive rows too) and two or more filters besides the faction count and skip row by row.
+ */
 export async function listUnits(db: Database, f: UnitFilter, page: number, pageSize: number) {
-  const where = and(...unitConditions(db, f));
-  const [total, rows] = await db.batch([
-    db.select({ n: countAll() }).from(units).where(where),
-    db
+  const offset = (page - 1) * pageSize;
+  const dim = f.all ? null : unitDim(f);
+  const start = dim === null || f.factionId !== undefined ? null : pageStart(db, factionGroups("unit", dim), offset);
+  // From its faction on: the active-faction check must not drive the index (it would read every
+  // faction's rows in turn), so it is a membership test of the faction id, not an index term.
+  const where = start
+    ? and(...unitConditions(db, { ...f, checkFaction: false }), sql`+${units.factionId} IN (SELECT id FROM factions WHERE is_active = 1)`, sql`${units.factionId} >= ${start.group}`)
+    : and(...unitConditions(db, f));
+  const total =
+    dim === null
+      ? db.select({ n: countAll() }).from(units).where(where)
+      : db.select({ n: f.factionId !== undefined ? factionTotal("unit", f.factionId, dim) : visibleTotal("unit", dim) }).from(sql`(SELECT 1)`);
+  const [count, rows] = await db.batch([
+    total,
+    (start ? db.with(start.cte) : db)
       .select()
       .from(units)
       .where(where)
       .orderBy(asc(units.factionId), ...unitOrder)
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .offset(start ? (start.skip as unknown as number) : offset),
   ]);
-  return { items: rows.map(toUnitDto), totalCount: total[0]?.n ?? 0 };
+  return { items: rows.map(toUnitDto), totalCount: count[0]?.n ?? 0 };
 }
 
 /**
@@ -155,6 +181,12 @@ export async function unitsByIds(db: Database, ids: readonly number[], all: bool
 }
 
 /**
+ * The most same-tier units a unit page lists (the first factions' by id): one per other faction in
+ * the demo world, and a bounded read when a world has many factions and units per tier.
+ */
+const SAME_TIER_MAX = 24;
+
+/**
  * The statements of a unit page (worker/db/kept.ts): the unit (`:id`), the faction refs, and as
  * asked its upgrade chain and the same tier in other factions.
  */
@@ -187,7 +219,10 @@ const unitDetailReads = keptReads((db, shape: { all: boolean; upgrades: boolean;
               ...unitConditions(db, { all: false }),
             ),
           )
-          .orderBy(asc(units.name), asc(units.id))
+          // In index order (faction, then id), so the read stops after SAME_TIER_MAX rows; the
+          // page orders them by the factions' display order and name.
+          .orderBy(asc(units.factionId), asc(units.id))
+          .limit(SAME_TIER_MAX)
       : null,
   };
 });
@@ -195,8 +230,8 @@ const unitDetailReads = keptReads((db, shape: { all: boolean; upgrades: boolean;
 /**
  * One unit (null when missing or not visible) with what the unit page shows, as asked: its
  * upgrade chain (the base unit and every unit upgrading it, by level), its faction, and the
- * active units of the same tier and upgrade level in the other visible factions (in the
- * factions' display order). One batch.
+ * active units of the same tier and upgrade level in the other visible factions (at most
+ * SAME_TIER_MAX, in the factions' display order, then by name). One batch.
  */
 export async function getUnitDetail(db: Database, id: number, all: boolean, include: UnitIncludes): Promise<UnitDetail | null> {
   if (!include.includeFaction && !include.includeSameTier) return getUnit(db, id, all, include.includeUpgrades);
@@ -219,47 +254,24 @@ export async function getUnitDetail(db: Database, id: number, all: boolean, incl
   if (sameTier) {
     const order = new Map(refs.map((f, i) => [f.id, i]));
     detail.sameTier = withFactions(sameTier, refs.filter((f) => f.id !== row.factionId)).sort(
-      (a, b) => (order.get(a.factionId) ?? 0) - (order.get(b.factionId) ?? 0),
+      (a, b) => (order.get(a.factionId) ?? 0) - (order.get(b.factionId) ?? 0) || a.name.localeCompare(b.name) || a.id - b.id,
     );
   }
   return detail;
 }
 
-/** The tiers, unit types, upgrade levels and factions among the visible units, with counts; one batch. */
+/** The tiers, unit types, upgrade levels and factions among the visible units, with counts, from the kept counts; one batch. */
 export async function unitFilters(db: Database, factionId?: number): Promise<UnitFilters> {
-  const where = and(
-    eq(units.isActive, true),
-    eq(factions.isActive, true),
-    factionId !== undefined ? eq(units.factionId, factionId) : undefined,
-  );
-  const base = () => db.select({ value: units.tier, count: countAll() }).from(units).innerJoin(factions, eq(factions.id, units.factionId));
   const [tiers, types, levels, byFaction] = await db.batch([
-    base().where(where).groupBy(units.tier).orderBy(asc(units.tier)),
-    db
-      .select({ value: units.unitType, count: countAll() })
-      .from(units)
-      .innerJoin(factions, eq(factions.id, units.factionId))
-      .where(where)
-      .groupBy(units.unitType),
-    db
-      .select({ value: units.upgradeLevel, count: countAll() })
-      .from(units)
-      .innerJoin(factions, eq(factions.id, units.factionId))
-      .where(where)
-      .groupBy(units.upgradeLevel)
-      .orderBy(asc(units.upgradeLevel)),
-    db
-      .select({ value: factions.id, label: factions.name, count: countAll() })
-      .from(units)
-      .innerJoin(factions, eq(factions.id, units.factionId))
-      .where(where)
-      .groupBy(factions.id)
-      .orderBy(asc(factions.sortOrder), asc(factions.name)),
+    keptFacet(db, "unit", "tier", factionId),
+    keptFacet(db, "unit", "type", factionId),
+    keptFacet(db, "unit", "level", factionId),
+    keptFactionFacet(db, "unit_faction", factionId),
   ]);
   return {
-    tiers: options(tiers),
-    unitTypes: options(types, UNIT_TYPES),
-    upgradeLevels: options(levels),
+    tiers: options(nonZero<number>(tiers, true)),
+    unitTypes: options(nonZero<UnitType>(types, false), UNIT_TYPES),
+    upgradeLevels: options(nonZero<number>(levels, true)),
     factions: options(byFaction),
   };
 }

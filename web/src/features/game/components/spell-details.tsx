@@ -6,7 +6,8 @@ import { NO_TEACHER_TEXT, spellDetailRows } from "@/features/game/lib/game-ui";
 
 /**
  * A spell's numbers and rules: mana cost, base power, duration, type, target, requirement,
- * effects, and the factions whose mage guilds teach it.
+ * effects, and the factions whose mage guilds teach it. The faction links are at least 24×24
+ * CSS px (WCAG 2.5.8 target size): a spell book page lists many of them.
  */
 export function SpellDetails({ spell, headingLevel = 3 }: { spell: SpellWithFactions; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
@@ -40,7 +41,7 @@ export function SpellDetails({ spell, headingLevel = 3 }: { spell: SpellWithFact
           <ul className="mt-1 flex flex-wrap gap-2">
             {spell.factions.map((f) => (
               <li key={f.id}>
-                <Link to={gamePaths.faction(f.id)} className="inline-block py-0.5 text-brand-700 hover:underline dark:text-brand-400">
+                <Link to={gamePaths.faction(f.id)} className="inline-flex min-h-6 min-w-6 items-center justify-center py-0.5 text-brand-700 hover:underline dark:text-brand-400">
                   {f.name}
                 </Link>
               </li>

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES } from "@shared/game";
 import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE, spellBookMeta } from "@shared/game-seo";
-import { SPELL_CARD_OFFSCREEN } from "@/lib/offscreen";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { gameKeys, parseSpellBookFilters } from "@shared/game-keys";
+import { gameKeys, parseSpellBookFilters, parseSpellBookPage, spellBookPath } from "@shared/game-keys";
+import { Pagination } from "@/components/ui/pagination";
+import { useSearchParamsState } from "@/lib/use-search-params-state";
 import type { FirstViewRequest } from "@/app/routes";
 import { useSpellBook } from "@/features/game/api/get-spell-book";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
@@ -19,13 +20,21 @@ import { useSpellBookFilters } from "@/features/game/hooks/use-spell-book-filter
 const LEVELS = Array.from({ length: SPELL_LEVEL_RANGE.max - SPELL_LEVEL_RANGE.min + 1 }, (_, i) => SPELL_LEVEL_RANGE.min + i);
 const all = (label: string) => ({ value: "" as const, label });
 
-/** The first view reads the spell book as the URL filters it. */
-export const firstView = ({ url }: FirstViewRequest) => [gameKeys.spellBook(parseSpellBookFilters(url.searchParams))];
+/** The first view reads the spell book's page as the URL filters and pages it. */
+export const firstView = ({ url }: FirstViewRequest) => [gameKeys.spellBook(parseSpellBookFilters(url.searchParams), parseSpellBookPage(url.searchParams))];
 
-/** /spells: every spell, filtered by school, level, type and target (the filters live in the URL). */
+/**
+ * /spells: the spells, filtered by school, level, type and target, a page at a time
+ * (`?page=N`, real links; a filter change goes back to page 1). Filters and page live in the URL.
+ * A page holds at most SPELL_BOOK_PAGE_SIZE cards, all laid out: skipping off-screen cards
+ * (`content-visibility: auto`) left their links measured on top of each other, which the
+ * target-size check (24×24 CSS px) counts as too small. Every link here is at least 24 px tall.
+ */
 export function Component() {
   const [filters, update, clear] = useSpellBookFilters();
-  const { data, error, isLoading, isValidating, mutate } = useSpellBook(filters);
+  const [params] = useSearchParamsState();
+  const page = parseSpellBookPage(params);
+  const { data, error, isLoading, isValidating, mutate } = useSpellBook(filters, page);
   const meta = spellBookMeta(useSiteOrigin());
   const active = Object.values(filters).some((v) => v !== undefined);
   const spells = data?.items ?? [];
@@ -82,20 +91,29 @@ export function Component() {
               <SkeletonCard key={i} withImage={false} />
             ))}
           </LoadingRegion>
+        ) : spells.length === 0 && data && data.totalCount > 0 ? (
+          <StateMessage title={`There is no page ${page} of these spells.`}>
+            <p>
+              <Link to={spellBookPath(filters, data.totalPages)} className="inline-flex min-h-6 items-center font-medium text-ink underline underline-offset-4">
+                Go to the last page (page {data.totalPages})
+              </Link>
+            </p>
+          </StateMessage>
         ) : spells.length === 0 ? (
           <StateMessage title="No spells found matching the current filters." />
         ) : (
           <>
             <p className="mb-3 text-sm text-ink-muted" role="status" data-testid="spell-count">
-              {spells.length} {spells.length === 1 ? "spell" : "spells"}
+              {data!.totalCount} {data!.totalCount === 1 ? "spell" : "spells"}
+              {data!.totalPages > 1 ? ` · page ${data!.page} of ${data!.totalPages}` : ""}
             </p>
             <ul className="grid gap-4 md:grid-cols-2" data-testid="spell-list">
               {spells.map((spell) => (
                 <li key={spell.id}>
-                  <article aria-labelledby={`spell-${spell.id}`} className={`h-full rounded-2xl border border-line bg-surface p-5 shadow-sm ${SPELL_CARD_OFFSCREEN}`}>
+                  <article aria-labelledby={`spell-${spell.id}`} className="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <h2 id={`spell-${spell.id}`} className="text-lg font-semibold text-ink">
-                        <Link to={gamePaths.spell(spell.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+                        <Link to={gamePaths.spell(spell.id)} className="inline-block hover:text-brand-700 hover:underline dark:hover:text-brand-400">
                           {spell.name}
                         </Link>
                       </h2>
@@ -112,6 +130,9 @@ export function Component() {
                 </li>
               ))}
             </ul>
+            <div className="mt-8">
+              <Pagination page={data!.page} totalPages={data!.totalPages} hrefFor={(p) => spellBookPath(filters, p)} />
+            </div>
           </>
         )}
       </div>

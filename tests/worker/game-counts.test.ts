@@ -1,0 +1,134 @@
+/**
+ * The game lists' totals, filter counts and the factions' counts are kept by triggers
+ * (facet_counts, migration 0016): each must equal the real count of visible rows after every
+ * kind of change, through the API and straight in SQL; and a page that starts at its faction or
+ * school from the kept counts must hold the same rows as stepping over every row before it.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { insertFaction, insertHero, insertSpell, insertUnit } from "./game-fixtures";
+import { call, userWithToken } from "./helpers";
+
+type Option = { value: string | number; count: number };
+const get = async <T>(path: string): Promise<T> => {
+  const res = await call(path);
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as T;
+};
+const all = async <T>(query: string, ...binds: unknown[]) => (await env.DB.prepare(query).bind(...binds).all<T>()).results;
+const asMap = (rows: readonly Option[]) => Object.fromEntries(rows.filter((r) => r.count > 0).map((r) => [String(r.value), r.count]));
+const realGroups = async (query: string) => asMap(await all<Option>(query));
+
+const VISIBLE_UNITS = "FROM units u JOIN factions f ON f.id = u.faction_id AND f.is_active = 1 WHERE u.is_active = 1";
+const VISIBLE_HEROES = "FROM heroes h JOIN factions f ON f.id = h.faction_id AND f.is_active = 1 WHERE h.is_active = 1";
+
+async function expectKeptEqualsReal() {
+  const units = await get<{ tiers: Option[]; unitTypes: Option[]; upgradeLevels: Option[]; factions: Option[] }>("/api/unit/filters");
+  expect(asMap(units.tiers)).toEqual(await realGroups(`SELECT u.tier AS value, count(*) AS count ${VISIBLE_UNITS} GROUP BY u.tier`));
+  expect(asMap(units.unitTypes)).toEqual(await realGroups(`SELECT u.unit_type AS value, count(*) AS count ${VISIBLE_UNITS} GROUP BY u.unit_type`));
+  expect(asMap(units.upgradeLevels)).toEqual(await realGroups(`SELECT u.upgrade_level AS value, count(*) AS count ${VISIBLE_UNITS} GROUP BY u.upgrade_level`));
+  expect(asMap(units.factions)).toEqual(await realGroups(`SELECT u.faction_id AS value, count(*) AS count ${VISIBLE_UNITS} GROUP BY u.faction_id`));
+  const heroes = await get<{ heroTypes: Option[]; rarityLevels: Option[]; factions: Option[] }>("/api/hero/filters");
+  expect(asMap(heroes.heroTypes)).toEqual(await realGroups(`SELECT h.hero_type AS value, count(*) AS count ${VISIBLE_HEROES} GROUP BY h.hero_type`));
+  expect(asMap(heroes.rarityLevels)).toEqual(await realGroups(`SELECT h.rarity_level AS value, count(*) AS count ${VISIBLE_HEROES} GROUP BY h.rarity_level`));
+  expect(asMap(heroes.factions)).toEqual(await realGroups(`SELECT h.faction_id AS value, count(*) AS count ${VISIBLE_HEROES} GROUP BY h.faction_id`));
+  const spells = await get<{ schools: Option[]; levels: Option[]; types: Option[]; factions: Option[] }>("/api/spell/filters");
+  expect(asMap(spells.schools)).toEqual(await realGroups("SELECT school AS value, count(*) AS count FROM spells WHERE is_active = 1 GROUP BY school"));
+  expect(asMap(spells.levels)).toEqual(await realGroups("SELECT level AS value, count(*) AS count FROM spells WHERE is_active = 1 GROUP BY level"));
+  expect(asMap(spells.factions)).toEqual(
+    await realGroups(`SELECT fs.faction_id AS value, count(*) AS count FROM faction_spells fs JOIN spells s ON s.id = fs.spell_id AND s.is_active = 1
+      JOIN factions f ON f.id = fs.faction_id AND f.is_active = 1 GROUP BY fs.faction_id`),
+  );
+  // The factions' own counts (active rows of each visible faction).
+  const factions = await get<{ items: { id: number; unitCount: number; heroCount: number; spellCount: number }[] }>("/api/faction");
+  const real = await all<{ id: number; units: number; heroes: number; spells: number }>(`SELECT f.id,
+    (SELECT count(*) FROM units u WHERE u.faction_id = f.id AND u.is_active = 1) AS units,
+    (SELECT count(*) FROM heroes h WHERE h.faction_id = f.id AND h.is_active = 1) AS heroes,
+    (SELECT count(*) FROM faction_spells fs JOIN spells s ON s.id = fs.spell_id WHERE fs.faction_id = f.id AND s.is_active = 1) AS spells
+    FROM factions f WHERE f.is_active = 1`);
+  expect(Object.fromEntries(factions.items.map((f) => [f.id, [f.unitCount, f.heroCount, f.spellCount]]))).toEqual(
+    Object.fromEntries(real.map((f) => [f.id, [f.units, f.heroes, f.spells]])),
+  );
+  // Totals, whole and filtered.
+  const total = async (path: string) => (await get<{ totalCount: number }>(path)).totalCount;
+  const count = async (query: string) => (await all<{ n: number }>(query))[0]!.n;
+  expect(await total("/api/unit")).toBe(await count(`SELECT count(*) AS n ${VISIBLE_UNITS}`));
+  expect(await total("/api/unit?tier=3")).toBe(await count(`SELECT count(*) AS n ${VISIBLE_UNITS} AND u.tier = 3`));
+  expect(await total("/api/hero?heroType=Magic")).toBe(await count(`SELECT count(*) AS n ${VISIBLE_HEROES} AND h.hero_type = 'Magic'`));
+  expect(await total("/api/spell")).toBe(await count("SELECT count(*) AS n FROM spells WHERE is_active = 1"));
+  expect(await total("/api/spell?school=Fire&level=2")).toBe(await count("SELECT count(*) AS n FROM spells WHERE is_active = 1 AND school = 'Fire' AND level = 2"));
+}
+
+/** Every page of a list (small pages) holds the rows that plain OFFSET paging gives. */
+async function expectPagesEqualOffset(path: string, query: string, total: number, pageSize = 7) {
+  for (let page = 1; page <= Math.ceil(total / pageSize) + 1; page++) {
+    const body = await get<{ items: { id: number }[] }>(`${path}${path.includes("?") ? "&" : "?"}page=${page}&pageSize=${pageSize}`);
+    const expected = await all<{ id: number }>(`${query} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+    expect(body.items.map((r) => r.id), `${path} page ${page}`).toEqual(expected.map((r) => r.id));
+  }
+}
+
+describe("kept game counts (facet_counts)", () => {
+  it("GET /api/{unit,hero,spell}/filters, /api/faction and the lists' totals answer 200 with the real counts after every kind of change", async () => {
+    await expectKeptEqualsReal();
+    const [a, b] = [await insertFaction(), await insertFaction({ is_active: 0 })];
+    const unitIds = [
+      await insertUnit(a, { tier: 3 }),
+      await insertUnit(a, { tier: 3, unit_type: "Flying", upgrade_level: 1 }),
+      await insertUnit(b, { tier: 3 }),
+      await insertUnit(a, { tier: 5, is_active: 0 }),
+    ];
+    const heroIds = [await insertHero(a, { hero_type: "Magic" }), await insertHero(b, { hero_type: "Magic", rarity_level: 3 })];
+    const spellIds = [
+      await insertSpell({ school: "Fire", level: 2 }, [a, b]),
+      await insertSpell({ school: "Water", level: 2, is_active: 0 }, [a]),
+      await insertSpell({ school: "Fire", level: 2 }, []),
+    ];
+    await expectKeptEqualsReal();
+
+    // Straight in SQL: membership columns, active flags, links, deletes (the cascade included).
+    await env.DB.batch([
+      env.DB.prepare("UPDATE units SET tier = 4, unit_type = 'Magic' WHERE id = ?1").bind(unitIds[0]),
+      env.DB.prepare("UPDATE units SET is_active = 1 - is_active WHERE id IN (?1, ?2)").bind(unitIds[1], unitIds[3]),
+      env.DB.prepare("UPDATE units SET faction_id = ?1 WHERE id = ?2").bind(a, unitIds[2]),
+      env.DB.prepare("UPDATE heroes SET hero_type = 'Hybrid', rarity_level = 4 WHERE id = ?1").bind(heroIds[0]),
+      env.DB.prepare("UPDATE spells SET is_active = 1 - is_active WHERE id IN (?1, ?2)").bind(spellIds[0], spellIds[1]),
+      env.DB.prepare("UPDATE spells SET school = 'Air', level = 3 WHERE id = ?1").bind(spellIds[2]),
+      env.DB.prepare("INSERT INTO faction_spells (faction_id, spell_id) VALUES (?1, ?2)").bind(b, spellIds[1]),
+      env.DB.prepare("UPDATE factions SET is_active = 1 WHERE id = ?1").bind(b),
+    ]);
+    await expectKeptEqualsReal();
+    await env.DB.prepare("DELETE FROM faction_spells WHERE faction_id = ?1 AND spell_id = ?2").bind(a, spellIds[1]).run();
+    await env.DB.prepare("DELETE FROM spells WHERE id = ?1").bind(spellIds[1]).run();
+    await env.DB.prepare("DELETE FROM heroes WHERE id = ?1").bind(heroIds[1]).run();
+    await expectKeptEqualsReal();
+
+    // Through the API (the editor and the game-assets grid write through the same routes).
+    const { token } = await userWithToken(["Moderator"]);
+    expect((await call(`/api/unit/${unitIds[0]}`, { method: "DELETE", token })).status).toBe(204);
+    expect((await call(`/api/spell/${spellIds[2]}`, { method: "DELETE", token })).status).toBe(204);
+    await expectKeptEqualsReal();
+    // A history restore re-creates the deleted unit with its id.
+    const admin = await userWithToken(["Admin"]);
+    const entries = (await (await call(`/api/history?entity=unit&id=${unitIds[0]}`, { token })).json()) as { items: { id: number; action: string }[] };
+    const deletion = entries.items.find((e) => e.action === "delete")!;
+    expect((await call(`/api/history/${deletion.id}/restore`, { method: "POST", token: admin.token, json: {} })).status).toBeLessThan(300);
+    await expectKeptEqualsReal();
+    // A faction's delete takes its units, heroes and spell links by the foreign keys' cascade.
+    await env.DB.prepare("DELETE FROM factions WHERE id = ?1").bind(b).run();
+    await expectKeptEqualsReal();
+  });
+
+  it("GET /api/unit, /api/hero and /api/spell pages (200) hold the same rows as stepping over every row, past the end included", async () => {
+    const a = await insertFaction();
+    for (let i = 0; i < 5; i++) await insertUnit(a, { tier: 1 + (i % 3) });
+    const units = await all<{ id: number }>(`SELECT u.id ${VISIBLE_UNITS} ORDER BY u.faction_id, u.tier, u.upgrade_level, u.id`);
+    await expectPagesEqualOffset("/api/unit", `SELECT u.id ${VISIBLE_UNITS} ORDER BY u.faction_id, u.tier, u.upgrade_level, u.id`, units.length);
+    await expectPagesEqualOffset("/api/unit?tier=2", `SELECT u.id ${VISIBLE_UNITS} AND u.tier = 2 ORDER BY u.faction_id, u.tier, u.upgrade_level, u.id`, units.length, 3);
+    const heroes = await all<{ id: number }>(`SELECT h.id ${VISIBLE_HEROES}`);
+    await expectPagesEqualOffset("/api/hero", `SELECT h.id ${VISIBLE_HEROES} ORDER BY h.faction_id, h.name, h.id`, heroes.length);
+    const spells = await all<{ id: number }>("SELECT id FROM spells WHERE is_active = 1");
+    await expectPagesEqualOffset("/api/spell", "SELECT id FROM spells WHERE is_active = 1 ORDER BY school, level, name", spells.length);
+    await expectPagesEqualOffset("/api/spell?level=2", "SELECT id FROM spells WHERE is_active = 1 AND level = 2 ORDER BY school, level, name", spells.length, 3);
+  });
+});
