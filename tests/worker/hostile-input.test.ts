@@ -330,13 +330,17 @@ function requestFor(t: Target, realId: string | undefined): fc.Arbitrary<Hostile
 // ---------------------------------------------------------------------------------------------
 
 let tables: string[] = [];
+/** Tables declared WITHOUT ROWID (e.g. facet_counts): no rowid to order by, so rows are sorted as text. */
+let withoutRowid = new Set<string>();
 
 /** SHA-256 of every table's rows (one D1 round trip), per table. */
 async function checksum(): Promise<Map<string, string>> {
-  const results = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT * FROM "${t}" ORDER BY rowid`)));
+  const results = await env.DB.batch(tables.map((t) => env.DB.prepare(withoutRowid.has(t) ? `SELECT * FROM "${t}"` : `SELECT * FROM "${t}" ORDER BY rowid`)));
   const sums = new Map<string, string>();
   for (const [i, r] of results.entries()) {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(r.results)));
+    const rows = r.results.map((row) => JSON.stringify(row));
+    if (withoutRowid.has(tables[i]!)) rows.sort();
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`[${rows.join(",")}]`));
     sums.set(tables[i]!, [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""));
   }
   return sums;
@@ -385,9 +389,10 @@ const realIds: Record<string, string> = {};
 let adminId = 0;
 
 beforeAll(async () => {
-  const rows = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name").all<{ name: string }>();
+  const rows = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name").all<{ name: string; sql: string | null }>();
   // FTS shadow tables mirror their content tables; the virtual tables themselves are read.
   tables = rows.results.map((r) => r.name).filter((n) => !/_(data|idx|docsize|config|content)$/.test(n));
+  withoutRowid = new Set(rows.results.filter((r) => /WITHOUT\s+ROWID/i.test(r.sql ?? "")).map((r) => r.name));
   adminId = (await createUser(env, { roles: ["User", "Admin"] })).id;
   const target = await createUser(env, { roles: ["User"] });
   const faction = await insertFaction();
