@@ -25,8 +25,14 @@ export const ROWS_PATHS = [
   "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories",
   "/api/search?q=dragon", "/api/search?q=tournament", "/api/search?q=fire", "/api/search?q=the", "/api/search?q=t",
   "/api/search?q=tournament&type=news&page=2",
+  // The lists' own searches read the newest matches of the FTS index (ADR 0040): a word in no
+  // article, a rare one, common ones, a one-letter prefix, the deepest page and a filter with it.
+  "/api/news?search=dragon", "/api/news?search=coast", "/api/news?search=march", "/api/news?search=tournament",
+  "/api/news?search=t", "/api/news?search=tournament&page=4", "/api/news?search=tournament&tag=patch",
+  "/api/media?search=dawn", "/api/media?search=art", "/api/media?search=the", "/api/media?search=dawn&page=2",
+  "/api/media?search=dawn&categoryId=1",
   "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells?page=40", "/spells?page=41", "/spells/1",
-  "/game-info", "/screenshots", "/screenshots?page=32", "/news?page=58", "/search?q=dragon", "/search?q=tournament&type=news", "/search?q=t&type=unit",
+  "/game-info", "/screenshots", "/screenshots?page=32", "/news?page=58", "/news?search=tournament", "/search?q=dragon", "/search?q=tournament&type=news", "/search?q=t&type=unit",
   // The sitemap's children by id range (ADR 0041): the first of a type, and full ranges of the
   // 100× world's generated ids (a 404 on the demo data, whose ids are all in the first range).
   "/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/news-1.xml", "/sitemaps/news-2001.xml", "/sitemaps/units-1.xml",

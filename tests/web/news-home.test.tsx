@@ -5,6 +5,7 @@ import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as HomePage } from "@/features/news/routes/home";
 import { Component as NewsListPage } from "@/features/news/routes/news-list";
+import { LIST_SEARCH_CAP } from "@shared/search";
 
 const item = (id: number, title: string) => ({
   id, title, summary: `Summary ${id}`, author: "Mira", imageUrl: null, tags: ["patch"], isPublished: true,
@@ -89,6 +90,21 @@ describe("news list page", () => {
     first.unmount();
     renderPage("/news?tag=patch", NewsListPage);
     expect(await screen.findByText("No articles match your filters.")).toBeTruthy();
+  });
+
+  it("a capped search (a common word) reads its count as 'N+ articles' and says how to narrow it", async () => {
+    serve({ ...page([item(9, "Newest"), item(8, "Older")]), totalCount: 60, totalPages: 5, capped: true });
+    renderPage("/news?search=tournament", NewsListPage);
+    expect(await screen.findByText("Newest")).toBeTruthy();
+    expect(screen.getByText("60+ articles")).toBeTruthy();
+    expect(screen.getByText(`Showing matches among the ${LIST_SEARCH_CAP} newest articles found. Add a word to narrow the search.`)).toBeTruthy();
+  });
+
+  it("an exact search count has no '+' and no narrowing note", async () => {
+    serve(page([item(9, "Newest"), item(8, "Older")]));
+    renderPage("/news?search=rare", NewsListPage);
+    expect(await screen.findByText("2 articles")).toBeTruthy();
+    expect(screen.queryByText(/Add a word to narrow the search/)).toBeNull();
   });
 
   it("shows 'Failed to load news articles' with the backend hint on a local host", async () => {

@@ -94,6 +94,7 @@ beforeAll(async () => {
   restore = recordStatements();
   const guest = [
     "/api/health", "/api/news", "/api/news?page=2", `/api/news?tag=patch`, "/api/news?author=Plan%20Tester", "/api/news?search=dragon",
+    "/api/news?search=dragon&tag=patch&author=Plan%20Tester",
     "/api/news/filters", `/api/news/${news}`,
     "/api/faction", `/api/faction/${faction}`, `/api/faction/${faction}/units`, `/api/faction/${faction}/heroes`,
     "/api/unit", `/api/unit?factionId=${faction}&tier=1`, "/api/unit?unitType=Flying&sortBy=attack", `/api/unit?ids=${unit}`, "/api/unit/filters", `/api/unit/filters?factionId=${faction}`, `/api/unit/${unit}`,
@@ -102,6 +103,7 @@ beforeAll(async () => {
     "/api/gameinfo", "/api/gameinfo?category=Guides", "/api/gameinfo/categories", "/api/gameinfo/featured", `/api/gameinfo/slug/${slug}`, `/api/gameinfo/slug/${slug}/related`,
     `/api/gameinfo/${guide}`, `/api/gameinfo/${guide}/related`,
     "/api/media", `/api/media?categoryId=${category}`, `/api/media?factionId=${faction}`, "/api/media?mediaType=image&featured=true", "/api/media?search=view",
+    `/api/media?search=view&categoryId=${category}&mediaType=image`,
     "/api/media/filters", "/api/media/categories", `/api/media/categories/${category}`, `/api/media/${media}`,
     "/api/settings/public", "/api/search?q=dragon", "/api/search?q=dragon&type=news", "/api/search?q=dragon&type=unit",
     "/", "/news", `/news/${news}`, "/factions", `/factions/${faction}`, `/units/${unit}`, `/heroes/${hero}`, "/spells", `/spells/${spell}`,

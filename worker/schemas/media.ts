@@ -330,7 +330,10 @@ export type MediaItem = {
 
 export type MediaListResponse = {
   items: MediaItem[];
+  /** With `capped`, the matches among the newest LIST_SEARCH_CAP a search looked at (what can be paged). */
   totalCount: number;
+  /** Present (true) when a search has more matches than it looked at: show the count as "60+". */
+  capped?: true;
   page: number;
   pageSize: number;
   totalPages: number;

@@ -151,7 +151,10 @@ export type NewsListItem = Omit<NewsArticle, "content">;
 
 export type NewsListResponse = {
   items: NewsListItem[];
+  /** With `capped`, the matches among the newest LIST_SEARCH_CAP a search looked at (what can be paged). */
   totalCount: number;
+  /** Present (true) when a search has more matches than it looked at: show the count as "60+". */
+  capped?: true;
   page: number;
   pageSize: number;
   totalPages: number;

@@ -19,6 +19,9 @@ import type {
 import { MEDIA_TYPES } from "../../schemas/media";
 import { auditLog, facetCounts, factions, mediaCategories, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
+import { matchesPast, newestMatches } from "./fts-window";
+import { ftsQuery } from "../../lib/fts";
+import { LIST_SEARCH_CAP } from "../../shared/search";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -200,8 +203,6 @@ export const statusIs = (status: MediaStatus): SQL =>
     ? eq(mediaItems.isApproved, true)
     : and(eq(mediaItems.isApproved, false), status === "rejected" ? isNotNull(mediaItems.rejectedAt) : isNull(mediaItems.rejectedAt))!;
 
-/** LIKE pattern matching the text anywhere, with %, _ and \ taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -231,7 +232,8 @@ const MEDIA_FACETS = { category: "media_category", faction: "media_faction", med
  *
  * Approved items (what guests read) with one of category, faction and type, or a category and a
  * type (the gallery's two filters), read their total from one kept row (facet_counts, migration
- * 0015); other combinations (a faction with another filter, a search) count their matches.
+ * 0015); other combinations (a faction with another filter) count their matches. A search reads
+ * the newest LIST_SEARCH_CAP matches of media_fts only, its total capped there (ADR 0040).
  * The page picks its ids first from the gallery's indexes, then joins category, faction and
  * uploader for those rows only, so the rows an OFFSET skips cost one index entry each
  * (docs/decisions/0036-kept-counts-and-list-depth.md).
@@ -258,19 +260,38 @@ const mediaListReads = keptReads(
     if (shape.category) where.push(eq(mediaItems.categoryId, sql.placeholder("categoryId")));
     if (shape.faction) where.push(eq(mediaItems.factionId, sql.placeholder("factionId")));
     if (shape.mediaType) where.push(eq(mediaItems.mediaType, sql.placeholder("mediaType")));
-    if (shape.search) {
-      const p = sql.placeholder("pattern");
-      where.push(
-        or(
-          sql`${mediaItems.title} LIKE ${p} ESCAPE '\\'`,
-          sql`${mediaItems.description} LIKE ${p} ESCAPE '\\'`,
-          sql`${mediaItems.caption} LIKE ${p} ESCAPE '\\'`,
-          sql`${mediaItems.tags} LIKE ${p} ESCAPE '\\'`,
-        )!,
-      );
-    }
     const condition = where.length ? and(...where) : undefined;
     const order = [asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id)];
+    if (shape.search) {
+      // The newest LIST_SEARCH_CAP matches of media_fts (title and description) drive
+      // (fts-window.ts): each item read by its id, filtered, sorted in the gallery's order; the
+      // total counts them and says if more exist.
+      const match = sql.placeholder("match");
+      const matched = and(sql`${mediaItems.id} = m.match_id`, condition);
+      return {
+        total: db
+          .select({ n: count(), capped: matchesPast("media_fts", match, LIST_SEARCH_CAP) })
+          .from(newestMatches("media_fts", match, LIST_SEARCH_CAP))
+          .crossJoin(mediaItems)
+          .where(matched),
+        rows: selectItems(db)
+          .where(
+            inArray(
+              mediaItems.id,
+              db
+                .select({ id: mediaItems.id })
+                .from(newestMatches("media_fts", match, LIST_SEARCH_CAP))
+                .crossJoin(mediaItems)
+                .where(matched)
+                .orderBy(...order)
+                .limit(sql.placeholder("limit"))
+                .offset(sql.placeholder("offset")),
+            ),
+          )
+          .orderBy(...order)
+          .limit(sql.placeholder("limit")),
+      };
+    }
     const facets = (["category", "faction", "mediaType"] as const).filter((f) => shape[f]);
     const pair = facets.length === 2 && shape.category && shape.mediaType;
     const kept = shape.approvedOnly && !shape.status && !shape.uploader && !shape.featuredOnly && !shape.search && (facets.length <= 1 || pair);
@@ -304,7 +325,9 @@ const mediaListReads = keptReads(
  * One page of items plus the total, in one batch. Order: sortOrder, then newest first (id breaks
  * ties so pages never overlap).
  */
-export async function listMedia(db: Database, options: MediaListOptions): Promise<{ rows: MediaRow[]; totalCount: number }> {
+export async function listMedia(db: Database, options: MediaListOptions): Promise<{ rows: MediaRow[]; totalCount: number; capped: boolean }> {
+  // A search with no words (only punctuation) is no search, as on the news list.
+  const match = options.search ? ftsQuery(options.search) : null;
   const shape = {
     approvedOnly: options.approvedOnly,
     status: options.status ?? null,
@@ -313,14 +336,14 @@ export async function listMedia(db: Database, options: MediaListOptions): Promis
     category: !!options.categoryId,
     faction: !!options.factionId,
     mediaType: !!options.mediaType,
-    search: !!options.search,
+    search: match !== null,
   };
   const reads = mediaListReads(db, shape, {
     uploader: options.uploadedBy,
     categoryId: options.categoryId,
     factionId: options.factionId,
     mediaType: options.mediaType,
-    pattern: options.search ? containsPattern(options.search) : undefined,
+    match,
     // The kept count's value is text (facet_counts): the one filter's id or type, or `id:type`.
     facetValue:
       options.categoryId && options.mediaType && !options.factionId
@@ -330,7 +353,8 @@ export async function listMedia(db: Database, options: MediaListOptions): Promis
     offset: (options.page - 1) * options.pageSize,
   });
   const [total, rows] = await db.batch([reads.total, reads.rows]);
-  return { rows: rows as MediaRow[], totalCount: total[0]?.n ?? 0 };
+  const first = total[0] as { n: number; capped?: number } | undefined;
+  return { rows: rows as MediaRow[], totalCount: first?.n ?? 0, capped: !!first?.capped };
 }
 
 /** One item (null when missing, or unapproved and `includeUnapproved` is false). */

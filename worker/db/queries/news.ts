@@ -8,6 +8,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import { ftsQuery } from "../../lib/fts";
+import { LIST_SEARCH_CAP } from "../../shared/search";
+import { matchesPast, newestMatches } from "./fts-window";
 import type {
   NewsArticle,
   NewsArticleInput,
@@ -106,7 +108,8 @@ const keptCount = (db: Database, list: string, value: SQLWrapper | string) =>
  * total is one facet_counts row, a tag's page walks published_news_tags (the tag's own rows, or
  * the tag's and author's, in the list's order) and an author's page news_author_published_idx, so
  * a page reads about its offset plus its rows whatever the filter
- * (docs/decisions/0036-kept-counts-and-list-depth.md). A search counts its matches.
+ * (docs/decisions/0036-kept-counts-and-list-depth.md). A search reads the newest LIST_SEARCH_CAP
+ * matches of news_fts only, and its total is capped there (ADR 0040).
  */
 const newsListReads = keptReads(
   (db, shape: { status: NewsListOptions["status"]; tag: boolean; author: boolean; search: boolean }) => {
@@ -118,7 +121,7 @@ const newsListReads = keptReads(
     // against the tag's ids: it looks up the ids instead (published_news_tags holds published ones only).
     if (published) filters.push(shape.tag ? sql`+${a.isPublished} = 1` : eq(a.isPublished, true));
     if (shape.status === "draft") filters.push(eq(a.isPublished, false));
-    if (shape.tag && published) {
+    if (shape.tag && published && !shape.search) {
       const ids = db
         .select({ id: publishedNewsTags.articleId })
         .from(publishedNewsTags)
@@ -140,6 +143,7 @@ const newsListReads = keptReads(
         ),
       );
     } else if (shape.tag) {
+      // Also a search's: its matches drive, and each is tested for the tag by its id.
       filters.push(
         exists(
           db
@@ -151,12 +155,32 @@ const newsListReads = keptReads(
     }
     // A tag's page has its author in published_news_tags already.
     if (shape.author && !tagPaged) filters.push(sql`${a.author} = ${sql.placeholder("author")} COLLATE NOCASE`);
-    if (shape.search) filters.push(sql`${a.id} IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${sql.placeholder("match")})`);
     const where = filters.length ? and(...filters) : undefined;
     const order = published
       ? [desc(a.publishedAt), desc(a.id)]
       : [desc(sql`COALESCE(${a.publishedAt}, ${a.createdAt})`), desc(a.id)];
-    const keptTotal = !published || shape.search
+    if (shape.search) {
+      // The newest LIST_SEARCH_CAP matches drive (fts-window.ts): each article read by its id,
+      // filtered, sorted in the list's order; the total counts them and says if more exist.
+      const match = sql.placeholder("match");
+      const matched = and(sql`${a.id} = m.match_id`, where);
+      return {
+        total: db
+          .select({ total: count(), capped: matchesPast("news_fts", match, LIST_SEARCH_CAP) })
+          .from(newestMatches("news_fts", match, LIST_SEARCH_CAP))
+          .crossJoin(a)
+          .where(matched),
+        rows: db
+          .select(listColumns)
+          .from(newestMatches("news_fts", match, LIST_SEARCH_CAP))
+          .crossJoin(a)
+          .where(matched)
+          .orderBy(...order)
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset")),
+      };
+    }
+    const keptTotal = !published
       ? null
       : shape.tag && shape.author
         ? keptCount(db, "news_tag_author", sql.placeholder("tagAuthor"))
@@ -186,14 +210,17 @@ export async function listNews(db: Database, options: NewsListOptions): Promise<
     { tag: options.tag, author: options.author, tagAuthor: `${options.tag}\u001f${options.author}`, match, limit: options.pageSize, offset: (options.page - 1) * options.pageSize },
   );
   const [totals, rows] = await db.batch([reads.total, reads.rows]);
-  const totalCount = totals[0]?.total ?? 0;
-  return {
+  const total = totals[0] as { total: number; capped?: number } | undefined;
+  const totalCount = total?.total ?? 0;
+  const list: NewsListResponse = {
     items: (rows as ArticleRow[]).map((row) => toListItem(row, parseTags(row.tags))),
     totalCount,
     page: options.page,
     pageSize: options.pageSize,
     totalPages: Math.ceil(totalCount / options.pageSize),
   };
+  if (total?.capped) list.capped = true;
+  return list;
 }
 
 /** The statements of one article (worker/db/kept.ts): with or without drafts; the id is a placeholder. */

@@ -23,6 +23,7 @@ import {
 } from "../../schemas/search";
 import { factions, gameInfoArticles, heroes, mediaItems, newsArticles, spells, units } from "../schema";
 import { galleryItemPath } from "../../shared/media-keys";
+import { newestMatches } from "./fts-window";
 
 /** Snippet markers: private-use characters no stored text contains (they are stripped from it). */
 const OPEN = "\uE000";
@@ -184,8 +185,12 @@ export function hitSnippet(marked: string, facet?: { values: readonly unknown[];
  */
 function statement(db: Database, source: Source, match: string, includeHidden: boolean) {
   const fts = sql.raw(source.fts);
-  const candidates = sql`(SELECT rowid AS match_id, bm25(${fts}) AS rank, snippet(${fts}, -1, ${OPEN}, ${CLOSE}, '…', ${sql.raw(String(SNIPPET_TOKENS))}) AS snippet
-    FROM ${fts} WHERE ${fts} MATCH ${match} ORDER BY rowid DESC LIMIT ${sql.raw(String(SEARCH_SCAN_CAP))}) AS m`;
+  const candidates = newestMatches(
+    source.fts,
+    match,
+    SEARCH_SCAN_CAP,
+    sql`bm25(${fts}) AS rank, snippet(${fts}, -1, ${OPEN}, ${CLOSE}, '…', ${sql.raw(String(SNIPPET_TOKENS))}) AS snippet`,
+  );
   return db
     .select({
       id: source.id,

@@ -17,7 +17,7 @@ export const mediaListRoutes = new Hono<AppEnv>()
     const approvedOnly = moderator ? (query.approvedOnly ?? false) : true;
     // Guests and members page to publicPageLimit(pageSize); moderators' lists to MAX_PAGE.
     if (!moderator) checkPublicPage(query.page, query.pageSize);
-    const { rows, totalCount } = await listMedia(c.get("db"), {
+    const { rows, totalCount, capped } = await listMedia(c.get("db"), {
       ...query,
       approvedOnly,
       // Moderation states are for moderators; everyone else only ever sees approved items.
@@ -31,6 +31,7 @@ export const mediaListRoutes = new Hono<AppEnv>()
       pageSize: query.pageSize,
       totalPages: moderator ? Math.ceil(totalCount / query.pageSize) : publicTotalPages(totalCount, query.pageSize),
     };
+    if (capped) body.capped = true;
     setReadCache(c, ITEMS_CACHE);
     return c.json(body, 200);
   })

@@ -108,7 +108,7 @@ export function Component() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {data.totalCount === 1 ? "1 media item" : `${data.totalCount} media items`}
+              {data.capped ? `${data.totalCount}+ media items` : data.totalCount === 1 ? "1 media item" : `${data.totalCount} media items`}
             </p>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Media">
               {items.map((item, index) => (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { newsListMeta, pageTitle } from "@shared/seo";
 import { newsKeys, parseNewsFilters } from "@shared/news-keys";
+import { LIST_SEARCH_CAP } from "@shared/search";
 import type { FirstViewRequest } from "@/app/routes";
 import { useLocalSite } from "@/lib/local-host";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
@@ -76,8 +77,14 @@ export function Component() {
         ) : (
           <>
             <p className="sr-only" aria-live="polite">
-              {data.totalCount === 1 ? "1 article" : `${data.totalCount} articles`}
+              {data.capped ? `${data.totalCount}+ articles` : data.totalCount === 1 ? "1 article" : `${data.totalCount} articles`}
             </p>
+            {data.capped ? (
+              // A common word: the search looked at its newest matches only (ADR 0040).
+              <p className="mb-4 text-sm text-ink-muted">
+                Showing matches among the {LIST_SEARCH_CAP} newest articles found. Add a word to narrow the search.
+              </p>
+            ) : null}
             <div className="grid gap-6 md:grid-cols-2">
               {data.items.map((article, index) => (
                 <NewsCard key={article.id} article={article} imagePriority={cardImagePriority(index, 2)} />
