@@ -1,12 +1,10 @@
 import type { ReactNode } from "react";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as FactionDetail } from "@/features/game/routes/faction-detail";
 import { Component as FactionsPage } from "@/features/game/routes/factions";
-import { Providers, storeSession, testUser } from "./helpers/render-app";
+import { storeSession, testUser, renderRoutes } from "./helpers/render-app";
 
 const T = "2026-01-01T00:00:00.000Z";
 const faction = (id: number, name: string, alignment: "Order" | "Chaos" | "Neutral" = "Order") => ({
@@ -33,15 +31,7 @@ const full = {
 };
 
 function renderPage(path: string, pattern: string, Component: () => ReactNode) {
-  const router = createMemoryRouter([{ path: pattern, Component }], { initialEntries: [path] });
-  render(
-    <Providers>
-      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </Providers>,
-  );
-  return router;
+  return renderRoutes([{ path: pattern, Component }], path).router;
 }
 
 function serve(routes: Record<string, { body: unknown; status?: number }>) {

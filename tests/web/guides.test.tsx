@@ -1,13 +1,11 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as AuditLog } from "@/features/admin-audit/routes/audit-log";
 import { Component as GuideEdit } from "@/features/game-assets/routes/guide-edit";
 import { Component as GuideList } from "@/features/game-assets/routes/guides";
 import { Component as GameInfo } from "@/features/game/routes/game-info";
-import { Providers, storeSession, testUser } from "./helpers/render-app";
+import { storeSession, testUser, renderRoutes } from "./helpers/render-app";
 
 const T1 = "2026-01-01T00:00:00.000Z";
 const T2 = "2026-01-02T00:00:00.000Z";
@@ -41,7 +39,7 @@ function serve(routes: Record<string, Handler>) {
 
 /** Renders the pages at `path`; the admin list is a stand-in unless `list` asks for the real one. */
 function renderAt(path: string, { list = false } = {}) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: "/game-info", Component: GameInfo },
       list ? { path: "/admin/game-info", Component: GuideList } : { path: "/admin/game-info", element: <h1>Guide list</h1> },
@@ -49,16 +47,8 @@ function renderAt(path: string, { list = false } = {}) {
       { path: "/admin/game-info/:id/edit", Component: GuideEdit },
       { path: "/admin/audit", Component: AuditLog },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers>
-      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </Providers>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 afterEach(() => {

@@ -1,12 +1,10 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RootLayout } from "@/app/root-layout";
 import { Component as SearchPage } from "@/features/search/routes/search";
 import type { SearchHit, SearchResponse } from "@shared/search";
-import { Providers, storeSession } from "./helpers/render-app";
+import { storeSession, renderRoutes } from "./helpers/render-app";
 
 const hit = (type: SearchHit["type"], id: number, title: string, path: string, visible = true): SearchHit => ({
   type,
@@ -59,18 +57,11 @@ function serve(answer: (params: URLSearchParams) => { body: unknown; status?: nu
 
 function renderSearch(path: string) {
   storeSession(null);
-  const router = createMemoryRouter(
+  return renderRoutes(
     [{ Component: RootLayout, children: [{ index: true, element: <h1>Home page</h1> }, { path: "search", Component: SearchPage }] }],
-    { initialEntries: [path] },
-  );
-  render(
-    <Providers settings={{}}>
-      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </Providers>,
-  );
-  return router;
+    path,
+    { settings: {} },
+  ).router;
 }
 
 const main = () => within(screen.getByRole("main"));

@@ -1,9 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { SWRConfig } from "swr";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as SpellBook } from "@/features/game/routes/spells";
-import { Providers } from "./helpers/render-app";
+import { renderRoutes } from "./helpers/render-app";
 
 const T = "2026-01-01T00:00:00.000Z";
 const spell = (id: number) => ({
@@ -27,14 +25,7 @@ function serveSpells(total: number) {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: "/spells", Component: SpellBook }], { initialEntries: [path] });
-  render(
-    <Providers>
-      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </Providers>,
-  );
+  renderRoutes([{ path: "/spells", Component: SpellBook }], path);
 }
 
 afterEach(() => vi.restoreAllMocks());

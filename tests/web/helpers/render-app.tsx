@@ -1,6 +1,7 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { SWRConfig } from "swr";
 import type { User } from "@schemas/user";
 import { RootLayout } from "@/app/root-layout";
 import { SessionProvider } from "@/lib/session";
@@ -69,6 +70,22 @@ export function renderApp({
   const view = render(
     <Providers settings={settings}>
       <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router };
+}
+
+/**
+ * `routes` in a memory router at `path`, inside the app's providers and an SWR cache of its own
+ * that never retries, so each render reads its own answers. Returns the router with the view.
+ */
+export function renderRoutes(routes: RouteObject[], path: string, { settings }: { settings?: Partial<PublicSiteSettings> } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Providers settings={settings}>
+      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, dedupingInterval: 0 }}>
+        <RouterProvider router={router} />
+      </SWRConfig>
     </Providers>,
   );
   return { ...view, router };
