@@ -37,10 +37,10 @@ export const SEARCH_SCAN_CAP = 2 * SEARCH_MATCH_CAP;
  * The news list's and the gallery's own searches (`?search=`) show, in the list's order and with
  * its other filters, the matches among the newest LIST_SEARCH_CAP of the FTS index; a word with
  * more says so (`capped`, its count shown as "60+"), so a search reads the same few rows however
- * common the word is and rarer words stay exact (ADR 0040). The site search's window: a page of
- * up to 100 with a tag filter stays within the budget of 1,000 rows.
+ * common the word is and rarer words stay exact (ADR 0040). As large as the site search's window
+ * (SEARCH_SCAN_CAP): a page of up to 100 with a tag filter stays within the budget of 1,000 rows.
  */
-export const LIST_SEARCH_CAP = SEARCH_SCAN_CAP;
+export const LIST_SEARCH_CAP = 60;
 
 /** A piece of a snippet: `match` pieces are the words that matched (render them highlighted, as text). */
 export type SnippetPart = { text: string; match: boolean };
