@@ -147,4 +147,19 @@ describe("gallery page", () => {
     expect(screen.getByText("Something went wrong on our side.")).toBeTruthy();
     expect(screen.getByText("Please check your internet connection and try refreshing the page.")).toBeTruthy();
   });
+
+  it("shows 'There is no page N' with a link to page 1 for a page deeper than a guest's limit (400 on page), not a load failure", async () => {
+    serve({ code: "validation_failed", message: "Validation failed.", errors: { page: ["Page must be at most 32."] } }, 400);
+    renderGallery("/screenshots?page=33&categoryId=2");
+    expect(await screen.findByText("There is no page 33 of this gallery.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to the first page" }).getAttribute("href")).toBe("/screenshots?categoryId=2");
+    expect(screen.queryByText("Failed to Load Media")).toBeNull();
+  });
+
+  it("shows 'There is no page N' for a page past the end of a non-empty gallery", async () => {
+    serve({ items: [], totalCount: 3, page: 5, pageSize: 20, totalPages: 1 });
+    renderGallery("/screenshots?page=5");
+    expect(await screen.findByText("There is no page 5 of this gallery.")).toBeTruthy();
+    expect(screen.queryByText("No Media Found")).toBeNull();
+  });
 });

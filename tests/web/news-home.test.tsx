@@ -107,6 +107,20 @@ describe("news list page", () => {
     expect(screen.queryByText(/Add a word to narrow the search/)).toBeNull();
   });
 
+  it("shows 'There is no page N' with a link to page 1 for a page deeper than a guest's limit (400 on page), not a load failure", async () => {
+    serve({ code: "validation_failed", message: "Validation failed.", errors: { page: ["Page must be at most 58."] } }, 400);
+    renderPage("/news?tag=patch&page=59", NewsListPage);
+    expect(await screen.findByText("There is no page 59 of these articles.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to the first page" }).getAttribute("href")).toBe("/news?tag=patch");
+    expect(screen.queryByText("Failed to load news articles")).toBeNull();
+  });
+
+  it("shows 'There is no page N' for a page past the end of a non-empty list", async () => {
+    serve({ ...page([]), totalCount: 3, page: 4, totalPages: 1 });
+    renderPage("/news?page=4", NewsListPage);
+    expect(await screen.findByText("There is no page 4 of these articles.")).toBeTruthy();
+  });
+
   it("shows 'Failed to load news articles' with the backend hint on a local host", async () => {
     serve({ message: "boom" }, 500);
     renderPage("/news", NewsListPage);

@@ -31,6 +31,14 @@ export class ApiRequestError extends Error {
 export const serverReason = (err: unknown, fallback: string): string =>
   err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : fallback;
 
+/**
+ * A list refused its `page`: deeper than a guest's lists page (docs/decisions/0036) or than
+ * MAX_PAGE. The page exists as a URL (an old link, a hand-edited one) but serves nothing: show
+ * "no such page" with a way back, not a load failure.
+ */
+export const isPageOutOfRange = (err: unknown): boolean =>
+  err instanceof ApiRequestError && err.code === "validation_failed" && !!err.errors?.page;
+
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 

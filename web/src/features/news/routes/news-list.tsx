@@ -13,6 +13,7 @@ import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton"
 import { NewsFilters } from "@/features/news/components/news-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { StateMessage } from "@/components/ui/state-message";
+import { isPageOutOfRange } from "@/lib/api-client";
 import { useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 
 /** 4 skeleton cards on /news. */
@@ -45,7 +46,15 @@ export function Component() {
       </div>
 
       <div className="mt-8" aria-busy={list.isValidating}>
-        {list.error && !data ? (
+        {(list.error && !data && isPageOutOfRange(list.error)) || (data && data.items.length === 0 && data.totalCount > 0) ? (
+          <StateMessage title={`There is no page ${filters.page} of these articles.`}>
+            <p>
+              <Link to={pageHref(1)} className="font-medium text-brand-700 underline dark:text-brand-400">
+                Go to the first page
+              </Link>
+            </p>
+          </StateMessage>
+        ) : list.error && !data ? (
           <StateMessage tone="error" title="Failed to load news articles">
             {local && (
               <p>Make sure the backend is running: start it with npm run dev (the Worker serves /api).</p>
@@ -56,14 +65,6 @@ export function Component() {
           <div className="grid gap-6 md:grid-cols-2">
             <NewsSkeletonList count={SKELETON_COUNT} />
           </div>
-        ) : data.items.length === 0 && data.totalCount > 0 ? (
-          <StateMessage title="This page has no articles.">
-            <p>
-              <Link to={pageHref(1)} className="font-medium text-brand-700 underline dark:text-brand-400">
-                Go to the first page
-              </Link>
-            </p>
-          </StateMessage>
         ) : data.items.length === 0 ? (
           hasActiveFilters ? (
             <StateMessage title="No articles match your filters.">
