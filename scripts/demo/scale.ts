@@ -15,6 +15,7 @@
  * run over it stops before writing anything (deleteScaleRows).
  */
 import { prng } from "./images.ts";
+import { spellEffects } from "./spells.ts";
 
 type Stmt = { bind(...values: unknown[]): Stmt; all<T = Record<string, unknown>>(): Promise<{ results: T[] }> };
 type Database = { prepare(sql: string): Stmt; batch(statements: Stmt[]): Promise<unknown[]> };
@@ -231,23 +232,29 @@ export function buildScaleRows(counts: Counts, art: DemoArt, passwordHash: strin
     if (spellNames.has(name)) continue;
     spellNames.add(name);
     const level = 1 + (i % 5);
-    spells.push([
-      id(spells.length), name, `${name}: ${one(SENTENCES)}`, school, level, level * 5 + int(0, 10), level * 10 + int(0, 20),
-      one(SPELL_TYPES), one(SPELL_TARGETS), one(SPELL_DURATIONS), rand() < 0.1 ? 1 : 0, Math.max(0, level - 2),
-      JSON.stringify([{ kind: one(["damage", "heal", "buff", "debuff"]), amount: level * 10 }]),
-    ]);
+    const description = `${name}: ${one(SENTENCES)}`;
+    const manaCost = level * 5 + int(0, 10);
+    const basePower = level * 10 + int(0, 20);
+    const [type, target, duration] = [one(SPELL_TYPES), one(SPELL_TARGETS), one(SPELL_DURATIONS)];
+    const isCommon = rand() < 0.1 ? 1 : 0;
+    const effects = spellEffects(one(["damage", "heal", "buff", "debuff"] as const), basePower, duration === "Turns" ? level + 1 : null);
+    spells.push([id(spells.length), name, description, school, level, manaCost, basePower, type, target, duration, isCommon, Math.max(0, level - 2), effects]);
   }
   out.push({
     table: "spells",
     columns: ["id", "name", "description", "school", "level", "mana_cost", "base_power", "type", "target", "duration", "is_common", "required_skill_level", "effects"],
     rows: spells,
   });
-  // Each generated faction's mage guild: about 30 of the generated spells.
+  // Mage guilds (the generated factions', or the demo's in a world too small to generate any):
+  // each generated spell is taught by one faction in turn, and one in four by a second one too, so
+  // every spell has a teacher; at --scale 100 a guild teaches about 40 of them.
   const links: unknown[][] = [];
-  for (const fid of scaleFactions) {
-    const chosen = new Set<number>();
-    while (spells.length && chosen.size < Math.min(30, spells.length)) chosen.add(id(int(0, spells.length - 1)));
-    for (const sid of chosen) links.push([fid, sid]);
+  const guilds = scaleFactions.length ? scaleFactions : factionIds;
+  for (let i = 0; guilds.length && i < spells.length; i++) {
+    const sid = id(i);
+    const first = i % guilds.length;
+    links.push([guilds[first], sid]);
+    if (guilds.length > 1 && rand() < 0.25) links.push([guilds[(first + int(1, guilds.length - 1)) % guilds.length], sid]);
   }
   out.push({ table: "faction_spells", columns: ["faction_id", "spell_id"], rows: links });
 

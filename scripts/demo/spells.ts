@@ -4,7 +4,14 @@ import type { SpellSchool } from "./factions.ts";
 type SpellType = "Combat" | "Adventure" | "Global";
 type SpellTarget = "Single" | "Area" | "All" | "Self";
 type SpellDuration = "Instant" | "Combat" | "Permanent" | "Turns";
-type EffectKind = "damage" | "heal" | "buff" | "debuff" | "summon" | "movement" | "vision";
+export type EffectKind = "damage" | "heal" | "buff" | "debuff" | "summon" | "movement" | "vision";
+
+/**
+ * A spell's effects as stored (JSON text): its kind, power, power per point of spell power and,
+ * for spells that last turns, the rounds. The spell card labels each key ("Kind", "Power"…).
+ */
+export const spellEffects = (kind: EffectKind, power: number, rounds: number | null) =>
+  JSON.stringify({ kind, power, perSpellPower: kind === "damage" ? 10 : kind === "heal" ? 8 : 1, ...(rounds ? { rounds } : {}) });
 
 /** [name, level, type, target, duration, effect, description] */
 type SpellLine = [string, number, SpellType, SpellTarget, SpellDuration, EffectKind, string];
@@ -94,7 +101,7 @@ export const SPELLS: DemoSpell[] = (Object.entries(BY_SCHOOL) as [SpellSchool, S
       duration,
       isCommon: COMMON.has(name),
       requiredSkillLevel: Math.max(0, Math.min(3, level - 2)),
-      effects: JSON.stringify({ kind: effect, power: basePower, perSpellPower: effect === "damage" ? 10 : effect === "heal" ? 8 : 1, ...(rounds ? { rounds } : {}) }),
+      effects: spellEffects(effect, basePower, rounds),
     };
   }),
 );

@@ -82,10 +82,16 @@ test.describe("unit pages and the comparison", () => {
 });
 
 test.describe("spell book", () => {
-  test("filters by school and level with the filters in the URL, kept on reload", async ({ page }) => {
+  test("pages with real links, filters by school and level with the filters in the URL, kept on reload", async ({ page }) => {
     await page.goto("/spells");
     await expect(page.getByRole("heading", { level: 1, name: "Spell Book" })).toBeVisible();
-    await expect(page.getByTestId("spell-list").locator("article")).toHaveCount(36);
+    // The demo's 36 spells take two pages; the pager's real link shows the rest.
+    await expect(page.getByTestId("spell-count")).toHaveText("36 spells · page 1 of 2");
+    const firstPage = await page.getByTestId("spell-list").locator("article").count();
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/spells\?page=2$/);
+    await expect(page.getByTestId("spell-count")).toHaveText("36 spells · page 2 of 2");
+    await expect(page.getByTestId("spell-list").locator("article")).toHaveCount(36 - firstPage);
 
     await page.getByLabel("School").selectOption("Fire");
     await page.getByLabel("Level").selectOption("2");

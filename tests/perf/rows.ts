@@ -31,7 +31,7 @@ export const ROWS_PATHS = [
   "/api/news?search=t", "/api/news?search=tournament&page=4", "/api/news?search=tournament&tag=patch",
   "/api/media?search=dawn", "/api/media?search=art", "/api/media?search=the", "/api/media?search=dawn&page=2",
   "/api/media?search=dawn&categoryId=1",
-  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells?page=40", "/spells?page=41", "/spells/1",
+  "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells?page=84", "/spells?page=85", "/spells/1",
   "/game-info", "/screenshots", "/screenshots?page=32", "/news?page=58", "/news?search=tournament", "/search?q=dragon", "/search?q=tournament&type=news", "/search?q=t&type=unit",
   // The sitemap's children by id range (ADR 0041): the first of a type, and full ranges of the
   // 100× world's generated ids (a 404 on the demo data, whose ids are all in the first range).

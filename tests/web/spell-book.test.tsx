@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as SpellBook } from "@/features/game/routes/spells";
+import { SPELL_BOOK_PAGE_SIZE } from "@shared/game-keys";
 import { renderRoutes } from "./helpers/render-app";
 
 const T = "2026-01-01T00:00:00.000Z";
@@ -10,7 +11,7 @@ const spell = (id: number) => ({
   factions: [{ id: 1, name: "Ash", alignment: "Order" }],
 });
 
-/** Answers GET /api/spell with a page of `total` spells (50 a page) and records the queries asked. */
+/** Answers GET /api/spell with the asked page of `total` spells and records the queries asked. */
 function serveSpells(total: number) {
   const asked: URLSearchParams[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
@@ -31,13 +32,14 @@ function renderAt(path: string) {
 afterEach(() => vi.restoreAllMocks());
 
 describe("/spells pages", () => {
-  it("shows page 2 of 120 spells (50 a page) with the total and a pager of real links keeping the filters", async () => {
+  it("shows page 2 of 120 spells (SPELL_BOOK_PAGE_SIZE a page) with the total and a pager of real links keeping the filters", async () => {
+    const size = SPELL_BOOK_PAGE_SIZE;
     const asked = serveSpells(120);
     renderAt("/spells?school=Fire&page=2");
-    expect(await screen.findByRole("link", { name: "Spell 51" })).toBeTruthy();
-    expect(screen.getAllByRole("article")).toHaveLength(50);
-    expect(screen.getByTestId("spell-count").textContent).toBe("120 spells · page 2 of 3");
-    expect(asked.some((q) => q.get("page") === "2" && q.get("pageSize") === "50" && q.get("school") === "Fire")).toBe(true);
+    expect(await screen.findByRole("link", { name: `Spell ${size + 1}` })).toBeTruthy();
+    expect(screen.getAllByRole("article")).toHaveLength(size);
+    expect(screen.getByTestId("spell-count").textContent).toBe(`120 spells · page 2 of ${Math.ceil(120 / size)}`);
+    expect(asked.some((q) => q.get("page") === "2" && q.get("pageSize") === String(size) && q.get("school") === "Fire")).toBe(true);
     const pager = screen.getByRole("navigation", { name: "Pagination" });
     expect(within(pager).getByRole("link", { name: "Previous" }).getAttribute("href")).toBe("/spells?school=Fire");
     expect(within(pager).getByRole("link", { name: "Next" }).getAttribute("href")).toBe("/spells?school=Fire&page=3");
@@ -45,10 +47,10 @@ describe("/spells pages", () => {
   });
 
   it("shows no pager when every spell fits on one page", async () => {
-    serveSpells(36);
+    serveSpells(SPELL_BOOK_PAGE_SIZE);
     renderAt("/spells");
-    expect(await screen.findByRole("link", { name: "Spell 36" })).toBeTruthy();
-    expect(screen.getByTestId("spell-count").textContent).toBe("36 spells");
+    expect(await screen.findByRole("link", { name: `Spell ${SPELL_BOOK_PAGE_SIZE}` })).toBeTruthy();
+    expect(screen.getByTestId("spell-count").textContent).toBe(`${SPELL_BOOK_PAGE_SIZE} spells`);
     expect(screen.queryByRole("navigation", { name: "Pagination" })).toBeNull();
   });
 
@@ -56,6 +58,7 @@ describe("/spells pages", () => {
     serveSpells(120);
     renderAt("/spells?page=9");
     expect(await screen.findByRole("heading", { name: "There is no page 9 of these spells." })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Go to the last page (page 3)" }).getAttribute("href")).toBe("/spells?page=3");
+    const last = Math.ceil(120 / SPELL_BOOK_PAGE_SIZE);
+    expect(screen.getByRole("link", { name: `Go to the last page (page ${last})` }).getAttribute("href")).toBe(`/spells?page=${last}`);
   });
 });

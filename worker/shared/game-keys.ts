@@ -124,8 +124,11 @@ export function factionViewParams(view: FactionView): URLSearchParams {
   return params;
 }
 
-/** Spells per page of the spell book (/spells?page=N): a page's cards stay a readable length. */
-export const SPELL_BOOK_PAGE_SIZE = 50;
+/**
+ * Spells per page of the spell book (/spells?page=N): twelve rows of two cards, a readable
+ * length whose first layout stays short on a phone (docs/scaling.md, the spell book's blocking time).
+ */
+export const SPELL_BOOK_PAGE_SIZE = 24;
 
 /** The spell book's page from its URL (`?page=N`; missing or malformed is 1). */
 export const parseSpellBookPage = (params: URLSearchParams): number => parsePage(params.get("page"));
