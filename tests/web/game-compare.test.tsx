@@ -1,12 +1,15 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseCompareUnits } from "@shared/game-keys";
 import type { UnitWithFaction } from "@schemas/unit";
 import { CompareChart } from "@/features/game/components/compare-chart";
 import { CompareTable } from "@/features/game/components/compare-table";
 import { addToCompare, clearCompare, readCompareList } from "@/features/game/hooks/use-compare-list";
 import { bestIndexes, CHART_STATS, statDiffs, UNIT_STATS } from "@/features/game/lib/unit-stats";
+import { Component as ComparePage } from "@/features/game/routes/compare";
+import { renderRoutes } from "./helpers/render-app";
 
 let n = 0;
 function unit(fields: Partial<UnitWithFaction>): UnitWithFaction {
@@ -137,5 +140,28 @@ describe("comparison rules", () => {
     expect(addToCompare({ id: 5, name: "U5" })).toBe(false);
     expect(readCompareList().map((e) => e.id)).toEqual([1, 2, 3, 4]);
     expect(JSON.parse(localStorage.getItem("compareUnits")!)).toHaveLength(4);
+  });
+});
+
+describe("/compare when its units fail to load", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows the server's reason with Try Again, which reads the units again and shows them", async () => {
+    let fail = true;
+    let asked = 0;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => {
+      asked++;
+      if (fail) return Response.json({ code: "internal_error", message: "The wiki is resting." }, { status: 503 });
+      return Response.json({ items: [unit({ id: 1, name: "Pikeguard" }), unit({ id: 2, name: "Harpooner" })], missingIds: [] });
+    });
+    renderRoutes([{ path: "/compare", Component: ComparePage }], "/compare?units=1,2");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Failed to Load Units")).toBeTruthy();
+    expect(within(alert).getByText("The wiki is resting.")).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(within(alert).getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByRole("columnheader", { name: /Pikeguard/ })).toBeTruthy();
+    expect(screen.queryByText("Failed to Load Units")).toBeNull();
+    expect(asked).toBe(2);
   });
 });

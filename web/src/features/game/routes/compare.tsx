@@ -7,6 +7,7 @@ import type { FirstViewRequest } from "@/app/routes";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { PageHead } from "@/lib/page-head";
 import { useUnitsByIds } from "@/features/game/api/get-units-by-ids";
 import { CompareChart } from "@/features/game/components/compare-chart";
@@ -86,12 +87,7 @@ export function Component() {
 
       <div className="mt-6">
         {error && !data ? (
-          <Alert title="Failed to Load Units">
-            <p>{error instanceof Error ? error.message : "Please try again."}</p>
-            <button type="button" onClick={() => void mutate()} className={buttonClass({ variant: "secondary", size: "sm", className: "mt-3" })}>
-              Try Again
-            </button>
-          </Alert>
+          <LoadErrorAlert title="Failed to Load Units" error={error} fallback="Please try again." onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <LoadingRegion label="Loading units...">
             <Skeleton className="h-80 w-full rounded-2xl" />

@@ -1,7 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import { SiteSearchForm } from "@/components/site-search-form";
-import { StateMessage } from "@/components/ui/state-message";
-import { Button } from "@/components/ui/button";
+import { LoadErrorAlert } from "@/components/load-error-alert";
 import { Pagination } from "@/components/ui/pagination";
 import { PageHead } from "@/lib/page-head";
 import type { FirstViewRequest } from "@/app/routes";
@@ -61,12 +60,11 @@ export function Component() {
           <TypeFilter data={all.data} current={type} typeHref={typeHref} />
           <div className="mt-6" aria-busy={shown.isLoading}>
             {shown.error && !shown.data ? (
-              <StateMessage tone="error" title="Failed to load search results">
-                <p>Something went wrong while searching. Please try again.</p>
-                <Button variant="secondary" size="sm" className="mt-4" onClick={() => void shown.mutate()}>
-                  Try Again
-                </Button>
-              </StateMessage>
+              <LoadErrorAlert
+                title="Failed to load search results"
+                message="Something went wrong while searching. Please try again."
+                onRetry={() => void shown.mutate()}
+              />
             ) : !shown.data ? (
               <SearchSkeleton count={type ? 6 : 5} />
             ) : type ? (
