@@ -119,6 +119,20 @@ describe("kept game counts (facet_counts)", () => {
     await expectKeptEqualsReal();
   });
 
+  it("counts a spell for its factions when its links arrive first, as a restore from an export inserts them (foreign keys deferred)", async () => {
+    const factionIds = (await all<{ id: number }>("SELECT id FROM factions WHERE is_active = 1 ORDER BY id LIMIT 2")).map((f) => f.id);
+    expect(factionIds.length).toBeGreaterThan(0);
+    const spellId = 990_001;
+    await env.DB.batch([
+      env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+      ...factionIds.map((f) => env.DB.prepare("INSERT INTO faction_spells (faction_id, spell_id) VALUES (?1, ?2)").bind(f, spellId)),
+      env.DB.prepare("INSERT INTO spells (id, name, school, level) VALUES (?1, 'Restored Spell', 'Water', 4)").bind(spellId),
+    ]);
+    await expectKeptEqualsReal();
+    await env.DB.prepare("DELETE FROM spells WHERE id = ?1").bind(spellId).run();
+    await expectKeptEqualsReal();
+  });
+
   it("GET /api/unit, /api/hero and /api/spell pages (200) hold the same rows as stepping over every row, past the end included", async () => {
     const a = await insertFaction();
     for (let i = 0; i < 5; i++) await insertUnit(a, { tier: 1 + (i % 3) });

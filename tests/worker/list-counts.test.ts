@@ -149,6 +149,20 @@ describe("kept news counts", () => {
     await env.DB.prepare("DELETE FROM news_articles WHERE id = ?").bind(id).run();
     await expectNewsKept();
   });
+
+  it("keeps a published article's tags when they arrive before it, as a restore from an export inserts them (foreign keys deferred)", async () => {
+    const id = 990_002;
+    await env.DB.batch([
+      env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+      env.DB.prepare("INSERT INTO news_tags (article_id, tag, position) VALUES (?1, 'restored-tag', 0), (?1, 'patch', 1)").bind(id),
+      env.DB.prepare(
+        "INSERT INTO news_articles (id, title, summary, content, author, is_published, published_at) VALUES (?1, 'Restored', 'S', 'C', 'Restorer', 1, '2022-01-01T00:00:00.000Z')",
+      ).bind(id),
+    ]);
+    await expectNewsKept();
+    await env.DB.prepare("DELETE FROM news_articles WHERE id = ?").bind(id).run();
+    await expectNewsKept();
+  });
 });
 
 describe("kept media counts", () => {

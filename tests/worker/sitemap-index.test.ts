@@ -122,6 +122,22 @@ describe("sitemap index", () => {
     }
   });
 
+  it("steps past a run of drafts newer than the last published article in one read: 150 drafts add no rows to the index (200)", async () => {
+    const before = await get("/sitemap.xml");
+    expect(before.status).toBe(200);
+    const queue: number[] = [];
+    try {
+      const insert = env.DB.prepare(`INSERT INTO news_articles (title, summary, content, author, is_published) VALUES ('Queued', 'S', 'C', 'A', 0) RETURNING id`);
+      for (const result of await env.DB.batch<{ id: number }>(Array.from({ length: 150 }, () => insert))) queue.push(result.results[0]!.id);
+      const after = await get("/sitemap.xml");
+      expect(after.status).toBe(200);
+      expect(await after.text()).toBe(await before.text());
+      expect(rowsRead(after)).toBe(rowsRead(before));
+    } finally {
+      await env.DB.prepare(`DELETE FROM news_articles WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(queue)).run();
+    }
+  });
+
   it("a range with drafts or hidden records only, a range past the last, or an unknown type answers 404", async () => {
     const listedRanges = new Set(rangesOf(published));
     const draftOnly = rangesOf(drafts).filter((n) => !listedRanges.has(n));

@@ -293,6 +293,8 @@ export const newsArticles = sqliteTable(
     index("news_published_updated_idx").on(t.isPublished, t.updatedAt),
     // One author's published articles in the list's order (the author filter is case-insensitive).
     index("news_author_published_idx").on(sql`${t.author} COLLATE NOCASE`, t.isPublished, t.publishedAt, t.id),
+    // The published ids in order: the sitemap index seeks from range to range past drafts (migration 0019).
+    index("news_published_id_idx").on(t.id).where(sql`${t.isPublished} = 1`),
     check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
     check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),

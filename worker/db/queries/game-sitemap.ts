@@ -18,22 +18,36 @@ type Listed = {
   table: SQLiteTable;
   id: SQLiteColumn;
   updatedAt: SQLiteColumn;
+  /**
+   * How the seek walks the table: along the primary key (`NOT INDEXED`, never an index on the
+   * flag), or along a partial index of the listed ids when hidden rows come in runs (news drafts).
+   */
+  seekBy: SQL;
   /** The rows listed, as tested on one row found by id (the index's seek). */
   seek: SQL;
   /** The same rows, as tested on every row of a range (the child): a faction list built once. */
   range: SQL;
 };
 
+const NOT_INDEXED = sql`NOT INDEXED`;
 const ACTIVE_FACTIONS = sql`(SELECT f.id FROM factions f WHERE f.is_active = 1)`;
 const activeFaction = (factionId: SQLiteColumn) => sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${factionId} AND f.is_active = 1)`;
 
 /** The rows each type lists: published articles, active units and heroes of active factions, active spells. */
 const LISTED: Record<SitemapEntityType, Listed> = {
-  news: { table: newsArticles, id: newsArticles.id, updatedAt: newsArticles.updatedAt, seek: sql`${newsArticles.isPublished} = 1`, range: sql`${newsArticles.isPublished} = 1` },
+  news: {
+    table: newsArticles,
+    id: newsArticles.id,
+    updatedAt: newsArticles.updatedAt,
+    seekBy: sql`INDEXED BY news_published_id_idx`,
+    seek: sql`${newsArticles.isPublished} = 1`,
+    range: sql`${newsArticles.isPublished} = 1`,
+  },
   units: {
     table: units,
     id: units.id,
     updatedAt: units.updatedAt,
+    seekBy: NOT_INDEXED,
     seek: sql`${units.isActive} = 1 AND ${activeFaction(units.factionId)}`,
     range: sql`${units.isActive} = 1 AND ${units.factionId} IN ${ACTIVE_FACTIONS}`,
   },
@@ -41,15 +55,16 @@ const LISTED: Record<SitemapEntityType, Listed> = {
     table: heroes,
     id: heroes.id,
     updatedAt: heroes.updatedAt,
+    seekBy: NOT_INDEXED,
     seek: sql`${heroes.isActive} = 1 AND ${activeFaction(heroes.factionId)}`,
     range: sql`${heroes.isActive} = 1 AND ${heroes.factionId} IN ${ACTIVE_FACTIONS}`,
   },
-  spells: { table: spells, id: spells.id, updatedAt: spells.updatedAt, seek: sql`${spells.isActive} = 1`, range: sql`${spells.isActive} = 1` },
+  spells: { table: spells, id: spells.id, updatedAt: spells.updatedAt, seekBy: NOT_INDEXED, seek: sql`${spells.isActive} = 1`, range: sql`${spells.isActive} = 1` },
 };
 
 /**
  * A type's non-empty ranges, ascending: from range 0, the next listed row past the range's end
- * (`NOT INDEXED`: along the primary key, never an index on the flag), and its range, until none.
+ * (walked as the type's `seekBy` says), and its range, until none.
  */
 function rangesStatement(db: Database, type: SitemapEntityType, range: number) {
   const t = LISTED[type];
@@ -57,7 +72,7 @@ function rangesStatement(db: Database, type: SitemapEntityType, range: number) {
   return db.all<unknown>(sql`WITH RECURSIVE r(n) AS (
     SELECT 0
     UNION ALL
-    SELECT (SELECT (${t.id} - 1) / ${size} + 1 FROM ${t.table} NOT INDEXED WHERE ${t.id} > r.n * ${size} AND ${t.seek} ORDER BY ${t.id} LIMIT 1)
+    SELECT (SELECT (${t.id} - 1) / ${size} + 1 FROM ${t.table} ${t.seekBy} WHERE ${t.id} > r.n * ${size} AND ${t.seek} ORDER BY ${t.id} LIMIT 1)
     FROM r WHERE r.n IS NOT NULL
   ) SELECT n FROM r WHERE n > 0`);
 }

@@ -1,0 +1,46 @@
+/**
+ * `npm run db:rehearse` (scripts/d1-rehearsal.ts) run as a maintainer runs it, on a local D1 of its
+ * own: back up, delete the news, restore into a fresh database, compare every table. The state
+ * holds the rows whose kept tables depend on another table (a faction's spell links, an article's
+ * tags): the export lists tables by name, so a restore inserts links before their spells.
+ */
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const state = `.wrangler/test-rehearsal-${process.pid}`;
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+
+function execute(sql: string) {
+  const run = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql], { cwd: root, encoding: "utf8", env });
+  if (run.status !== 0) throw new Error(run.stderr || run.stdout);
+}
+
+beforeAll(() => {
+  const migrated = spawnSync(process.execPath, ["scripts/db-migrate.ts", "--persist-to", state], { cwd: root, encoding: "utf8", env });
+  if (migrated.status !== 0) throw new Error(migrated.stderr || migrated.stdout);
+  execute(
+    "INSERT INTO factions (id, name, alignment) VALUES (1, 'Ash', 'Order'), (2, 'Brine', 'Chaos');" +
+      "INSERT INTO spells (id, name, school, level) VALUES (1, 'Spark', 'Fire', 1), (2, 'Tide', 'Water', 2);" +
+      "INSERT INTO faction_spells (faction_id, spell_id) VALUES (1, 1), (2, 1), (2, 2);" +
+      "INSERT INTO news_articles (id, title, summary, content, author, is_published, published_at) VALUES" +
+      " (1, 'Patch notes', 'S', 'The patch is out.', 'Mira', 1, '2026-01-01T00:00:00.000Z'), (2, 'Draft', 'S', 'C', 'Mira', 0, NULL);" +
+      "INSERT INTO news_tags (article_id, tag, position) VALUES (1, 'patch', 0), (1, 'balance', 1), (2, 'patch', 0);",
+  );
+}, 120_000);
+
+afterAll(() => rmSync(path.join(root, state), { recursive: true, force: true }));
+
+describe("npm run db:rehearse", () => {
+  it("restores every table, the kept counts and the news search as they were before the incident (exit 0)", () => {
+    const run = spawnSync(process.execPath, ["scripts/d1-rehearsal.ts", "--persist-to", state], { cwd: root, encoding: "utf8", env });
+    const out = `${run.stdout}${run.stderr}`;
+    expect(out).not.toContain("differs");
+    expect(out).toContain("Incident: news_articles 2 → 0");
+    expect(out).toMatch(/rebuilt by triggers on import: .*facet_counts/);
+    expect(out).toContain("every table's rows and the news search match the copy before the incident");
+    expect(run.status).toBe(0);
+  }, 180_000);
+});
