@@ -361,6 +361,27 @@ export const publishedNewsTags = sqliteTable(
   ],
 );
 
+/**
+ * The gallery's filter combinations, kept (migration 0018): one row per approved media item and
+ * combination of the gallery's filters it matches, `facet` being `<category>:<faction>:<type>:<featured>`
+ * with '' for a filter that is not set (galleryFacet in queries/media.ts). A filtered page walks one
+ * key in the gallery's order; facet_counts ('media_gallery', key) keeps its total. Kept by triggers
+ * from media_items.
+ */
+export const mediaGalleryEntries = sqliteTable(
+  "media_gallery_entries",
+  {
+    id: integer("id").notNull(),
+    facet: text("facet").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.facet] }),
+    index("media_gallery_entries_order_idx").on(t.facet, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Game content
 // ---------------------------------------------------------------------------------------------
@@ -677,11 +698,6 @@ export const mediaItems = sqliteTable(
     index("media_faction_idx").on(t.factionId),
     index("media_type_idx").on(t.mediaType),
     index("media_featured_idx").on(t.isFeatured),
-    // The gallery filtered by one category, faction or type, in the gallery's order.
-    index("media_category_gallery_idx").on(t.categoryId, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
-    index("media_faction_gallery_idx").on(t.factionId, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
-    index("media_type_gallery_idx").on(t.mediaType, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
-    index("media_category_type_gallery_idx").on(t.categoryId, t.mediaType, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     // /files/* looks up the item a key belongs to (unapproved items' files are private).
     index("media_original_key_idx").on(t.originalKey),
     index("media_large_key_idx").on(t.largeKey),
