@@ -10,7 +10,7 @@
 -- newest first, id breaking ties), and its total from one facet_counts row, list 'media_gallery',
 -- value the same key. That list replaces 0015's media_approved, media_category, media_faction,
 -- media_type and media_category_type (the same counts under the keys ':::', '<id>:::', ':<id>::',
--- ':::<type>' and '<id>::<type>:').
+-- '::<type>:' and '<id>::<type>:').
 --
 -- The triggers on media_items rebuild an item's rows on INSERT, DELETE and UPDATE of every
 -- column that changes a key or the order (a category's or faction's deletion sets the item's id

@@ -272,6 +272,14 @@ describe("kept media counts", () => {
             }
     };
     await expectEveryCombination();
+    // The filter choices carry the same kept counts, per category, faction and type.
+    const choices = (await (await call("/api/media/filters")).json()) as MediaFilters;
+    const real = await realMedia();
+    expect(choices.categories.find((f) => f.value === category)?.count).toBe(real[`media_gallery|${category}:::`]);
+    expect(choices.factions.find((f) => f.value === factionId)?.count).toBe(real[`media_gallery|:${factionId}::`]);
+    expect(choices.mediaTypes).toEqual(
+      (["image", "video", "gif"] as const).filter((t) => real[`media_gallery|::${t}:`]).map((value) => ({ value, count: real[`media_gallery|::${value}:`] })),
+    );
 
     // Through the API: feature one, unfeature another, move one to another faction and order.
     const put = (id: number, fields: Record<string, unknown>) =>

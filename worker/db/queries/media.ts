@@ -387,7 +387,7 @@ export async function getMedia(db: Database, id: number, includeUnapproved: bool
 /**
  * The statements of the media filters (worker/db/kept.ts): one shape, no values. The counts of
  * approved items per category, faction and type are the kept totals of their one-filter keys
- * (galleryFacet: `<id>:::`, `:<id>::`, `:::<type>`, migration 0018), each looked up by its
+ * (galleryFacet: `<id>:::`, `:<id>::`, `::<type>:`, migration 0018), each looked up by its
  * primary key from each category and faction.
  */
 const mediaFilterReads = keptReads((db, _shape: null) => {
@@ -411,7 +411,7 @@ const mediaFilterReads = keptReads((db, _shape: null) => {
       .innerJoin(facetCounts, kept(sql`':' || CAST(${factions.id} AS TEXT) || '::'`))
       .orderBy(asc(factions.sortOrder), asc(factions.name)),
     types: db
-      .select({ value: sql<string>`substr(${facetCounts.value}, 4)`, count: facetCounts.n })
+      .select({ value: sql<string>`trim(${facetCounts.value}, ':')`.as("media_type"), count: facetCounts.n })
       .from(facetCounts)
       .where(and(eq(facetCounts.list, GALLERY_COUNTS), inArray(facetCounts.value, MEDIA_TYPES.map((type) => galleryFacet({ mediaType: type }))), gt(facetCounts.n, 0))),
   };
