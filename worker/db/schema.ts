@@ -323,10 +323,11 @@ export const newsTags = sqliteTable(
  * Counts kept by triggers per list and facet value (migration 0014): `list` names what is
  * counted (e.g. `news_tag`), `value` is the facet value as text, compared case-insensitively
  * (COLLATE NOCASE in the migration; drizzle does not model collations). A filter's counts read
- * one row per value instead of every row (docs/scaling.md §5). The lists and their triggers are
- * in migration 0015: `news_published`, `news_tag`, `news_author`, `media_approved`,
- * `media_category`, `media_faction`, `media_type`, and the pairs `news_tag_author`
- * (`tag\x1Fauthor`) and `media_category_type` (`id:type`) ('' is a list's whole total).
+ * one row per value instead of every row (docs/scaling.md §5). The news lists and their triggers
+ * are in migration 0015: `news_published`, `news_tag`, `news_author` and the pair
+ * `news_tag_author` (`tag\x1Fauthor`) ('' is a list's whole total); the game lists in 0016; the
+ * gallery's in 0018: `media_gallery`, one row per combination of its filters
+ * (`category:faction:type:featured`, see mediaGalleryEntries).
  */
 export const facetCounts = sqliteTable(
   "facet_counts",
