@@ -18,11 +18,17 @@ export const ROWS_PATHS = [
   "/api/news?tag=survey", "/api/news/filters", "/api/news/1",
   // Page 32 is the gallery's deepest for guests (publicPageLimit(20)); page 33 is a 400.
   "/api/media", "/api/media?page=32", "/api/media?categoryId=1", "/api/media/filters", "/api/media/1",
+  // Every combination of the gallery's filters reads one kept key (ADR 0043): pairs, featured, all
+  // four, the deepest page of the smallest page size that reaches it (8 a page: page 92).
+  "/api/media?categoryId=1&factionId=1", "/api/media?factionId=1&mediaType=image&page=32", "/api/media?featuredOnly=true",
+  "/api/media?featuredOnly=true&page=32", "/api/media?categoryId=1&factionId=1&mediaType=image&featuredOnly=true",
+  "/api/media?categoryId=1&factionId=1&pageSize=100", "/api/media?page=92&pageSize=8",
   "/api/faction", "/api/faction/1", "/api/unit", "/api/unit?page=40", "/api/unit?page=100", "/api/unit?tier=3&page=10",
   "/api/unit/filters", "/api/unit/filters?factionId=1", "/api/unit/1",
   "/api/hero", "/api/hero?page=30", "/api/hero/filters", "/api/hero/filters?factionId=1", "/api/hero/1",
   "/api/spell", "/api/spell?page=40", "/api/spell?school=Fire", "/api/spell/filters", "/api/spell/1",
-  "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories",
+  "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories", "/api/gameinfo?featuredOnly=true",
+  "/api/gameinfo?category=Combat&search=magic&pageSize=100",
   "/api/search?q=dragon", "/api/search?q=tournament", "/api/search?q=fire", "/api/search?q=the", "/api/search?q=t",
   "/api/search?q=tournament&type=news&page=2",
   // The lists' own searches read the newest matches of the FTS index (ADR 0040): a word in no
@@ -32,7 +38,7 @@ export const ROWS_PATHS = [
   "/api/media?search=dawn", "/api/media?search=art", "/api/media?search=the", "/api/media?search=dawn&page=2",
   "/api/media?search=dawn&categoryId=1",
   "/", "/news", "/news/1", "/factions", "/factions/1", "/units/1", "/heroes/1", "/spells", "/spells?page=84", "/spells?page=85", "/spells/1",
-  "/game-info", "/screenshots", "/screenshots?page=32", "/news?page=58", "/news?search=tournament", "/search?q=dragon", "/search?q=tournament&type=news", "/search?q=t&type=unit",
+  "/game-info", "/screenshots", "/screenshots?page=32", "/screenshots?categoryId=1&mediaType=image&page=32", "/news?page=58", "/news?search=tournament", "/search?q=dragon", "/search?q=tournament&type=news", "/search?q=t&type=unit",
   // The sitemap's children by id range (ADR 0041): the first of a type, and full ranges of the
   // 100× world's generated ids (a 404 on the demo data, whose ids are all in the first range).
   "/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/news-1.xml", "/sitemaps/news-2001.xml", "/sitemaps/units-1.xml",

@@ -1,5 +1,5 @@
 /**
- * Totals and facet counts are kept by triggers in facet_counts (migrations 0014, 0015) so the
+ * Totals and facet counts are kept by triggers in facet_counts (migrations 0014, 0015, 0018) so the
  * public news and media reads read one row per total or filter value instead of counting every
  * row: each kept number must equal the real count through inserts, publishing and approving,
  * changes of tag, author, category, faction and type, and deletes, through the API and straight in
@@ -34,19 +34,30 @@ async function realNews(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [`${r.list}|${r.value}`, r.n]));
 }
 
+type MediaFacts = { id: number; category_id: number | null; faction_id: number | null; media_type: string; is_featured: number; sort_order: number; created_at: string };
+
+/** The keys of every filter combination an approved item matches, worked out here from its columns. */
+function keysOf(item: MediaFacts): string[] {
+  const keys: string[] = [];
+  for (const category of item.category_id === null ? [""] : ["", String(item.category_id)])
+    for (const faction of item.faction_id === null ? [""] : ["", String(item.faction_id)])
+      for (const type of ["", item.media_type])
+        for (const featured of item.is_featured ? ["", "1"] : [""]) keys.push(`${category}:${faction}:${type}:${featured}`);
+  return keys;
+}
+
+const approvedMedia = () =>
+  all<MediaFacts>("SELECT id, category_id, faction_id, media_type, is_featured, sort_order, created_at FROM media_items WHERE is_approved = 1");
+
+/** The gallery's counts per filter combination, counted from the approved items. */
 async function realMedia(): Promise<Record<string, number>> {
-  const rows = await all<Kept>(`
-    SELECT 'media_approved' AS list, '' AS value, count(*) AS n FROM media_items WHERE is_approved = 1 HAVING count(*) > 0
-    UNION ALL SELECT 'media_category', CAST(category_id AS TEXT), count(*) FROM media_items WHERE is_approved = 1 AND category_id IS NOT NULL GROUP BY category_id
-    UNION ALL SELECT 'media_faction', CAST(faction_id AS TEXT), count(*) FROM media_items WHERE is_approved = 1 AND faction_id IS NOT NULL GROUP BY faction_id
-    UNION ALL SELECT 'media_type', media_type, count(*) FROM media_items WHERE is_approved = 1 GROUP BY media_type
-    UNION ALL SELECT 'media_category_type', category_id || ':' || media_type, count(*) FROM media_items
-      WHERE is_approved = 1 AND category_id IS NOT NULL GROUP BY category_id, media_type`);
-  return Object.fromEntries(rows.map((r) => [`${r.list}|${r.value}`, r.n]));
+  const counts: Record<string, number> = {};
+  for (const item of await approvedMedia()) for (const key of keysOf(item)) counts[`media_gallery|${key}`] = (counts[`media_gallery|${key}`] ?? 0) + 1;
+  return counts;
 }
 
 const NEWS_LISTS = ["news_published", "news_author", "news_tag", "news_tag_author"];
-const MEDIA_LISTS = ["media_approved", "media_category", "media_faction", "media_type", "media_category_type"];
+const MEDIA_LISTS = ["media_gallery"];
 
 /** The kept news counts, the ordered tag index and the list's totals all match the tables. */
 async function expectNewsKept() {
@@ -65,8 +76,16 @@ async function expectNewsKept() {
   expect(list.totalCount).toBe(real["news_published|"] ?? 0);
 }
 
+/** The kept gallery counts and media_gallery_entries (each approved item under each of its keys) match the items. */
 async function expectMediaKept() {
-  expect(await kept(MEDIA_LISTS)).toEqual({ "media_approved|": 0, ...(await realMedia()) });
+  expect(await kept(MEDIA_LISTS)).toEqual(await realMedia());
+  const entries = await all<{ id: number; facet: string; sort_order: number; created_at: string }>(
+    "SELECT id, facet, sort_order, created_at FROM media_gallery_entries ORDER BY id, facet",
+  );
+  const expected = (await approvedMedia())
+    .flatMap((item) => keysOf(item).map((facet) => ({ id: item.id, facet, sort_order: item.sort_order, created_at: item.created_at })))
+    .sort((x, y) => x.id - y.id || (x.facet < y.facet ? -1 : x.facet > y.facet ? 1 : 0));
+  expect(entries).toEqual(expected);
 }
 
 const article = (fields: { title?: string; author?: string; tags?: string[]; isPublished?: boolean }) => ({
@@ -82,7 +101,7 @@ let moderator = "";
 beforeAll(async () => {
   moderator = (await userWithToken(["Moderator"])).token;
   // The published total's row exists from the migration on; a test database may start empty.
-  await env.DB.prepare("INSERT OR IGNORE INTO facet_counts (list, value, n) VALUES ('news_published', '', 0), ('media_approved', '', 0)").run();
+  await env.DB.prepare("INSERT OR IGNORE INTO facet_counts (list, value, n) VALUES ('news_published', '', 0)").run();
 });
 
 describe("kept news counts", () => {
@@ -194,8 +213,8 @@ describe("kept media counts", () => {
     expect(await total(`?factionId=${factionId}`)).toBe(1);
     expect(await total(`?categoryId=${otherCategoryId}&mediaType=video`)).toBe(1);
     expect(await total(`?categoryId=${otherCategoryId}&mediaType=image`)).toBe(0);
-    expect(await total("?mediaType=video")).toBe((await realMedia())["media_type|video"]);
-    expect(await total("")).toBe((await realMedia())["media_approved|"]);
+    expect(await total("?mediaType=video")).toBe((await realMedia())["media_gallery|::video:"]);
+    expect(await total("")).toBe((await realMedia())["media_gallery|:::"]);
 
     // Approve through the API (the whole item is sent), move it, change its type.
     const body = { title: "Kept", description: "D", mediaType: "gif", categoryId: otherCategoryId, factionId, isApproved: true };
@@ -222,5 +241,81 @@ describe("kept media counts", () => {
     // The faction has no approved item left: it is no filter choice.
     const after = (await (await call("/api/media/filters")).json()) as MediaFilters;
     expect(after.factions.map((f) => f.value)).not.toContain(factionId);
+  });
+
+  it("GET /api/media answers 200 with the real total and page for every combination of category, faction, type and featured", async () => {
+    const category = (await env.DB.prepare("INSERT INTO media_categories (name, slug) VALUES ('Kept C', ?) RETURNING id").bind(`kept-c-${Date.now().toString(36)}`).first<{ id: number }>())!.id;
+    const ids = [
+      await insert(true, "image", category, factionId),
+      await insert(true, "video", category, factionId),
+      await insert(true, "image", category, null),
+      await insert(true, "gif", null, factionId),
+      await insert(false, "image", category, factionId),
+    ];
+    await env.DB.prepare("UPDATE media_items SET is_featured = 1 WHERE id IN (?, ?)").bind(ids[0], ids[3]).run();
+    await env.DB.prepare("UPDATE media_items SET sort_order = 5 WHERE id = ?").bind(ids[2]).run();
+    await expectMediaKept();
+
+    /** Every combination of the filters, each compared with the same list counted and ordered straight from media_items. */
+    const expectEveryCombination = async () => {
+      for (const categoryId of [0, category])
+        for (const faction of [0, factionId])
+          for (const type of ["", "image", "video", "gif"])
+            for (const featured of [false, true]) {
+              const where = ["is_approved = 1"];
+              if (categoryId) where.push(`category_id = ${categoryId}`);
+              if (faction) where.push(`faction_id = ${faction}`);
+              if (type) where.push(`media_type = '${type}'`);
+              if (featured) where.push("is_featured = 1");
+              const real = (await all<{ id: number }>(`SELECT id FROM media_items WHERE ${where.join(" AND ")} ORDER BY sort_order, created_at DESC, id DESC`)).map((r) => r.id);
+              const query = new URLSearchParams({ pageSize: "100" });
+              if (categoryId) query.set("categoryId", String(categoryId));
+              if (faction) query.set("factionId", String(faction));
+              if (type) query.set("mediaType", type);
+              if (featured) query.set("featuredOnly", "true");
+              const res = await call(`/api/media?${query}`);
+              expect(res.status).toBe(200);
+              const body = (await res.json()) as { totalCount: number; items: { id: number }[] };
+              expect({ query: String(query), total: body.totalCount, ids: body.items.map((i) => i.id) }).toEqual({ query: String(query), total: real.length, ids: real.slice(0, 100) });
+              if (real.length > 1) {
+                query.set("pageSize", "1");
+                query.set("page", "2");
+                const second = (await (await call(`/api/media?${query}`)).json()) as { totalCount: number; items: { id: number }[] };
+                expect(second.items.map((i) => i.id)).toEqual([real[1]]);
+              }
+            }
+    };
+    await expectEveryCombination();
+    // The filter choices carry the same kept counts, per category, faction and type.
+    const choices = (await (await call("/api/media/filters")).json()) as MediaFilters;
+    const real = await realMedia();
+    expect(choices.categories.find((f) => f.value === category)?.count).toBe(real[`media_gallery|${category}:::`]);
+    expect(choices.factions.find((f) => f.value === factionId)?.count).toBe(real[`media_gallery|:${factionId}::`]);
+    expect(choices.mediaTypes).toEqual(
+      (["image", "video", "gif"] as const).filter((t) => real[`media_gallery|::${t}:`]).map((value) => ({ value, count: real[`media_gallery|::${value}:`] })),
+    );
+
+    // Through the API: feature one, unfeature another, move one to another faction and order.
+    const put = (id: number, fields: Record<string, unknown>) =>
+      call(`/api/media/${id}`, { method: "PUT", token: moderator, json: { title: "Kept", description: "D", mediaType: "image", categoryId: category, factionId, isApproved: true, ...fields } });
+    expect((await put(ids[2]!, { isFeatured: true, factionId: null, sortOrder: 0 })).status).toBe(200);
+    expect((await put(ids[0]!, { isFeatured: false, sortOrder: 7 })).status).toBe(200);
+    expect((await put(ids[4]!, { isFeatured: true, mediaType: "gif" })).status).toBe(200);
+    await expectMediaKept();
+    await expectEveryCombination();
+
+    // Straight in SQL: featured and order flipped, a faction removed from all, a delete.
+    await env.DB.prepare("UPDATE media_items SET is_featured = 1 - is_featured, sort_order = sort_order + 1 WHERE id IN (?, ?, ?)").bind(ids[1], ids[3], ids[4]).run();
+    await env.DB.prepare("UPDATE media_items SET created_at = '2020-01-01T00:00:00.000Z' WHERE id = ?").bind(ids[1]).run();
+    await expectMediaKept();
+    await expectEveryCombination();
+    await env.DB.prepare("UPDATE media_items SET faction_id = NULL WHERE faction_id = ?").bind(factionId).run();
+    await env.DB.prepare("DELETE FROM media_items WHERE id = ?").bind(ids[0]).run();
+    await expectMediaKept();
+    await expectEveryCombination();
+    await env.DB.prepare(`DELETE FROM media_items WHERE id IN (${ids.join(",")})`).run();
+    await expectMediaKept();
+    const filters = (await (await call("/api/media/filters")).json()) as MediaFilters;
+    expect(filters.categories.map((f) => f.value)).not.toContain(category);
   });
 });

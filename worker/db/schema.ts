@@ -325,10 +325,11 @@ export const newsTags = sqliteTable(
  * Counts kept by triggers per list and facet value (migration 0014): `list` names what is
  * counted (e.g. `news_tag`), `value` is the facet value as text, compared case-insensitively
  * (COLLATE NOCASE in the migration; drizzle does not model collations). A filter's counts read
- * one row per value instead of every row (docs/scaling.md §5). The lists and their triggers are
- * in migration 0015: `news_published`, `news_tag`, `news_author`, `media_approved`,
- * `media_category`, `media_faction`, `media_type`, and the pairs `news_tag_author`
- * (`tag\x1Fauthor`) and `media_category_type` (`id:type`) ('' is a list's whole total).
+ * one row per value instead of every row (docs/scaling.md §5). The news lists and their triggers
+ * are in migration 0015: `news_published`, `news_tag`, `news_author` and the pair
+ * `news_tag_author` (`tag\x1Fauthor`) ('' is a list's whole total); the game lists in 0016; the
+ * gallery's in 0018: `media_gallery`, one row per combination of its filters
+ * (`category:faction:type:featured`, see mediaGalleryEntries).
  */
 export const facetCounts = sqliteTable(
   "facet_counts",
@@ -360,6 +361,27 @@ export const publishedNewsTags = sqliteTable(
     primaryKey({ columns: [t.tag, t.publishedAt, t.articleId] }),
     index("published_news_tags_article_idx").on(t.articleId),
     index("published_news_tags_author_idx").on(t.tag, t.author, t.publishedAt, t.articleId),
+  ],
+);
+
+/**
+ * The gallery's filter combinations, kept (migration 0018): one row per approved media item and
+ * combination of the gallery's filters it matches, `facet` being `<category>:<faction>:<type>:<featured>`
+ * with '' for a filter that is not set (galleryFacet in queries/media.ts). A filtered page walks one
+ * key in the gallery's order; facet_counts ('media_gallery', key) keeps its total. Kept by triggers
+ * from media_items.
+ */
+export const mediaGalleryEntries = sqliteTable(
+  "media_gallery_entries",
+  {
+    id: integer("id").notNull(),
+    facet: text("facet").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.facet] }),
+    index("media_gallery_entries_order_idx").on(t.facet, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
   ],
 );
 
@@ -679,11 +701,6 @@ export const mediaItems = sqliteTable(
     index("media_faction_idx").on(t.factionId),
     index("media_type_idx").on(t.mediaType),
     index("media_featured_idx").on(t.isFeatured),
-    // The gallery filtered by one category, faction or type, in the gallery's order.
-    index("media_category_gallery_idx").on(t.categoryId, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
-    index("media_faction_gallery_idx").on(t.factionId, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
-    index("media_type_gallery_idx").on(t.mediaType, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
-    index("media_category_type_gallery_idx").on(t.categoryId, t.mediaType, t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     // /files/* looks up the item a key belongs to (unapproved items' files are private).
     index("media_original_key_idx").on(t.originalKey),
     index("media_large_key_idx").on(t.largeKey),

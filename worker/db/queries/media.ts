@@ -17,7 +17,7 @@ import type {
   ThumbnailStatus,
 } from "../../schemas/media";
 import { MEDIA_TYPES } from "../../schemas/media";
-import { auditLog, facetCounts, factions, mediaCategories, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
+import { auditLog, facetCounts, factions, mediaCategories, mediaGalleryEntries, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { matchesPast, newestMatches } from "./fts-window";
 import { ftsQuery } from "../../lib/fts";
@@ -224,19 +224,29 @@ export type MediaListOptions = {
   pageSize: number;
 };
 
-/** The kept count lists (facet_counts, migration 0015) of approved items per filter. */
-const MEDIA_FACETS = { category: "media_category", faction: "media_faction", mediaType: "media_type" } as const;
+/**
+ * The kept key of a combination of the gallery's filters (migration 0018):
+ * `<category>:<faction>:<type>:<featured>`, '' for a filter that is not set, '1' for featured only.
+ * The same key names the combination's rows in media_gallery_entries and its total in
+ * facet_counts (list 'media_gallery').
+ */
+const galleryFacet = (f: { categoryId?: number; factionId?: number; mediaType?: MediaType; featuredOnly?: boolean }) =>
+  `${f.categoryId || ""}:${f.factionId || ""}:${f.mediaType ?? ""}:${f.featuredOnly ? "1" : ""}`;
+
+/** The facet_counts list of the gallery's kept totals, one row per key (galleryFacet). */
+const GALLERY_COUNTS = "media_gallery";
 
 /**
  * The statements of a media list (worker/db/kept.ts); the shape says which filters apply.
  *
- * Approved items (what guests read) with one of category, faction and type, or a category and a
- * type (the gallery's two filters), read their total from one kept row (facet_counts, migration
- * 0015); other combinations (a faction with another filter) count their matches. A search reads
- * the newest LIST_SEARCH_CAP matches of media_fts only, its total capped there (ADR 0040).
- * The page picks its ids first from the gallery's indexes, then joins category, faction and
- * uploader for those rows only, so the rows an OFFSET skips cost one index entry each
- * (docs/decisions/0036-kept-counts-and-list-depth.md).
+ * Approved items (what guests read) with any combination of category, faction, type and
+ * featured read their page and total from one kept key (galleryFacet, migration 0018): the
+ * page's ids from media_gallery_entries in the gallery's order, the total from one facet_counts
+ * row, so the rows an OFFSET skips cost one index entry each and the total one row
+ * (docs/decisions/0043-every-gallery-filter-kept.md). A search reads the newest
+ * LIST_SEARCH_CAP matches of media_fts only, its total capped there (ADR 0040). Moderators'
+ * lists over other moderation states or one uploader count their matches. Every page joins
+ * category, faction and uploader for its own rows only.
  */
 const mediaListReads = keptReads(
   (
@@ -252,6 +262,31 @@ const mediaListReads = keptReads(
       search: boolean;
     },
   ) => {
+    const order = [asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id)];
+    if (shape.approvedOnly && !shape.status && !shape.uploader && !shape.search) {
+      const facet = sql.placeholder("facet");
+      return {
+        total: db
+          .select({ n: facetCounts.n })
+          .from(facetCounts)
+          .where(and(eq(facetCounts.list, GALLERY_COUNTS), eq(facetCounts.value, facet))),
+        rows: selectItems(db)
+          .where(
+            inArray(
+              mediaItems.id,
+              db
+                .select({ id: mediaGalleryEntries.id })
+                .from(mediaGalleryEntries)
+                .where(eq(mediaGalleryEntries.facet, facet))
+                .orderBy(asc(mediaGalleryEntries.sortOrder), desc(mediaGalleryEntries.createdAt), desc(mediaGalleryEntries.id))
+                .limit(sql.placeholder("limit"))
+                .offset(sql.placeholder("offset")),
+            ),
+          )
+          .orderBy(...order)
+          .limit(sql.placeholder("limit")),
+      };
+    }
     const where: SQL[] = [];
     if (shape.approvedOnly) where.push(eq(mediaItems.isApproved, true));
     if (shape.status) where.push(statusIs(shape.status));
@@ -261,7 +296,6 @@ const mediaListReads = keptReads(
     if (shape.faction) where.push(eq(mediaItems.factionId, sql.placeholder("factionId")));
     if (shape.mediaType) where.push(eq(mediaItems.mediaType, sql.placeholder("mediaType")));
     const condition = where.length ? and(...where) : undefined;
-    const order = [asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id)];
     if (shape.search) {
       // The newest LIST_SEARCH_CAP matches of media_fts (title and description) drive
       // (fts-window.ts): each item read by its id, filtered, sorted in the gallery's order; the
@@ -292,18 +326,6 @@ const mediaListReads = keptReads(
           .limit(sql.placeholder("limit")),
       };
     }
-    const facets = (["category", "faction", "mediaType"] as const).filter((f) => shape[f]);
-    const pair = facets.length === 2 && shape.category && shape.mediaType;
-    const kept = shape.approvedOnly && !shape.status && !shape.uploader && !shape.featuredOnly && !shape.search && (facets.length <= 1 || pair);
-    const facet = facets[0];
-    const keptTotal = !kept
-      ? null
-      : facet
-        ? db
-            .select({ n: facetCounts.n })
-            .from(facetCounts)
-            .where(and(eq(facetCounts.list, pair ? "media_category_type" : MEDIA_FACETS[facet]), eq(facetCounts.value, sql.placeholder("facetValue"))))
-        : db.select({ n: facetCounts.n }).from(facetCounts).where(and(eq(facetCounts.list, "media_approved"), eq(facetCounts.value, "")));
     const pageIds = db
       .select({ id: mediaItems.id })
       .from(mediaItems)
@@ -312,7 +334,7 @@ const mediaListReads = keptReads(
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"));
     return {
-      total: keptTotal ?? db.select({ n: count() }).from(mediaItems).where(condition),
+      total: db.select({ n: count() }).from(mediaItems).where(condition),
       rows: selectItems(db)
         .where(inArray(mediaItems.id, pageIds))
         .orderBy(...order)
@@ -344,11 +366,7 @@ export async function listMedia(db: Database, options: MediaListOptions): Promis
     factionId: options.factionId,
     mediaType: options.mediaType,
     match,
-    // The kept count's value is text (facet_counts): the one filter's id or type, or `id:type`.
-    facetValue:
-      options.categoryId && options.mediaType && !options.factionId
-        ? `${options.categoryId}:${options.mediaType}`
-        : String(options.categoryId || options.factionId || options.mediaType || ""),
+    facet: galleryFacet(options),
     limit: options.pageSize,
     offset: (options.page - 1) * options.pageSize,
   });
@@ -368,11 +386,12 @@ export async function getMedia(db: Database, id: number, includeUnapproved: bool
 
 /**
  * The statements of the media filters (worker/db/kept.ts): one shape, no values. The counts of
- * approved items per category, faction and type are kept rows (facet_counts, migration 0015):
- * one row per value, looked up from each category and faction by its primary key.
+ * approved items per category, faction and type are the kept totals of their one-filter keys
+ * (galleryFacet: `<id>:::`, `:<id>::`, `::<type>:`, migration 0018), each looked up by its
+ * primary key from each category and faction.
  */
 const mediaFilterReads = keptReads((db, _shape: null) => {
-  const kept = (list: string, id: SQL) => and(eq(facetCounts.list, list), sql`${facetCounts.value} = CAST(${id} AS TEXT)`, gt(facetCounts.n, 0));
+  const kept = (value: SQL) => and(eq(facetCounts.list, GALLERY_COUNTS), sql`${facetCounts.value} = ${value}`, gt(facetCounts.n, 0));
   return {
     categories: db
       .select({
@@ -383,18 +402,18 @@ const mediaFilterReads = keptReads((db, _shape: null) => {
         count: facetCounts.n,
       })
       .from(mediaCategories)
-      .innerJoin(facetCounts, kept("media_category", sql`${mediaCategories.id}`))
+      .innerJoin(facetCounts, kept(sql`CAST(${mediaCategories.id} AS TEXT) || ':::'`))
       .where(eq(mediaCategories.isActive, true))
       .orderBy(asc(mediaCategories.sortOrder), asc(mediaCategories.name)),
     factions: db
       .select({ value: factions.id, label: factions.name, count: facetCounts.n })
       .from(factions)
-      .innerJoin(facetCounts, kept("media_faction", sql`${factions.id}`))
+      .innerJoin(facetCounts, kept(sql`':' || CAST(${factions.id} AS TEXT) || '::'`))
       .orderBy(asc(factions.sortOrder), asc(factions.name)),
     types: db
-      .select({ value: facetCounts.value, count: facetCounts.n })
+      .select({ value: sql<string>`trim(${facetCounts.value}, ':')`.as("media_type"), count: facetCounts.n })
       .from(facetCounts)
-      .where(and(eq(facetCounts.list, "media_type"), gt(facetCounts.n, 0))),
+      .where(and(eq(facetCounts.list, GALLERY_COUNTS), inArray(facetCounts.value, MEDIA_TYPES.map((type) => galleryFacet({ mediaType: type }))), gt(facetCounts.n, 0))),
   };
 });
 
