@@ -27,7 +27,7 @@ import {
   sameStamp,
   updateRecords,
 } from "./game-common";
-import { factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
+import { combined, factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
 export type HeroRow = typeof heroes.$inferSelect;
 
@@ -80,18 +80,19 @@ export function heroConditions(db: Database, f: HeroFilter): Conditions {
 
 export const heroOrder = [asc(heroes.name), asc(heroes.id)];
 
-/** The one filter dimension of a hero filter (besides the faction) that kept counts answer, or none; null when there are more. */
-function heroDim(f: HeroFilter): KeptDim | undefined | null {
+/** The kept dimension of a hero filter besides the faction (its filters `combined` in the order class, type, rarity), or none. */
+function heroDim(f: HeroFilter): KeptDim | undefined {
   const dims: KeptDim[] = [];
   if (f.heroClass !== undefined) dims.push({ name: "class", value: f.heroClass });
   if (f.heroType !== undefined) dims.push({ name: "type", value: f.heroType });
   if (f.rarityLevel !== undefined) dims.push({ name: "rarity", value: String(f.rarityLevel) });
-  return dims.length > 1 ? null : dims[0];
+  return combined(dims);
 }
 
 /**
  * One page of heroes plus the total, in one batch; like the unit list, what guests see reads
- * the kept counts for its total and for where a page starts (worker/db/queries/game-counts.ts).
+ * the kept counts for its total and for where a page starts whatever its filters
+ * (worker/db/queries/game-counts.ts), and an index leading with a filtered value reads from there.
  */
 export async function listHeroes(db: Database, f: HeroFilter, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
