@@ -16,6 +16,7 @@ CREATE INDEX IF NOT EXISTS `heroes_rarity_list_idx` ON `heroes` (`rarity_level`,
 CREATE INDEX IF NOT EXISTS `heroes_type_rarity_list_idx` ON `heroes` (`hero_type`,`rarity_level`,`faction_id`,`name`);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `spells_level_list_idx` ON `spells` (`level`,`school`,`name`);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `spells_target_list_idx` ON `spells` (`target`,`school`,`level`,`name`);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS `spells_target_type_list_idx` ON `spells` (`target`,`type`,`school`,`level`,`name`);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS `spells_common_list_idx` ON `spells` (`is_common`,`school`,`level`,`name`);--> statement-breakpoint
 -- Active units: `unit_tier_type`, `unit_faction_tier_type`, `unit_tier_level`, `unit_faction_tier_level`, `unit_type_level`, `unit_faction_type_level`, `unit_tier_type_level`, `unit_faction_tier_type_level`.
 INSERT OR REPLACE INTO `facet_counts` (`list`, `value`, `n`) SELECT 'unit_tier_type', units.tier || ':' || units.unit_type, count(*) FROM `units` WHERE is_active = 1 GROUP BY units.tier || ':' || units.unit_type COLLATE NOCASE;--> statement-breakpoint

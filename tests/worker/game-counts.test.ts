@@ -24,11 +24,11 @@ const VISIBLE_UNITS = "FROM units u JOIN factions f ON f.id = u.faction_id AND f
 const VISIBLE_HEROES = "FROM heroes h JOIN factions f ON f.id = h.faction_id AND f.is_active = 1 WHERE h.is_active = 1";
 
 /** The kept dimensions of each kind, in the order their combinations join them (name, column). */
-const DIMS = {
+const DIMS: Record<string, { table: string; dims: readonly (readonly [string, string])[]; perFaction: boolean }> = {
   unit: { table: "units", dims: [["tier", "tier"], ["type", "unit_type"], ["level", "upgrade_level"]], perFaction: true },
   hero: { table: "heroes", dims: [["class", "hero_class"], ["type", "hero_type"], ["rarity", "rarity_level"]], perFaction: true },
   spell: { table: "spells", dims: [["school", "school"], ["level", "level"], ["type", "type"], ["target", "target"], ["common", "is_common"]], perFaction: false },
-} as const;
+};
 
 const subsets = <T>(xs: readonly T[]) =>
   Array.from({ length: 2 ** xs.length - 1 }, (_, m) => xs.filter((_, i) => (m + 1) & (1 << i)));

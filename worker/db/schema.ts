@@ -520,6 +520,7 @@ export const spells = sqliteTable(
     /** A filtered spell list reads one filter's value from where its page starts (migration 0017). */
     index("spells_level_list_idx").on(t.level, t.school, t.name),
     index("spells_target_list_idx").on(t.target, t.school, t.level, t.name),
+    index("spells_target_type_list_idx").on(t.target, t.type, t.school, t.level, t.name),
     index("spells_common_list_idx").on(t.isCommon, t.school, t.level, t.name),
     check("spells_school", inList("school", SPELL_SCHOOLS)),
     check("spells_level", sql`${t.level} BETWEEN 1 AND 5`),

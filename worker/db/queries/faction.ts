@@ -161,19 +161,15 @@ const factionReads = keptReads((db, shape: FactionShape) => {
             .orderBy(asc(factionSpells.factionId), ...spellOrder)
         : // A faction's first spells by id (its links' order), shown in the spell book's order.
           db
-            .select({ factionId: factionSpells.factionId, ...spellColumns(shape.all) })
+            .select({ factionId: factions.id, ...spellColumns(shape.all) })
             .from(factions)
             .innerJoin(
-              factionSpells,
-              and(
-                eq(factionSpells.factionId, factions.id),
-                sql`${factionSpells.spellId} IN (SELECT y.spell_id FROM faction_spells y CROSS JOIN spells z ON z.id = y.spell_id${activeOnly("z")}
-                  WHERE y.faction_id = ${factions.id} ORDER BY y.spell_id LIMIT ${cap})`,
-              ),
+              spells,
+              sql`${spells.id} IN (SELECT y.spell_id FROM faction_spells y CROSS JOIN spells z ON z.id = y.spell_id${activeOnly("z")}
+                WHERE y.faction_id = ${factions.id} ORDER BY y.spell_id LIMIT ${cap})`,
             )
-            .innerJoin(spells, eq(spells.id, factionSpells.spellId))
-            .where(and(factionWhere, activeSpell))
-            .orderBy(asc(factionSpells.factionId), ...spellOrder),
+            .where(factionWhere)
+            .orderBy(asc(factions.id), ...spellOrder),
   };
 });
 

@@ -1,6 +1,7 @@
 /** Hero queries (drizzle over D1); every read is one batch. */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { HERO_TYPES, type HeroType } from "../../shared/game";
 import type { FactionRef } from "../../schemas/faction";
@@ -67,12 +68,19 @@ export type HeroFilter = {
   checkFaction?: boolean;
 };
 
+/**
+ * A hero filter's conditions. With a class, the class's index reads (a class has the fewest heroes
+ * of any filter value): type and rarity are then written `+column = value`, which no index uses,
+ * so a planner without statistics cannot walk a type's or a rarity's heroes instead.
+ */
 export function heroConditions(db: Database, f: HeroFilter): Conditions {
+  const byClass = f.heroClass !== undefined;
+  const match = (column: SQLiteColumn, value: unknown) => (value === undefined ? undefined : byClass ? sql`+${column} = ${value}` : eq(column, value));
   return [
     f.factionId !== undefined ? eq(heroes.factionId, f.factionId) : undefined,
-    f.heroClass !== undefined ? sql`${heroes.heroClass} = ${f.heroClass} COLLATE NOCASE` : undefined,
-    f.heroType !== undefined ? eq(heroes.heroType, f.heroType) : undefined,
-    f.rarityLevel !== undefined ? eq(heroes.rarityLevel, f.rarityLevel) : undefined,
+    byClass ? sql`${heroes.heroClass} = ${f.heroClass} COLLATE NOCASE` : undefined,
+    match(heroes.heroType, f.heroType),
+    match(heroes.rarityLevel, f.rarityLevel),
     f.all ? undefined : eq(heroes.isActive, true),
     f.all || f.checkFaction === false ? undefined : inArray(heroes.factionId, activeFactionIds(db)),
   ];

@@ -8,7 +8,6 @@ import type { FactionRef } from "../../schemas/faction";
 import type { Spell, SpellFilters, SpellInput, SpellWithFactions } from "../../schemas/spell";
 import { factions, factionSpells, spells } from "../schema";
 import {
-  activeFactionIds,
   changedFields,
   countAll,
   createdId,
@@ -86,7 +85,7 @@ export type SpellFilter = {
  * uses): `undefined` any; a filter's name only that one (and the school); "links" none, so a
  * faction's list is read from that faction's links (a few rows) rather than along an index.
  */
-type SpellLead = "level" | "type" | "target" | "isCommon" | "links" | undefined;
+type SpellLead = "level" | "type" | "target" | "targetType" | "isCommon" | "links" | undefined;
 
 export function spellConditions(db: Database, f: SpellFilter, lead?: SpellLead): Conditions {
   const offeredBy =
@@ -100,13 +99,15 @@ export function spellConditions(db: Database, f: SpellFilter, lead?: SpellLead):
             .where(
               and(
                 eq(factionSpells.factionId, f.factionId),
-                f.all ? undefined : inArray(factionSpells.factionId, activeFactionIds(db)),
+                // The asked faction's own flag, read once (not every active faction per link).
+                f.all ? undefined : sql`EXISTS (SELECT 1 FROM factions af WHERE af.id = ${f.factionId} AND af.is_active = 1)`,
               ),
             ),
         );
   const match = (name: SpellLead | "school", column: SQLiteColumn, value: unknown) => {
     if (value === undefined) return undefined;
-    const indexed = lead === undefined || lead === name || (name === "school" && lead !== "links");
+    const indexed =
+      lead === undefined || lead === name || (name === "school" && lead !== "links") || (lead === "targetType" && (name === "target" || name === "type"));
     return indexed ? eq(column, value) : sql`+${column} = ${value}`;
   };
   return [
@@ -180,16 +181,19 @@ function spellPageStart(db: Database, shape: SpellListShape) {
 }
 
 /**
- * The one filter an index serves on a list of what guests see: a faction's list reads its links;
- * otherwise the filter with the fewest rows in a world like the demo's (common spells, then a
- * level, a target, a type), so a page reads at most that value's spells from where it starts
- * whatever the other filters (a planner without statistics could pick the largest one).
+ * The filter an index serves on a list of what guests see: a faction's list reads its links;
+ * otherwise the filter with the fewest spells in a world like the demo's (common spells, then a
+ * level, a target and type together, a target, a type), so a page reads at most that value's
+ * spells from where it starts, whatever the other filters (a planner without statistics could
+ * walk the widest one).
  */
 function spellLead(shape: SpellListShape): SpellLead {
   if (shape.all) return undefined;
   if (shape.factionId) return "links";
   if (shape.isCommon === true) return "isCommon";
-  return shape.level ? "level" : shape.target ? "target" : shape.type ? "type" : undefined;
+  if (shape.level) return "level";
+  if (shape.target && shape.type) return "targetType";
+  return shape.target ? "target" : shape.type ? "type" : undefined;
 }
 
 const spellListReads = keptReads((db, shape: SpellListShape) => {
