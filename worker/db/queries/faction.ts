@@ -161,7 +161,8 @@ const factionReads = keptReads((db, shape: FactionShape) => {
             .orderBy(asc(factionSpells.factionId), ...spellOrder)
         : // A faction's first spells by id (its links' order), shown in the spell book's order.
           db
-            .select({ factionId: factions.id, ...spellColumns(shape.all) })
+            // Named apart: D1 answers a row's columns by name, and the spell has an `id` too.
+            .select({ factionId: sql<number>`${factions.id}`.as("listed_faction_id"), ...spellColumns(shape.all) })
             .from(factions)
             .innerJoin(
               spells,
