@@ -73,12 +73,18 @@ export type UnitFilter = {
   checkFaction?: boolean;
 };
 
+/**
+ * A unit filter's conditions. With a tier, a type and a level, the tier-and-type index reads (the
+ * narrowest pair): the level is then written `+column = value`, which no index uses, so a planner
+ * without statistics cannot walk a wider pair's units instead.
+ */
 export function unitConditions(db: Database, f: UnitFilter): Conditions {
+  const levelUnindexed = f.tier !== undefined && f.unitType !== undefined;
   return [
     f.factionId !== undefined ? eq(units.factionId, f.factionId) : undefined,
     f.tier !== undefined ? eq(units.tier, f.tier) : undefined,
     f.unitType !== undefined ? eq(units.unitType, f.unitType) : undefined,
-    f.upgradeLevel !== undefined ? eq(units.upgradeLevel, f.upgradeLevel) : undefined,
+    f.upgradeLevel === undefined ? undefined : levelUnindexed ? sql`+${units.upgradeLevel} = ${f.upgradeLevel}` : eq(units.upgradeLevel, f.upgradeLevel),
     f.all ? undefined : eq(units.isActive, true),
     f.all || f.checkFaction === false ? undefined : inArray(units.factionId, activeFactionIds(db)),
   ];
