@@ -1,8 +1,9 @@
 /**
  * The game lists' totals, filter counts and the factions' counts are kept by triggers
- * (facet_counts, migration 0016): each must equal the real count of visible rows after every
- * kind of change, through the API and straight in SQL; and a page that starts at its faction or
- * school from the kept counts must hold the same rows as stepping over every row before it.
+ * (facet_counts, migrations 0016 and 0017, every combination of a list's filters): each must
+ * equal the real count of visible rows after every kind of change, through the API and straight
+ * in SQL; and a page that starts at its faction or school from the kept counts must hold the same
+ * rows as stepping over every row before it.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -22,7 +23,35 @@ const realGroups = async (query: string) => asMap(await all<Option>(query));
 const VISIBLE_UNITS = "FROM units u JOIN factions f ON f.id = u.faction_id AND f.is_active = 1 WHERE u.is_active = 1";
 const VISIBLE_HEROES = "FROM heroes h JOIN factions f ON f.id = h.faction_id AND f.is_active = 1 WHERE h.is_active = 1";
 
+/** The kept dimensions of each kind, in the order their combinations join them (name, column). */
+const DIMS: Record<string, { table: string; dims: readonly (readonly [string, string])[]; perFaction: boolean }> = {
+  unit: { table: "units", dims: [["tier", "tier"], ["type", "unit_type"], ["level", "upgrade_level"]], perFaction: true },
+  hero: { table: "heroes", dims: [["class", "hero_class"], ["type", "hero_type"], ["rarity", "rarity_level"]], perFaction: true },
+  spell: { table: "spells", dims: [["school", "school"], ["level", "level"], ["type", "type"], ["target", "target"], ["common", "is_common"]], perFaction: false },
+};
+
+const subsets = <T>(xs: readonly T[]) =>
+  Array.from({ length: 2 ** xs.length - 1 }, (_, m) => xs.filter((_, i) => (m + 1) & (1 << i)));
+
+/** Every kept combination of two or more filters (and per faction) equals a real count of active rows. */
+async function expectCombinationsEqualReal() {
+  for (const [kind, { table, dims, perFaction }] of Object.entries(DIMS)) {
+    for (const combo of subsets(dims).filter((c) => c.length > 1)) {
+      const name = combo.map(([n]) => n).join("_");
+      const value = combo.map(([, column]) => `t.${column}`).join(" || ':' || ");
+      const lists: [string, string][] = [[`${kind}_${name}`, value]];
+      if (perFaction) lists.push([`${kind}_faction_${name}`, `t.faction_id || ':' || ${value}`]);
+      for (const [list, expr] of lists) {
+        const kept = await realGroups(`SELECT lower(value) AS value, n AS count FROM facet_counts WHERE list = '${list}'`);
+        const real = await realGroups(`SELECT lower(${expr}) AS value, count(*) AS count FROM ${table} t WHERE t.is_active = 1 GROUP BY lower(${expr})`);
+        expect(kept, list).toEqual(real);
+      }
+    }
+  }
+}
+
 async function expectKeptEqualsReal() {
+  await expectCombinationsEqualReal();
   const units = await get<{ tiers: Option[]; unitTypes: Option[]; upgradeLevels: Option[]; factions: Option[] }>("/api/unit/filters");
   expect(asMap(units.tiers)).toEqual(await realGroups(`SELECT u.tier AS value, count(*) AS count ${VISIBLE_UNITS} GROUP BY u.tier`));
   expect(asMap(units.unitTypes)).toEqual(await realGroups(`SELECT u.unit_type AS value, count(*) AS count ${VISIBLE_UNITS} GROUP BY u.unit_type`));
@@ -57,6 +86,22 @@ async function expectKeptEqualsReal() {
   expect(await total("/api/hero?heroType=Magic")).toBe(await count(`SELECT count(*) AS n ${VISIBLE_HEROES} AND h.hero_type = 'Magic'`));
   expect(await total("/api/spell")).toBe(await count("SELECT count(*) AS n FROM spells WHERE is_active = 1"));
   expect(await total("/api/spell?school=Fire&level=2")).toBe(await count("SELECT count(*) AS n FROM spells WHERE is_active = 1 AND school = 'Fire' AND level = 2"));
+  // Two or more filters, with and without the faction (the hero class matched case-insensitively).
+  expect(await total("/api/unit?tier=3&unitType=Infantry")).toBe(await count(`SELECT count(*) AS n ${VISIBLE_UNITS} AND u.tier = 3 AND u.unit_type = 'Infantry'`));
+  expect(await total("/api/unit?tier=3&unitType=Infantry&upgradeLevel=0")).toBe(
+    await count(`SELECT count(*) AS n ${VISIBLE_UNITS} AND u.tier = 3 AND u.unit_type = 'Infantry' AND u.upgrade_level = 0`),
+  );
+  expect(await total("/api/hero?heroType=Magic&rarityLevel=3")).toBe(await count(`SELECT count(*) AS n ${VISIBLE_HEROES} AND h.hero_type = 'Magic' AND h.rarity_level = 3`));
+  expect(await total("/api/spell?level=2&type=Combat&isCommon=false")).toBe(
+    await count("SELECT count(*) AS n FROM spells WHERE is_active = 1 AND level = 2 AND type = 'Combat' AND is_common = 0"),
+  );
+  const [first] = await all<{ id: number; heroClass: string }>(`SELECT h.faction_id AS id, h.hero_class AS heroClass ${VISIBLE_HEROES} ORDER BY h.id LIMIT 1`);
+  if (first) {
+    const path = `/api/hero?factionId=${first.id}&heroClass=${encodeURIComponent(first.heroClass.toUpperCase())}&heroType=Magic`;
+    expect(await total(path), path).toBe(
+      await count(`SELECT count(*) AS n ${VISIBLE_HEROES} AND h.faction_id = ${first.id} AND h.hero_class = '${first.heroClass.replaceAll("'", "''")}' COLLATE NOCASE AND h.hero_type = 'Magic'`),
+    );
+  }
 }
 
 /** Every page of a list (small pages) holds the rows that plain OFFSET paging gives. */
@@ -144,5 +189,50 @@ describe("kept game counts (facet_counts)", () => {
     const spells = await all<{ id: number }>("SELECT id FROM spells WHERE is_active = 1");
     await expectPagesEqualOffset("/api/spell", "SELECT id FROM spells WHERE is_active = 1 ORDER BY school, level, name", spells.length);
     await expectPagesEqualOffset("/api/spell?level=2", "SELECT id FROM spells WHERE is_active = 1 AND level = 2 ORDER BY school, level, name", spells.length, 3);
+  });
+
+  it("GET /api/unit, /api/hero and /api/spell pages (200) with two or more filters hold the same rows as stepping over every row", async () => {
+    const [a, b] = [await insertFaction(), await insertFaction()];
+    for (let i = 0; i < 12; i++) {
+      const f = i % 2 ? a : b;
+      await insertUnit(f, { tier: 1 + (i % 3), unit_type: i % 4 ? "Infantry" : "Flying", upgrade_level: i % 2 });
+      await insertHero(f, { hero_type: i % 3 ? "Might" : "Magic", rarity_level: 1 + (i % 2), hero_class: i % 2 ? "Knight" : "knight" });
+      await insertSpell({ level: 1 + (i % 2), type: i % 3 ? "Combat" : "Global", target: i % 2 ? "Single" : "Area", is_common: i % 4 ? 0 : 1 }, [f]);
+    }
+    const unitOrder = "ORDER BY u.faction_id, u.tier, u.upgrade_level, u.id";
+    const units = [
+      ["tier=2&unitType=Infantry", "u.tier = 2 AND u.unit_type = 'Infantry'"],
+      ["unitType=Infantry&upgradeLevel=1", "u.unit_type = 'Infantry' AND u.upgrade_level = 1"],
+      ["tier=1&upgradeLevel=0", "u.tier = 1 AND u.upgrade_level = 0"],
+      ["tier=2&unitType=Infantry&upgradeLevel=1", "u.tier = 2 AND u.unit_type = 'Infantry' AND u.upgrade_level = 1"],
+      [`factionId=${a}&unitType=Infantry&upgradeLevel=1`, `u.faction_id = ${a} AND u.unit_type = 'Infantry' AND u.upgrade_level = 1`],
+    ];
+    for (const [q, where] of units) {
+      const query = `SELECT u.id ${VISIBLE_UNITS} AND ${where} ${unitOrder}`;
+      await expectPagesEqualOffset(`/api/unit?${q}`, query, (await all(query)).length, 2);
+    }
+    const heroes = [
+      ["heroType=Might&rarityLevel=2", "h.hero_type = 'Might' AND h.rarity_level = 2"],
+      ["heroClass=KNIGHT&heroType=Might", "h.hero_class = 'knight' COLLATE NOCASE AND h.hero_type = 'Might'"],
+      ["heroClass=knight&heroType=Might&rarityLevel=1", "h.hero_class = 'knight' COLLATE NOCASE AND h.hero_type = 'Might' AND h.rarity_level = 1"],
+      [`factionId=${b}&heroType=Might&rarityLevel=1`, `h.faction_id = ${b} AND h.hero_type = 'Might' AND h.rarity_level = 1`],
+    ];
+    for (const [q, where] of heroes) {
+      const query = `SELECT h.id ${VISIBLE_HEROES} AND ${where} ORDER BY h.faction_id, h.name, h.id`;
+      await expectPagesEqualOffset(`/api/hero?${q}`, query, (await all(query)).length, 2);
+    }
+    const spells = [
+      ["level=2&type=Combat", "level = 2 AND type = 'Combat'"],
+      ["type=Combat&target=Single&isCommon=false", "type = 'Combat' AND target = 'Single' AND is_common = 0"],
+      ["level=1&isCommon=true", "level = 1 AND is_common = 1"],
+      ["school=Fire&level=1&type=Combat", "school = 'Fire' AND level = 1 AND type = 'Combat'"],
+      [`factionId=${a}&type=Combat&level=2`, `id IN (SELECT spell_id FROM faction_spells WHERE faction_id = ${a}) AND type = 'Combat' AND level = 2`],
+    ];
+    for (const [q, where] of spells) {
+      const query = `SELECT id FROM spells WHERE is_active = 1 AND ${where} ORDER BY school, level, name`;
+      await expectPagesEqualOffset(`/api/spell?${q}`, query, (await all(query)).length, 2);
+      const total = (await get<{ totalCount: number }>(`/api/spell?${q}`)).totalCount;
+      expect(total, q).toBe((await all(query)).length);
+    }
   });
 });

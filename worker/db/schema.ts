@@ -457,6 +457,10 @@ export const units = sqliteTable(
     index("units_tier_list_idx").on(t.tier, t.factionId, t.upgradeLevel),
     index("units_type_list_idx").on(t.unitType, t.factionId, t.tier, t.upgradeLevel),
     index("units_level_list_idx").on(t.upgradeLevel, t.factionId, t.tier),
+    /** A list filtered by two or three values, read matching rows only (migration 0017). */
+    index("units_tier_type_list_idx").on(t.tier, t.unitType, t.factionId, t.upgradeLevel),
+    index("units_tier_level_list_idx").on(t.tier, t.upgradeLevel, t.factionId),
+    index("units_type_level_list_idx").on(t.unitType, t.upgradeLevel, t.factionId, t.tier),
     index("units_base_idx").on(t.baseUnitId),
     check("units_tier", sql`${t.tier} BETWEEN 1 AND 7`),
     check("units_upgrade_level", sql`${t.upgradeLevel} BETWEEN 0 AND 2`),
@@ -501,6 +505,10 @@ export const heroes = sqliteTable(
     /** The list by class, compared case-insensitively as the filter does (migration 0016). */
     index("heroes_class_list_idx").on(sql`${t.heroClass} COLLATE NOCASE`, t.factionId, t.name),
     index("heroes_class_idx").on(t.heroClass),
+    /** The list by type, rarity or both, read from where its page starts (migration 0017). */
+    index("heroes_type_list_idx").on(t.heroType, t.factionId, t.name),
+    index("heroes_rarity_list_idx").on(t.rarityLevel, t.factionId, t.name),
+    index("heroes_type_rarity_list_idx").on(t.heroType, t.rarityLevel, t.factionId, t.name),
     check("heroes_type", inList("hero_type", HERO_TYPES)),
     check("heroes_rarity", sql`${t.rarityLevel} BETWEEN 1 AND 4`),
     check("heroes_name_len", sql`length(${t.name}) BETWEEN 1 AND 100`),
@@ -533,6 +541,11 @@ export const spells = sqliteTable(
     /** The spell book's order (school, level, name) (migration 0016). */
     index("spells_list_idx").on(t.school, t.level, t.name),
     index("spells_type_list_idx").on(t.type, t.school, t.level, t.name),
+    /** A filtered spell list reads one filter's value from where its page starts (migration 0017). */
+    index("spells_level_list_idx").on(t.level, t.school, t.name),
+    index("spells_target_list_idx").on(t.target, t.school, t.level, t.name),
+    index("spells_target_type_list_idx").on(t.target, t.type, t.school, t.level, t.name),
+    index("spells_common_list_idx").on(t.isCommon, t.school, t.level, t.name),
     check("spells_school", inList("school", SPELL_SCHOOLS)),
     check("spells_level", sql`${t.level} BETWEEN 1 AND 5`),
     check("spells_type", inList("type", SPELL_TYPES)),

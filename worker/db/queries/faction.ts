@@ -2,7 +2,7 @@
  * Faction queries (drizzle over D1). A faction read with all its includes (units, heroes,
  * spells) and the visible counts is one batch: one D1 round trip.
  */
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
@@ -74,6 +74,18 @@ const byFaction = <T>(rows: readonly T[], factionOf: (row: T) => number) => {
 
 type FactionShape = FactionReadOptions & { byId: boolean; factionVisible: boolean };
 
+/**
+ * The faction LIST's included rows are bounded, whatever the world's size: each listed faction
+ * carries at most N of its units, heroes and spells, N = ⌊60 ÷ (listed factions × weight)⌋ where
+ * the weight adds 1 per included kind asked and 2 for spells (a spell also reads its offering
+ * factions). Six factions with every include carry 2 of each, one include 10 (5 spells); sixty
+ * factions carry one unit or hero with a single include and none with more. N may be 0: the
+ * counts (`unitCount`…) still tell the whole number, and GET /faction/{id} with the includes, or
+ * the unit, hero and spell lists by `factionId`, give the rows
+ * (docs/decisions/0042-every-filter-combination.md).
+ */
+const LIST_INCLUDED_ROWS = 60;
+
 /** The faction row's id as a kept count's value (named: the select writes its own columns unqualified). */
 const ownId = sql`CAST("factions"."id" AS TEXT)`;
 
@@ -84,6 +96,10 @@ const factionReads = keptReads((db, shape: FactionShape) => {
   const activeUnit = shape.all ? undefined : eq(units.isActive, true);
   const activeHero = shape.all ? undefined : eq(heroes.isActive, true);
   const activeSpell = shape.all ? undefined : eq(spells.isActive, true);
+  // The list's rows per faction and kind (see LIST_INCLUDED_ROWS), read per faction in index order.
+  const weight = (shape.includeUnits ? 1 : 0) + (shape.includeHeroes ? 1 : 0) + (shape.includeSpells ? 2 : 0);
+  const cap = sql`${sql.raw(String(LIST_INCLUDED_ROWS))} / max(1, ${sql.raw(String(weight))} * (SELECT count(*) FROM factions c${shape.factionVisible ? sql` WHERE c.is_active = 1` : sql``}))`;
+  const activeOnly = (alias: string) => (shape.all ? sql`` : sql.raw(` AND ${alias}.is_active = 1`));
   return {
     main: db
       .select({
@@ -98,28 +114,63 @@ const factionReads = keptReads((db, shape: FactionShape) => {
       .from(factions)
       .where(factionWhere)
       .orderBy(asc(factions.sortOrder), asc(factions.name)),
-    units: shape.includeUnits
-      ? db
-          .select()
-          .from(units)
-          .where(and(inArray(units.factionId, ids), activeUnit))
-          .orderBy(asc(units.factionId), ...unitOrder)
-      : null,
-    heroes: shape.includeHeroes
-      ? db
-          .select()
-          .from(heroes)
-          .where(and(inArray(heroes.factionId, ids), activeHero))
-          .orderBy(asc(heroes.factionId), ...heroOrder)
-      : null,
-    spells: shape.includeSpells
-      ? db
-          .select({ factionId: factionSpells.factionId, ...spellColumns(shape.all) })
-          .from(factionSpells)
-          .innerJoin(spells, eq(spells.id, factionSpells.spellId))
-          .where(and(inArray(factionSpells.factionId, ids), activeSpell))
-          .orderBy(asc(factionSpells.factionId), ...spellOrder)
-      : null,
+    units: !shape.includeUnits
+      ? null
+      : shape.byId
+        ? db
+            .select()
+            .from(units)
+            .where(and(inArray(units.factionId, ids), activeUnit))
+            .orderBy(asc(units.factionId), ...unitOrder)
+        : db
+            .select(getTableColumns(units))
+            .from(factions)
+            .innerJoin(
+              units,
+              sql`${units.id} IN (SELECT x.id FROM units x WHERE x.faction_id = ${factions.id}${activeOnly("x")}
+                ORDER BY x.tier, x.upgrade_level, x.id LIMIT ${cap})`,
+            )
+            .where(factionWhere)
+            .orderBy(asc(units.factionId), ...unitOrder),
+    heroes: !shape.includeHeroes
+      ? null
+      : shape.byId
+        ? db
+            .select()
+            .from(heroes)
+            .where(and(inArray(heroes.factionId, ids), activeHero))
+            .orderBy(asc(heroes.factionId), ...heroOrder)
+        : db
+            .select(getTableColumns(heroes))
+            .from(factions)
+            .innerJoin(
+              heroes,
+              sql`${heroes.id} IN (SELECT x.id FROM heroes x WHERE x.faction_id = ${factions.id}${activeOnly("x")}
+                ORDER BY x.name, x.id LIMIT ${cap})`,
+            )
+            .where(factionWhere)
+            .orderBy(asc(heroes.factionId), ...heroOrder),
+    spells: !shape.includeSpells
+      ? null
+      : shape.byId
+        ? db
+            .select({ factionId: factionSpells.factionId, ...spellColumns(shape.all) })
+            .from(factionSpells)
+            .innerJoin(spells, eq(spells.id, factionSpells.spellId))
+            .where(and(inArray(factionSpells.factionId, ids), activeSpell))
+            .orderBy(asc(factionSpells.factionId), ...spellOrder)
+        : // A faction's first spells by id (its links' order), shown in the spell book's order.
+          db
+            // Named apart: D1 answers a row's columns by name, and the spell has an `id` too.
+            .select({ factionId: sql<number>`${factions.id}`.as("listed_faction_id"), ...spellColumns(shape.all) })
+            .from(factions)
+            .innerJoin(
+              spells,
+              sql`${spells.id} IN (SELECT y.spell_id FROM faction_spells y CROSS JOIN spells z ON z.id = y.spell_id${activeOnly("z")}
+                WHERE y.faction_id = ${factions.id} ORDER BY y.spell_id LIMIT ${cap})`,
+            )
+            .where(factionWhere)
+            .orderBy(asc(factions.id), ...spellOrder),
   };
 });
 

@@ -6,7 +6,10 @@
  *
  * Counts are of active rows whatever their faction's flag; the visible total of units or heroes
  * is the kept count less the inactive factions' own counts. Values are text: a per-faction value
- * is 'faction id:value'. Rows with n = 0 are never shown as filter choices.
+ * is 'faction id:value'. Every combination of a list's filters is kept (migrations 0016, 0017): a
+ * combination is one dimension whose name joins its dimensions' names by '_' and whose value joins
+ * their values by ':', in the kind's fixed order (`combined`). Rows with n = 0 are never shown as
+ * filter choices.
  */
 import { and, asc, eq, gt, gte, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -37,6 +40,24 @@ export const kept = (list: string, value: KeptValue) =>
  */
 export type KeptDim = { name: string; value: KeptValue };
 
+/**
+ * Filter dimensions as one kept dimension (none for no dimension): `tier` 3 and `type` 'Infantry'
+ * are `tier_type` '3:Infantry'. `dims` come in the kind's fixed order, the order the triggers of
+ * migration 0017 join them in: units tier, type, level; heroes class, type, rarity; spells school,
+ * level, type, target, common. At most one of them may hold a ':' of its own (a hero's free-text
+ * class): the others never do, so a joined value still names one combination.
+ */
+export function combined(dims: readonly KeptDim[]): KeptDim | undefined {
+  if (dims.length < 2) return dims[0];
+  return {
+    name: dims.map((d) => d.name).join("_"),
+    value: sql.join(
+      dims.map((d) => sql`${d.value}`),
+      sql` || ':' || `,
+    ),
+  };
+}
+
 /** The per-faction list and the value of faction `id` (an SQL expression) for a dimension or none. */
 const perFaction = (kind: string, dim: KeptDim | undefined, id: SQL) =>
   dim
@@ -44,8 +65,8 @@ const perFaction = (kind: string, dim: KeptDim | undefined, id: SQL) =>
     : { list: `${kind}_faction`, value: sql`CAST(${id} AS TEXT)` };
 
 /**
- * The active rows of `kind` (unit, hero) in the active factions, with at most one filter
- * dimension: the kept count less the inactive factions' own counts (a few rows).
+ * The active rows of `kind` (unit, hero) in the active factions matching a dimension (one filter
+ * or a `combined` few) or all: the kept count less the inactive factions' own counts (a few rows).
  */
 export function visibleTotal(kind: "unit" | "hero", dim?: KeptDim) {
   const whole = dim ? kept(`${kind}_${dim.name}`, dim.value) : kept(kind, "");
@@ -54,7 +75,7 @@ export function visibleTotal(kind: "unit" | "hero", dim?: KeptDim) {
     ON fc.list = ${listName(own.list)} AND fc.value = ${own.value} WHERE f.is_active = 0), 0))`.mapWith(Number);
 }
 
-/** The active rows of `kind` in faction `factionId` (0 when that faction is inactive or missing), with at most one dimension. */
+/** The active rows of `kind` in faction `factionId` (0 when that faction is inactive or missing) matching a dimension or all. */
 export function factionTotal(kind: "unit" | "hero", factionId: KeptValue, dim?: KeptDim) {
   const own = perFaction(kind, dim, sql`f.id`);
   return sql<number>`coalesce((SELECT fc.n FROM factions f JOIN facet_counts fc ON fc.list = ${listName(own.list)} AND fc.value = ${own.value}
@@ -63,7 +84,7 @@ export function factionTotal(kind: "unit" | "hero", factionId: KeptValue, dim?: 
 
 /**
  * The groups of a list ordered by faction first (units, heroes): each active faction's id as `g`
- * and its kept count of rows matching at most one dimension as `n`, for `pageStart`.
+ * and its kept count of rows matching the dimension (or all) as `n`, for `pageStart`.
  */
 export const factionGroups = (kind: "unit" | "hero", dim?: KeptDim) => {
   const own = perFaction(kind, dim, sql`f.id`);

@@ -1,6 +1,7 @@
 /** Hero queries (drizzle over D1); every read is one batch. */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { HERO_TYPES, type HeroType } from "../../shared/game";
 import type { FactionRef } from "../../schemas/faction";
@@ -27,7 +28,7 @@ import {
   sameStamp,
   updateRecords,
 } from "./game-common";
-import { factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
+import { combined, factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
 export type HeroRow = typeof heroes.$inferSelect;
 
@@ -67,12 +68,19 @@ export type HeroFilter = {
   checkFaction?: boolean;
 };
 
+/**
+ * A hero filter's conditions. With a class, the class's index reads (a class has the fewest heroes
+ * of any filter value): type and rarity are then written `+column = value`, which no index uses,
+ * so a planner without statistics cannot walk a type's or a rarity's heroes instead.
+ */
 export function heroConditions(db: Database, f: HeroFilter): Conditions {
+  const byClass = f.heroClass !== undefined;
+  const match = (column: SQLiteColumn, value: unknown) => (value === undefined ? undefined : byClass ? sql`+${column} = ${value}` : eq(column, value));
   return [
     f.factionId !== undefined ? eq(heroes.factionId, f.factionId) : undefined,
-    f.heroClass !== undefined ? sql`${heroes.heroClass} = ${f.heroClass} COLLATE NOCASE` : undefined,
-    f.heroType !== undefined ? eq(heroes.heroType, f.heroType) : undefined,
-    f.rarityLevel !== undefined ? eq(heroes.rarityLevel, f.rarityLevel) : undefined,
+    byClass ? sql`${heroes.heroClass} = ${f.heroClass} COLLATE NOCASE` : undefined,
+    match(heroes.heroType, f.heroType),
+    match(heroes.rarityLevel, f.rarityLevel),
     f.all ? undefined : eq(heroes.isActive, true),
     f.all || f.checkFaction === false ? undefined : inArray(heroes.factionId, activeFactionIds(db)),
   ];
@@ -80,18 +88,19 @@ export function heroConditions(db: Database, f: HeroFilter): Conditions {
 
 export const heroOrder = [asc(heroes.name), asc(heroes.id)];
 
-/** The one filter dimension of a hero filter (besides the faction) that kept counts answer, or none; null when there are more. */
-function heroDim(f: HeroFilter): KeptDim | undefined | null {
+/** The kept dimension of a hero filter besides the faction (its filters `combined` in the order class, type, rarity), or none. */
+function heroDim(f: HeroFilter): KeptDim | undefined {
   const dims: KeptDim[] = [];
   if (f.heroClass !== undefined) dims.push({ name: "class", value: f.heroClass });
   if (f.heroType !== undefined) dims.push({ name: "type", value: f.heroType });
   if (f.rarityLevel !== undefined) dims.push({ name: "rarity", value: String(f.rarityLevel) });
-  return dims.length > 1 ? null : dims[0];
+  return combined(dims);
 }
 
 /**
  * One page of heroes plus the total, in one batch; like the unit list, what guests see reads
- * the kept counts for its total and for where a page starts (worker/db/queries/game-counts.ts).
+ * the kept counts for its total and for where a page starts whatever its filters
+ * (worker/db/queries/game-counts.ts), and an index leading with a filtered value reads from there.
  */
 export async function listHeroes(db: Database, f: HeroFilter, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;

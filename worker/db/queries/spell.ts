@@ -1,5 +1,6 @@
 /** Spell queries (drizzle over D1); every read is one batch. */
 import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import { SPELL_SCHOOLS, SPELL_TYPES, type SpellSchool, type SpellTarget, type SpellType } from "../../shared/game";
@@ -7,7 +8,6 @@ import type { FactionRef } from "../../schemas/faction";
 import type { Spell, SpellFilters, SpellInput, SpellWithFactions } from "../../schemas/spell";
 import { factions, factionSpells, spells } from "../schema";
 import {
-  activeFactionIds,
   changedFields,
   countAll,
   createdId,
@@ -29,7 +29,7 @@ import {
   sameStamp,
   updateRecords,
 } from "./game-common";
-import { kept, keptFacet, keptFactionFacet, nonZero, pageStart, type KeptDim } from "./game-counts";
+import { combined, kept, keptFacet, keptFactionFacet, nonZero, pageStart, type KeptDim } from "./game-counts";
 
 export type SpellRow = typeof spells.$inferSelect;
 
@@ -80,7 +80,14 @@ export type SpellFilter = {
   all: boolean;
 };
 
-export function spellConditions(db: Database, f: SpellFilter): Conditions {
+/**
+ * Which filter an index may serve (the others are written `+column = value`, which no index
+ * uses): `undefined` any; a filter's name only that one (and the school); "links" none, so a
+ * faction's list is read from that faction's links (a few rows) rather than along an index.
+ */
+type SpellLead = "level" | "type" | "target" | "targetType" | "isCommon" | "links" | undefined;
+
+export function spellConditions(db: Database, f: SpellFilter, lead?: SpellLead): Conditions {
   const offeredBy =
     f.factionId === undefined
       ? undefined
@@ -92,16 +99,23 @@ export function spellConditions(db: Database, f: SpellFilter): Conditions {
             .where(
               and(
                 eq(factionSpells.factionId, f.factionId),
-                f.all ? undefined : inArray(factionSpells.factionId, activeFactionIds(db)),
+                // The asked faction's own flag, read once (not every active faction per link).
+                f.all ? undefined : sql`EXISTS (SELECT 1 FROM factions af WHERE af.id = ${f.factionId} AND af.is_active = 1)`,
               ),
             ),
         );
+  const match = (name: SpellLead | "school", column: SQLiteColumn, value: unknown) => {
+    if (value === undefined) return undefined;
+    const indexed =
+      lead === undefined || lead === name || (name === "school" && lead !== "links") || (lead === "targetType" && (name === "target" || name === "type"));
+    return indexed ? eq(column, value) : sql`+${column} = ${value}`;
+  };
   return [
-    f.school !== undefined ? eq(spells.school, f.school) : undefined,
-    f.level !== undefined ? eq(spells.level, f.level) : undefined,
-    f.type !== undefined ? eq(spells.type, f.type) : undefined,
-    f.target !== undefined ? eq(spells.target, f.target) : undefined,
-    f.isCommon !== undefined ? eq(spells.isCommon, f.isCommon) : undefined,
+    match("school", spells.school, f.school),
+    match("level", spells.level, f.level),
+    match("type", spells.type, f.type),
+    match("target", spells.target, f.target),
+    match("isCommon", spells.isCommon, f.isCommon === undefined ? undefined : f.isCommon ? 1 : 0),
     offeredBy,
     f.all ? undefined : eq(spells.isActive, true),
   ];
@@ -124,7 +138,7 @@ export function withFactionRefs(items: readonly Spell[], refs: readonly FactionR
 /** A spell filter's values as placeholders (worker/db/kept.ts); isCommon is a boolean and stays in the shape. */
 type SpellListShape = { all: boolean; includeFactions: boolean; isCommon?: boolean } & Record<"school" | "level" | "type" | "target" | "factionId", boolean>;
 
-/** The filter dimensions besides school and faction, as kept-count dimensions (placeholders; isCommon from the shape). */
+/** The filter dimensions besides school and faction, as kept-count dimensions (placeholders; isCommon from the shape), in the kept order. */
 function spellDims(shape: SpellListShape): KeptDim[] {
   const dims: KeptDim[] = [];
   if (shape.level) dims.push({ name: "level", value: sql`CAST(${sql.placeholder("level")} AS INTEGER)` });
@@ -135,39 +149,51 @@ function spellDims(shape: SpellListShape): KeptDim[] {
 }
 
 /**
- * The total of what guests see from the kept counts (migration 0016) when one row keeps it: no
- * filter, one filter, school and one other, or the offering faction alone; null otherwise.
+ * The total of what guests see from the kept counts (migrations 0016, 0017): any combination of
+ * school, level, type, target and common flag, or the offering faction alone; null otherwise
+ * (the faction with other filters counts that faction's links, a few rows).
  */
 function keptSpellTotal(shape: SpellListShape) {
   if (shape.all) return null;
   const dims = spellDims(shape);
-  const school = sql.placeholder("school");
   if (shape.factionId) {
     if (dims.length || shape.school) return null;
     return sql<number>`coalesce((SELECT fc.n FROM factions f JOIN facet_counts fc ON fc.list = 'spell_faction'
       AND fc.value = CAST(f.id AS TEXT) WHERE f.id = ${sql.placeholder("factionId")} AND f.is_active = 1), 0)`.mapWith(Number);
   }
-  if (dims.length > 1) return null;
-  const dim = dims[0];
-  if (shape.school) return dim ? kept(`spell_school_${dim.name}`, sql`${school} || ':' || ${dim.value}`) : kept("spell_school", school);
+  const dim = combined(shape.school ? [{ name: "school", value: sql.placeholder("school") }, ...dims] : dims);
   return dim ? kept(`spell_${dim.name}`, dim.value) : kept("spell", "");
 }
 
 /**
  * Where a page of what guests see starts when the list is neither narrowed to a school nor to a
- * faction and has at most one other filter: at its school, from the schools' kept counts (the
- * list is ordered by school first), so a deep page steps over one school's spells at most.
+ * faction: at its school, from the schools' kept counts of its filters (the list is ordered by
+ * school first), so a deep page steps over one school's matching spells at most.
  */
 function spellPageStart(db: Database, shape: SpellListShape) {
   if (shape.all || shape.school || shape.factionId) return null;
-  const dims = spellDims(shape);
-  if (dims.length > 1) return null;
-  const dim = dims[0];
+  const dim = combined(spellDims(shape));
   const groups = dim
     ? sql`SELECT s.value AS g, coalesce(x.n, 0) AS n FROM facet_counts s LEFT JOIN facet_counts x
         ON x.list = ${sql.raw(`'spell_school_${dim.name}'`)} AND x.value = s.value || ':' || ${dim.value} WHERE s.list = 'spell_school'`
     : sql`SELECT s.value AS g, s.n AS n FROM facet_counts s WHERE s.list = 'spell_school'`;
   return pageStart(db, groups, sql.placeholder("offset"));
+}
+
+/**
+ * The filter an index serves on a list of what guests see: a faction's list reads its links;
+ * otherwise the filter with the fewest spells in a world like the demo's (common spells, then a
+ * level, a target and type together, a target, a type), so a page reads at most that value's
+ * spells from where it starts, whatever the other filters (a planner without statistics could
+ * walk the widest one).
+ */
+function spellLead(shape: SpellListShape): SpellLead {
+  if (shape.all) return undefined;
+  if (shape.factionId) return "links";
+  if (shape.isCommon === true) return "isCommon";
+  if (shape.level) return "level";
+  if (shape.target && shape.type) return "targetType";
+  return shape.target ? "target" : shape.type ? "type" : undefined;
 }
 
 const spellListReads = keptReads((db, shape: SpellListShape) => {
@@ -181,7 +207,7 @@ const spellListReads = keptReads((db, shape: SpellListShape) => {
       type: slot<SpellType>("type"),
       target: slot<SpellTarget>("target"),
       factionId: slot<number>("factionId"),
-    }),
+    }, spellLead(shape)),
   );
   const keptTotal = keptSpellTotal(shape);
   const start = spellPageStart(db, shape);
