@@ -59,6 +59,9 @@ beforeAll(async () => {
   visible.heroes.push(await insertHero(faction));
   visible.spells.push(await insertSpell({}, [faction]));
   factionCount = (await env.DB.prepare("SELECT count(*) AS n FROM factions").first<{ n: number }>())!.n;
+  // The isolate's first request also reads what it keeps between requests (one more trip and row):
+  // warm it here, so the tests that compare two reads' rows compare like with like in any order.
+  await get("/sitemap.xml");
 });
 
 describe("sitemap index", () => {
