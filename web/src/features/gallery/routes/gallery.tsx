@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
 import { TYPE_OPTIONS } from "@/features/gallery/lib/gallery-ui";
 import { galleryMeta, type PreloadImage } from "@shared/seo";
 import { galleryItemOf, mediaKeys, parseGalleryFilters } from "@shared/media-keys";
@@ -10,7 +9,8 @@ import { StateMessage } from "@/components/ui/state-message";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
 import { useHydrated } from "@/lib/hydrated";
-import { ApiRequestError, isPageOutOfRange } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api-client";
+import { isNoSuchPage, NoSuchPage } from "@/components/no-such-page";
 import { useGalleryList } from "../api/get-gallery-list";
 import { useLinkedItem } from "../api/get-linked-item";
 import { useMediaFilters } from "../api/get-media-filters";
@@ -95,14 +95,8 @@ export function Component() {
       ) : null}
 
       <div className="mt-8" aria-busy={list.isValidating}>
-        {(list.error && !data && isPageOutOfRange(list.error)) || (data && items.length === 0 && data.totalCount > 0) ? (
-          <StateMessage title={`There is no page ${filters.page} of this gallery.`}>
-            <p>
-              <Link to={pageHref(1)} className="font-medium text-brand-700 underline dark:text-brand-400">
-                Go to the first page
-              </Link>
-            </p>
-          </StateMessage>
+        {isNoSuchPage(list.error, data) ? (
+          <NoSuchPage title={`There is no page ${filters.page} of this gallery.`} href={pageHref(1)} label="Go to the first page" />
         ) : list.error && !data ? (
           <StateMessage title="Failed to Load Media" tone="error">
             <p>{list.error instanceof Error && list.error.message ? list.error.message : "Unable to load media gallery. Please ensure the backend server is running."}</p>

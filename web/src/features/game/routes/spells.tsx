@@ -15,6 +15,7 @@ import { FilterSelect } from "@/features/game/components/filter-select";
 import { PageLoadError } from "@/components/page-load-error";
 import { SpellDetails } from "@/features/game/components/spell-details";
 import { StateMessage } from "@/components/ui/state-message";
+import { isNoSuchPage, NoSuchPage } from "@/components/no-such-page";
 import { useSpellBookFilters } from "@/features/game/hooks/use-spell-book-filters";
 
 const LEVELS = Array.from({ length: SPELL_LEVEL_RANGE.max - SPELL_LEVEL_RANGE.min + 1 }, (_, i) => SPELL_LEVEL_RANGE.min + i);
@@ -91,14 +92,12 @@ export function Component() {
               <SkeletonCard key={i} withImage={false} />
             ))}
           </LoadingRegion>
-        ) : spells.length === 0 && data && data.totalCount > 0 ? (
-          <StateMessage title={`There is no page ${page} of these spells.`}>
-            <p>
-              <Link to={spellBookPath(filters, data.totalPages)} className="inline-flex min-h-6 items-center font-medium text-ink underline underline-offset-4">
-                Go to the last page (page {data.totalPages})
-              </Link>
-            </p>
-          </StateMessage>
+        ) : data && isNoSuchPage(error, data) ? (
+          <NoSuchPage
+            title={`There is no page ${page} of these spells.`}
+            href={spellBookPath(filters, data.totalPages)}
+            label={`Go to the last page (page ${data.totalPages})`}
+          />
         ) : spells.length === 0 ? (
           <StateMessage title="No spells found matching the current filters." />
         ) : (

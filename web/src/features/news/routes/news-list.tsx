@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { newsListMeta, pageTitle } from "@shared/seo";
 import { newsKeys, parseNewsFilters } from "@shared/news-keys";
 import { LIST_SEARCH_CAP } from "@shared/search";
@@ -13,7 +12,7 @@ import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton"
 import { NewsFilters } from "@/features/news/components/news-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { StateMessage } from "@/components/ui/state-message";
-import { isPageOutOfRange } from "@/lib/api-client";
+import { isNoSuchPage, NoSuchPage } from "@/components/no-such-page";
 import { useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 
 /** 4 skeleton cards on /news. */
@@ -46,14 +45,8 @@ export function Component() {
       </div>
 
       <div className="mt-8" aria-busy={list.isValidating}>
-        {(list.error && !data && isPageOutOfRange(list.error)) || (data && data.items.length === 0 && data.totalCount > 0) ? (
-          <StateMessage title={`There is no page ${filters.page} of these articles.`}>
-            <p>
-              <Link to={pageHref(1)} className="font-medium text-brand-700 underline dark:text-brand-400">
-                Go to the first page
-              </Link>
-            </p>
-          </StateMessage>
+        {isNoSuchPage(list.error, data) ? (
+          <NoSuchPage title={`There is no page ${filters.page} of these articles.`} href={pageHref(1)} label="Go to the first page" />
         ) : list.error && !data ? (
           <StateMessage tone="error" title="Failed to load news articles">
             {local && (
