@@ -1,18 +1,13 @@
 /** The six demo factions of the invented world of Aldermere (2 Order, 2 Chaos, 2 Neutral). */
+import type { SpellSchool } from "../../worker/shared/game.ts";
+import type { Faction } from "../../worker/schemas/faction.ts";
 import type { Palette } from "./images.ts";
 
-export type SpellSchool = "Earth" | "Air" | "Fire" | "Water" | "Light" | "Dark";
-
-export type DemoFaction = {
+/** A demo faction: the API's fields it is seeded with, plus what the seed draws and links by. */
+export type DemoFaction = Pick<Faction, "name" | "alignment" | "summary" | "description" | "specialty" | "sortOrder"> & {
   slug: string;
-  name: string;
-  alignment: "Order" | "Chaos" | "Neutral";
-  summary: string;
-  description: string;
-  specialty: string;
   startingResources: string;
   factionBonuses: string;
-  sortOrder: number;
   /** Mage-guild schools: the faction offers every spell of these schools plus the common ones. */
   schools: [SpellSchool, SpellSchool];
   palette: Palette;

@@ -1,9 +1,9 @@
 /** Heroes: six per faction (two Might, two Magic, two Hybrid). */
 import { FACTIONS } from "./factions.ts";
 import { lookup } from "./pick.ts";
+import type { Hero } from "../../worker/schemas/hero.ts";
+import type { HeroType } from "../../worker/shared/game.ts";
 import { SPELLS } from "./spells.ts";
-
-type HeroType = "Might" | "Magic" | "Hybrid";
 
 /** [name, title, type, specialty, specialty description, one-line origin] */
 type HeroLine = [string, string, HeroType, string, string, string];
@@ -80,21 +80,9 @@ const STATS: Record<HeroType, [number, number, number, number]> = {
   Hybrid: [2, 1, 2, 2],
 };
 
-export type DemoHero = {
+/** A demo hero: the API's fields, its lists as the stored JSON text, its faction by slug. */
+export type DemoHero = Omit<Hero, "id" | "factionId" | "startingSkills" | "startingSpells" | "portraitUrl" | "isActive" | "createdAt" | "updatedAt"> & {
   factionSlug: string;
-  name: string;
-  title: string;
-  biography: string;
-  summary: string;
-  heroClass: string;
-  heroType: HeroType;
-  specialty: string;
-  specialtyDescription: string;
-  startingAttack: number;
-  startingDefense: number;
-  startingSpellPower: number;
-  startingKnowledge: number;
-  rarityLevel: number;
   startingSkills: string;
   startingSpells: string;
 };

@@ -4,12 +4,11 @@
  * tier pips and a frame for the upgrade level or rarity), rendered to a small JPEG and WebP.
  */
 import sharp from "sharp";
+import type { HeroType, UnitType } from "../../worker/shared/game.ts";
 import { mix, prng, type Palette } from "./images.ts";
 
 export const PORTRAIT_SIZE = 256;
 
-type UnitType = "Infantry" | "Ranged" | "Cavalry" | "Flying" | "Magic";
-type HeroType = "Might" | "Magic" | "Hybrid";
 
 const f = (n: number) => n.toFixed(1);
 

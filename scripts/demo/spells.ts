@@ -1,9 +1,7 @@
 /** Spells: six per school (36), levels 1–5. Factions offer the spells of their two schools plus the common ones. */
-import type { SpellSchool } from "./factions.ts";
+import type { Spell } from "../../worker/schemas/spell.ts";
+import type { SpellDuration, SpellSchool, SpellTarget, SpellType } from "../../worker/shared/game.ts";
 
-type SpellType = "Combat" | "Adventure" | "Global";
-type SpellTarget = "Single" | "Area" | "All" | "Self";
-type SpellDuration = "Instant" | "Combat" | "Permanent" | "Turns";
 export type EffectKind = "damage" | "heal" | "buff" | "debuff" | "summon" | "movement" | "vision";
 
 /**
@@ -70,20 +68,8 @@ const BY_SCHOOL: Record<SpellSchool, SpellLine[]> = {
 /** Level-1 spells every mage guild offers. */
 const COMMON = new Set(["Spark Dart", "Granite Hide", "Tailwind", "Cleansing Tide", "Dawn Ray", "Shadow Lash"]);
 
-export type DemoSpell = {
-  name: string;
-  description: string;
-  school: SpellSchool;
-  level: number;
-  manaCost: number;
-  basePower: number;
-  type: SpellType;
-  target: SpellTarget;
-  duration: SpellDuration;
-  isCommon: boolean;
-  requiredSkillLevel: number;
-  effects: string;
-};
+/** A demo spell: the API's fields, its effects as the stored JSON text. */
+export type DemoSpell = Omit<Spell, "id" | "effects" | "factionIds" | "isActive" | "createdAt" | "updatedAt"> & { effects: string };
 
 export const SPELLS: DemoSpell[] = (Object.entries(BY_SCHOOL) as [SpellSchool, SpellLine[]][]).flatMap(([school, lines]) =>
   lines.map(([name, level, type, target, duration, effect, description], i) => {

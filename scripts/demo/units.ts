@@ -2,10 +2,10 @@
  * Units: per faction 7 tiers × 3 upgrade levels = 21 units, generated from per-faction word
  * lists. Stats grow with tier and upgrade level; weekly growth falls with tier.
  */
+import type { Unit } from "../../worker/schemas/unit.ts";
+import type { UnitType } from "../../worker/shared/game.ts";
 import { FACTIONS } from "./factions.ts";
 import { lookup, pick } from "./pick.ts";
-
-type UnitType = "Infantry" | "Ranged" | "Cavalry" | "Flying" | "Magic";
 
 type Roster = {
   /** Prefixes for upgrade levels 1 and 2. */
@@ -124,28 +124,15 @@ const TYPE_MODS: Record<UnitType, { attack: number; defense: number; health: num
   Magic: { attack: -1, defense: -1, health: 0.85, speed: 0, initiative: 0 },
 };
 
-export type DemoUnit = {
+/** A demo unit: the API's fields, its abilities as the stored JSON text, its faction and base by name. */
+export type DemoUnit = Omit<
+  Unit,
+  "id" | "factionId" | "baseUnitId" | "upgradeLevel" | "specialAbilities" | "portraitUrl" | "isActive" | "createdAt" | "updatedAt"
+> & {
   factionSlug: string;
   /** Name of the level-0 unit (null for base units): links upgrades to their base. */
   baseName: string | null;
-  name: string;
-  summary: string;
-  description: string;
-  tier: number;
-  cost: number;
-  attack: number;
-  defense: number;
-  minDamage: number;
-  maxDamage: number;
-  health: number;
-  speed: number;
-  initiative: number;
-  morale: number;
-  luck: number;
-  unitType: UnitType;
   upgradeLevel: 0 | 1 | 2;
-  isUpgraded: boolean;
-  weeklyGrowth: number;
   specialAbilities: string;
 };
 
