@@ -24,6 +24,10 @@ export default defineConfig(async () => {
       // flaky by scripts/test-summary.ts. Files and tests run in a random order there, so an
       // order dependency shows up (the seed is printed; `--sequence.seed=N` replays it).
       retry: process.env.CI ? 2 : 0,
+      // Every Worker request writes its log line (worker/lib/request-log.ts): kept off the test
+      // output; tests/worker/request-log.test.ts reads them itself. (A root option: projects
+      // cannot set it.)
+      onConsoleLog: (log: string) => !log.includes('"msg":"request"'),
       sequence: { shuffle: Boolean(process.env.CI) },
       projects: [
         {
@@ -45,9 +49,6 @@ export default defineConfig(async () => {
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],
-            // Every request writes its log line (worker/lib/request-log.ts): kept off the test
-            // output; tests/worker/request-log.test.ts reads them itself.
-            onConsoleLog: (log: string) => !log.includes('"msg":"request"'),
             setupFiles: ["tests/worker/setup.ts"],
           },
         },
