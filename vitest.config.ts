@@ -50,6 +50,9 @@ export default defineConfig(async () => {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],
             setupFiles: ["tests/worker/setup.ts"],
+            // Some tests make dozens of requests (every filter combination, every page): about 2 s
+            // on an idle machine, past the default 5 s when other work shares its two cores.
+            testTimeout: 20_000,
           },
         },
         {
