@@ -108,7 +108,7 @@ beforeAll(async () => {
   ];
   const signedIn = [
     "/api/auth/me", "/api/auth/fastcomments-sso", "/api/account/sessions", "/api/account/export",
-    "/api/admin/users", "/api/admin/users?search=plan&role=Admin", "/api/admin/dashboard/stats",
+    "/api/admin/users", "/api/admin/users?search=plan", "/api/admin/users?search=plan&role=Admin", "/api/admin/dashboard/stats",
     "/api/admin/users?role=Moderator", "/api/news?status=draft", "/api/news?status=all", "/api/news?status=all&page=2", "/api/unit?activeOnly=false", "/api/media", "/api/media?status=pending", "/api/media?mine=true", "/api/media/status-counts",
     "/api/account/stats", "/api/audit", "/api/audit?entityType=unit", "/api/audit?action=delete", "/api/audit?entityType=unit&action=update&from=2026-01-01&to=2026-12-31", `/api/audit?user=${admin.id}`, "/api/audit/filters",
     "/api/gameinfo?status=all",

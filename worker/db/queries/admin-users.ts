@@ -1,5 +1,5 @@
 /** User management for administrators: the user list, activation and roles (each write audited). */
-import { and, count, desc, eq, exists, isNull, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, isNull, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { auditLog, facetCounts, sessions, userRoles, users, type Role } from "../schema";
@@ -39,10 +39,14 @@ export async function listUsers(db: Database, q: { page: number; pageSize: numbe
       )!,
     );
   }
-  if (q.role) {
+  if (q.role === "User") {
+    // Nearly every member holds User: the page walks the members newest first, testing each.
     filters.push(
       exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, users.id), eq(userRoles.role, q.role)))),
     );
+  } else if (q.role) {
+    // Few hold Admin or Moderator: their ids (user_roles_role_idx) drive, and only they are sorted.
+    filters.push(inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, q.role))));
   }
   // Deleted accounts are gone from the list (their anonymised rows only keep foreign keys).
   filters.push(isNull(users.deletedAt));
