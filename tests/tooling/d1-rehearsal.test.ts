@@ -2,7 +2,8 @@
  * `npm run db:rehearse` (scripts/d1-rehearsal.ts) run as a maintainer runs it, on a local D1 of its
  * own: back up, delete the news, restore into a fresh database, compare every table. The state
  * holds the rows whose kept tables depend on another table (a faction's spell links, an article's
- * tags): the export lists tables by name, so a restore inserts links before their spells.
+ * tags, a member's roles): the export lists tables by name, so a restore inserts links before their
+ * spells and roles before their members.
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -27,7 +28,12 @@ beforeAll(() => {
       "INSERT INTO faction_spells (faction_id, spell_id) VALUES (1, 1), (2, 1), (2, 2);" +
       "INSERT INTO news_articles (id, title, summary, content, author, is_published, published_at) VALUES" +
       " (1, 'Patch notes', 'S', 'The patch is out.', 'Mira', 1, '2026-01-01T00:00:00.000Z'), (2, 'Draft', 'S', 'C', 'Mira', 0, NULL);" +
-      "INSERT INTO news_tags (article_id, tag, position) VALUES (1, 'patch', 0), (1, 'balance', 1), (2, 'patch', 0);",
+      "INSERT INTO news_tags (article_id, tag, position) VALUES (1, 'patch', 0), (1, 'balance', 1), (2, 'patch', 0);" +
+      // Members, their roles (restored before their users: name order) and audit rows, for the kept admin totals.
+      "INSERT INTO users (id, email, password_hash, is_active, deleted_at) VALUES (1, 'a@example.com', '!', 1, NULL)," +
+      " (2, 'b@example.com', '!', 0, NULL), (3, 'deleted-3@deleted.invalid', '!', 0, '2026-01-02T00:00:00.000Z');" +
+      "INSERT INTO user_roles (user_id, role) VALUES (1, 'Admin'), (1, 'User'), (2, 'Moderator');" +
+      "INSERT INTO audit_log (user_id, action, entity_type, entity_id) VALUES (1, 'create', 'news', '1'), (1, 'update', 'user', '2'), (NULL, 'delete', 'user', '3');",
   );
 }, 120_000);
 

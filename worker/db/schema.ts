@@ -295,6 +295,10 @@ export const newsArticles = sqliteTable(
     index("news_author_published_idx").on(sql`${t.author} COLLATE NOCASE`, t.isPublished, t.publishedAt, t.id),
     // The published ids in order: the sitemap index seeks from range to range past drafts (migration 0019).
     index("news_published_id_idx").on(t.id).where(sql`${t.isPublished} = 1`),
+    // Every article, drafts included, newest first by publication, else creation (the admin news list, migration 0020).
+    index("news_list_order_idx").on(sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id),
+    // The drafts (or the published) alone in the same order (the admin news list's drafts view, migration 0020).
+    index("news_state_order_idx").on(t.isPublished, sql`coalesce(${t.publishedAt}, ${t.createdAt})`, t.id),
     check("news_title_len", sql`length(${t.title}) BETWEEN 1 AND 200`),
     check("news_summary_len", sql`length(${t.summary}) BETWEEN 1 AND 500`),
     check("news_content_len", sql`length(${t.content}) BETWEEN 1 AND 50000`),
@@ -867,6 +871,8 @@ export const auditLog = sqliteTable(
     index("audit_entity_idx").on(t.entityType, t.entityId),
     index("audit_created_idx").on(t.createdAt),
     index("audit_user_idx").on(t.userId),
+    // One kind of record's rows, newest first (the log filtered by entity type, migration 0020).
+    index("audit_entity_order_idx").on(t.entityType, t.id),
     check("audit_action", inList("action", AUDIT_ACTIONS)),
   ],
 );

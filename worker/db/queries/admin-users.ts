@@ -1,8 +1,8 @@
 /** User management for administrators: the user list, activation and roles (each write audited). */
-import { and, count, desc, eq, exists, isNull, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, isNull, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
-import { auditLog, sessions, userRoles, users, type Role } from "../schema";
+import { auditLog, facetCounts, sessions, userRoles, users, type Role } from "../schema";
 import { parseRoles, rolesOf } from "./user-roles";
 import { toUserDto } from "./users";
 
@@ -10,6 +10,19 @@ const isoNow = () => new Date().toISOString();
 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * How many members the list holds. Unfiltered or filtered by role alone, the kept counts answer
+ * (facet_counts, migration 0020: members by state, and members per role); a search counts the
+ * members it matches.
+ */
+function memberTotal(db: Database, q: { search?: string; role?: Role }, where: SQL | undefined) {
+  if (q.search) return db.select({ n: count() }).from(users).where(where);
+  return db
+    .select({ n: sql<number>`coalesce(sum(${facetCounts.n}), 0)`.mapWith(Number) })
+    .from(facetCounts)
+    .where(q.role ? and(eq(facetCounts.list, "user_role"), eq(facetCounts.value, q.role)) : eq(facetCounts.list, "users_state"));
+}
 
 /** One page of users plus the total, in one batch (two statements, one round trip). */
 export async function listUsers(db: Database, q: { page: number; pageSize: number; search?: string; role?: Role }) {
@@ -26,10 +39,14 @@ export async function listUsers(db: Database, q: { page: number; pageSize: numbe
       )!,
     );
   }
-  if (q.role) {
+  if (q.role === "User") {
+    // Nearly every member holds User: the page walks the members newest first, testing each.
     filters.push(
       exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, users.id), eq(userRoles.role, q.role)))),
     );
+  } else if (q.role) {
+    // Few hold Admin or Moderator: their ids (user_roles_role_idx) drive, and only they are sorted.
+    filters.push(inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, q.role))));
   }
   // Deleted accounts are gone from the list (their anonymised rows only keep foreign keys).
   filters.push(isNull(users.deletedAt));
@@ -42,7 +59,7 @@ export async function listUsers(db: Database, q: { page: number; pageSize: numbe
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(users).where(where),
+    memberTotal(db, q, where),
   ]);
   const totalCount = totals[0]?.n ?? 0;
   return {

@@ -1,10 +1,10 @@
 /** The audit log, read (admins): one page plus the total in one batch, and the filter's choices. */
-import { and, desc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { AuditAction } from "../../shared/audit";
 import type { AuditEntry, AuditFieldChange, AuditFilters, AuditQuery } from "../../schemas/audit";
 import type { JsonValue } from "../../schemas/unit";
-import { auditLog, users } from "../schema";
+import { auditLog, facetCounts, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { countAll } from "./game-common";
 
@@ -116,6 +116,30 @@ function toAuditEntry(row: EntryRow): AuditEntry {
 /** The day after a YYYY-MM-DD day, at midnight UTC (the end of a range, exclusive). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
+/** A kept count of the log (facet_counts, migration 0020): one list's value, or its whole total. */
+const keptAudit = (db: Database, list: string, value?: string) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${facetCounts.n}), 0)`.mapWith(Number) })
+    .from(facetCounts)
+    .where(and(eq(facetCounts.list, list), value === undefined ? undefined : eq(facetCounts.value, value)));
+
+/**
+ * How many rows match. The kept counts answer the whole log (the sum of its per-action counts)
+ * and the log filtered by entity type, action, both, or user alone; any other filter (a record's
+ * id, a date range, a user with another filter) counts the rows it matches.
+ */
+function auditTotal(db: Database, q: AuditQuery, where: SQL | undefined) {
+  const { user, entityType, action } = q;
+  if (!q.entityId && !q.from && !q.to) {
+    if (user === undefined && entityType && action) return keptAudit(db, "audit_entity_action", `${entityType}:${action}`);
+    if (user === undefined && entityType) return keptAudit(db, "audit_entity", entityType);
+    if (user === undefined && action) return keptAudit(db, "audit_action", action);
+    if (user === undefined) return keptAudit(db, "audit_action");
+    if (!entityType && !action) return keptAudit(db, "audit_user", String(user));
+  }
+  return db.select({ n: countAll() }).from(auditLog).where(where);
+}
+
 /** One page of the log, newest first, and how many rows match; one batch. */
 export async function listAudit(db: Database, q: AuditQuery) {
   const where = and(
@@ -127,43 +151,65 @@ export async function listAudit(db: Database, q: AuditQuery) {
     q.to ? lt(auditLog.createdAt, dayAfter(q.to)) : undefined,
   );
   const [total, rows] = await db.batch([
-    db.select({ n: countAll() }).from(auditLog).where(where),
+    auditTotal(db, q, where),
+    // The page's ids first (an index, or the table, walked newest first past the offset), then
+    // only those rows joined with their members: the skipped rows cost one step each, not a join.
     db
       .select(entryColumns)
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.userId))
-      .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .where(
+        inArray(
+          auditLog.id,
+          db
+            .select({ id: auditLog.id })
+            .from(auditLog)
+            .where(where)
+            .orderBy(desc(auditLog.id))
+            .limit(q.pageSize)
+            .offset((q.page - 1) * q.pageSize),
+        ),
+      )
+      .orderBy(desc(auditLog.id)),
   ]);
   return { items: rows.map(toAuditEntry), totalCount: total[0]?.n ?? 0 };
 }
 
-/** Who and what the log holds, with counts: the filter's choices; one batch. */
+/** One kept list of the log (facet_counts, migration 0020): its values with their counts, none at 0. */
+const keptChoices = (db: Database, list: string) =>
+  db
+    .select({ value: facetCounts.value, count: facetCounts.n })
+    .from(facetCounts)
+    .where(and(eq(facetCounts.list, list), gt(facetCounts.n, 0)))
+    .orderBy(asc(facetCounts.value));
+
+/**
+ * Who and what the log holds, with counts: the filter's choices, from the kept per-user, per-type
+ * and per-action counts (a row per choice, whatever the log's size); one batch.
+ */
 export async function auditFilterOptions(db: Database): Promise<AuditFilters> {
   const [people, types, actions] = await db.batch([
     db
       .select({
-        id: auditLog.userId,
-        count: countAll(),
+        id: users.id,
+        count: facetCounts.n,
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
         deletedAt: users.deletedAt,
       })
-      .from(auditLog)
-      .innerJoin(users, eq(users.id, auditLog.userId))
-      .where(isNotNull(auditLog.userId))
-      .groupBy(auditLog.userId),
-    db.select({ value: auditLog.entityType, count: countAll() }).from(auditLog).groupBy(auditLog.entityType).orderBy(auditLog.entityType),
-    db.select({ value: auditLog.action, count: countAll() }).from(auditLog).groupBy(auditLog.action).orderBy(sql`${auditLog.action}`),
+      .from(facetCounts)
+      .innerJoin(users, sql`${users.id} = CAST(${facetCounts.value} AS INTEGER)`)
+      .where(and(eq(facetCounts.list, "audit_user"), gt(facetCounts.n, 0))),
+    keptChoices(db, "audit_entity"),
+    keptChoices(db, "audit_action"),
   ]);
   return {
     users: people
       .map((p) => ({ id: p.id!, name: memberName(p), email: p.deletedAt ? null : p.email, count: p.count }))
       .sort((a, b) => a.name.localeCompare(b.name, "en") || a.id - b.id),
     entityTypes: types,
-    actions,
+    // The kept values are the action column's, which its CHECK holds to AUDIT_ACTIONS.
+    actions: actions as { value: AuditAction; count: number }[],
   };
 }

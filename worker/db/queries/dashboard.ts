@@ -1,32 +1,21 @@
-import { count, desc, isNull, sql } from "drizzle-orm";
+import { count, desc, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../../env";
-import { mediaItems, newsArticles, userRoles, users } from "../schema";
+import { facetCounts, mediaItems, newsArticles, users } from "../schema";
 import { statusIs } from "./media";
 
 /** How many recent users and articles the dashboard lists. */
 export const RECENT_ACTIVITY_LIMIT = 5;
 
-/** Aliased: D1 returns columns by name, so two identical expressions would collide. */
-const roleCount = (role: "Admin" | "Moderator") =>
-  sql<number>`(SELECT count(DISTINCT ${userRoles.userId}) FROM ${userRoles} WHERE ${userRoles.role} = ${role})`.as(
-    `${role.toLowerCase()}_count`,
-  );
+/**
+ * The kept lists the totals come from (facet_counts, migration 0020): members (users not
+ * deleted) by state and per role, and every article by state. A few rows, whatever the site's size.
+ */
+const TOTAL_LISTS = ["users_state", "user_role", "news_state"];
 
 /** Dashboard stats in one batch: one D1 round trip. */
 export async function dashboardStats(db: Database) {
-  const [userCounts, newsCounts, recentUsers, recentNews, pendingMedia] = await db.batch([
-    db
-      .select({
-        total: count(),
-        active: sql<number>`coalesce(sum(${users.isActive}), 0)`,
-        admins: roleCount("Admin"),
-        moderators: roleCount("Moderator"),
-      })
-      .from(users)
-      .where(isNull(users.deletedAt)),
-    db
-      .select({ total: count(), published: sql<number>`coalesce(sum(${newsArticles.isPublished}), 0)` })
-      .from(newsArticles),
+  const [totals, recentUsers, recentNews, pendingMedia] = await db.batch([
+    db.select({ list: facetCounts.list, value: facetCounts.value, n: facetCounts.n }).from(facetCounts).where(inArray(facetCounts.list, TOTAL_LISTS)),
     db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, createdAt: users.createdAt })
       .from(users)
@@ -47,11 +36,12 @@ export async function dashboardStats(db: Database) {
     // The moderation queue: media items waiting for a moderator.
     db.select({ pending: count() }).from(mediaItems).where(statusIs("pending")),
   ]);
-  const u = userCounts[0]!;
-  const n = newsCounts[0]!;
+  const kept = (list: string, value: string) => totals.find((r) => r.list === list && r.value === value)?.n ?? 0;
+  const [active, inactive] = [kept("users_state", "active"), kept("users_state", "inactive")];
+  const [published, drafts] = [kept("news_state", "published"), kept("news_state", "draft")];
   return {
-    users: { total: u.total, active: Number(u.active), admins: Number(u.admins), moderators: Number(u.moderators) },
-    news: { total: n.total, published: Number(n.published), drafts: n.total - Number(n.published) },
+    users: { total: active + inactive, active, admins: kept("user_role", "Admin"), moderators: kept("user_role", "Moderator") },
+    news: { total: published + drafts, published, drafts },
     media: { pending: pendingMedia[0]?.pending ?? 0 },
     recentActivity: { users: recentUsers, news: recentNews },
   };

@@ -109,7 +109,9 @@ const keptCount = (db: Database, list: string, value: SQLWrapper | string) =>
  * the tag's and author's, in the list's order) and an author's page news_author_published_idx, so
  * a page reads about its offset plus its rows whatever the filter
  * (docs/decisions/0036-kept-counts-and-list-depth.md). A search reads the newest LIST_SEARCH_CAP
- * matches of news_fts only, and its total is capped there (ADR 0040).
+ * matches of news_fts only, and its total is capped there (ADR 0040). With drafts (moderators'
+ * status all or draft) and no tag or author, the total is the kept per-state counts and the page
+ * walks news_list_order_idx (drafts: news_state_order_idx) in the list's order (migration 0020).
  */
 const newsListReads = keptReads(
   (db, shape: { status: NewsListOptions["status"]; tag: boolean; author: boolean; search: boolean }) => {
@@ -180,8 +182,14 @@ const newsListReads = keptReads(
           .offset(sql.placeholder("offset")),
       };
     }
+    // With drafts (status all or draft) and no filter, the kept per-state counts answer (migration 0020).
     const keptTotal = !published
-      ? null
+      ? shape.tag || shape.author
+        ? null
+        : db
+            .select({ total: sql<number>`coalesce(sum(${facetCounts.n}), 0)`.mapWith(Number) })
+            .from(facetCounts)
+            .where(and(eq(facetCounts.list, "news_state"), shape.status === "draft" ? eq(facetCounts.value, "draft") : undefined))
       : shape.tag && shape.author
         ? keptCount(db, "news_tag_author", sql.placeholder("tagAuthor"))
         : shape.tag
