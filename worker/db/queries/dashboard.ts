@@ -1,7 +1,8 @@
 import { count, desc, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import { mediaItems, newsArticles, userRoles, users } from "../schema";
-import { statusIs } from "./media";
+import { newsArticles, userRoles, users } from "../schema";
+import { kept } from "./game-counts";
+import { ALL_ITEMS, STATE_COUNTS } from "./media";
 
 /** How many recent users and articles the dashboard lists. */
 export const RECENT_ACTIVITY_LIMIT = 5;
@@ -44,8 +45,8 @@ export async function dashboardStats(db: Database) {
       .from(newsArticles)
       .orderBy(desc(newsArticles.createdAt), desc(newsArticles.id))
       .limit(RECENT_ACTIVITY_LIMIT),
-    // The moderation queue: media items waiting for a moderator.
-    db.select({ pending: count() }).from(mediaItems).where(statusIs("pending")),
+    // The moderation queue: media items waiting for a moderator (their kept total, migration 0021).
+    db.select({ pending: kept(STATE_COUNTS.pending, ALL_ITEMS).as("pending") }).from(sql`(SELECT 1)`),
   ]);
   const u = userCounts[0]!;
   const n = newsCounts[0]!;

@@ -27,7 +27,7 @@ import {
   sameStamp,
   updateRecords,
 } from "./game-common";
-import { combined, factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
+import { combined, factionGroups, factionTotal, kept, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
 export type UnitRow = typeof units.$inferSelect;
 
@@ -107,7 +107,8 @@ function unitDim(f: UnitFilter): KeptDim | undefined {
  * 0016, 0017), whatever its filters: the total from them, and a page without a faction filter
  * starts at its faction from the factions' kept counts, so no page steps over more than one
  * faction's matching units; an index leading with the filtered values reads matching units only.
- * Moderators' lists (inactive rows too) count and skip row by row.
+ * Moderators' lists (inactive rows too) skip row by row; their total is the kept count of every
+ * unit without a filter, and counts the matching units with one.
  */
 export async function listUnits(db: Database, f: UnitFilter, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
@@ -118,9 +119,13 @@ export async function listUnits(db: Database, f: UnitFilter, page: number, pageS
   const where = start
     ? and(...unitConditions(db, { ...f, checkFaction: false }), sql`+${units.factionId} IN (SELECT id FROM factions WHERE is_active = 1)`, sql`${units.factionId} >= ${start.group}`)
     : and(...unitConditions(db, f));
+  // Every unit, hidden ones too (moderators, no filter): the kept `unit_all` (migration 0021).
+  const everyUnit = f.all && f.factionId === undefined && f.tier === undefined && f.unitType === undefined && f.upgradeLevel === undefined;
   const total =
     dim === null
-      ? db.select({ n: countAll() }).from(units).where(where)
+      ? everyUnit
+        ? db.select({ n: kept("unit_all", "") }).from(sql`(SELECT 1)`)
+        : db.select({ n: countAll() }).from(units).where(where)
       : db.select({ n: f.factionId !== undefined ? factionTotal("unit", f.factionId, dim) : visibleTotal("unit", dim) }).from(sql`(SELECT 1)`);
   const [count, rows] = await db.batch([
     total,
