@@ -2,7 +2,8 @@
  * `npm run db:rehearse` (scripts/d1-rehearsal.ts) run as a maintainer runs it, on a local D1 of its
  * own: back up, delete the news, restore into a fresh database, compare every table. The state
  * holds the rows whose kept tables depend on another table (a faction's spell links, an article's
- * tags): the export lists tables by name, so a restore inserts links before their spells.
+ * tags): the export lists tables by name, so a restore inserts links before their spells; and
+ * media items in each moderation state and a hidden unit, whose kept totals the import rebuilds.
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -27,7 +28,13 @@ beforeAll(() => {
       "INSERT INTO faction_spells (faction_id, spell_id) VALUES (1, 1), (2, 1), (2, 2);" +
       "INSERT INTO news_articles (id, title, summary, content, author, is_published, published_at) VALUES" +
       " (1, 'Patch notes', 'S', 'The patch is out.', 'Mira', 1, '2026-01-01T00:00:00.000Z'), (2, 'Draft', 'S', 'C', 'Mira', 0, NULL);" +
-      "INSERT INTO news_tags (article_id, tag, position) VALUES (1, 'patch', 0), (1, 'balance', 1), (2, 'patch', 0);",
+      "INSERT INTO news_tags (article_id, tag, position) VALUES (1, 'patch', 0), (1, 'balance', 1), (2, 'patch', 0);" +
+      // Each moderation state and a hidden unit: their kept totals are rebuilt by the imports' triggers.
+      "INSERT INTO media_items (id, title, media_type, faction_id, is_approved, is_featured, original_url, thumbnail_status, rejected_at) VALUES" +
+      " (1, 'Queued', 'image', 1, 0, 1, 'https://example.com/a', 'ready', NULL), (2, 'Refused', 'video', 2, 0, 0, 'https://example.com/b', 'ready', '2026-01-01T00:00:00.000Z')," +
+      " (3, 'Shown', 'image', 1, 1, 0, 'https://example.com/c', 'ready', NULL);" +
+      "INSERT INTO units (id, faction_id, name, description, summary, tier, attack, defense, min_damage, max_damage, health, speed, unit_type, upgrade_level, special_abilities, is_active) VALUES" +
+      " (1, 1, 'Ember Guard', 'D', 'S', 1, 5, 4, 1, 3, 10, 4, 'Infantry', 0, '[]', 1), (2, 2, 'Hidden Eel', 'D', 'S', 2, 5, 4, 1, 3, 10, 4, 'Infantry', 0, '[]', 0);",
   );
 }, 120_000);
 

@@ -3,7 +3,8 @@
  * manager, the moderation queue, the dashboard and the game-assets grid read one row per state or
  * total instead of counting every item or unit: pending and rejected items per combination of the
  * gallery's filters (`media_pending`, `media_rejected`, keyed like `media_gallery`) and every unit,
- * hidden ones too (`unit_all`). Each kept number must equal the real count through uploads,
+ * hidden ones too (`unit_all`, and per faction `unit_all_faction`, where a moderator's deep page
+ * starts). Each kept number must equal the real count through uploads,
  * approval, rejection and its end, edits of category, faction, type and featured, and deletes,
  * through the API and straight in SQL; a key nothing has any more has no row. Each test makes its
  * own rows (the file's tests run in any order).
@@ -194,18 +195,33 @@ describe("kept moderation totals (media)", () => {
   }, 60_000);
 });
 
-describe("kept unit total with hidden units (unit_all)", () => {
+describe("kept unit totals with hidden units (unit_all, unit_all_faction)", () => {
   const realUnits = async () => (await env.DB.prepare("SELECT count(*) AS n FROM units").first<{ n: number }>())!.n;
   const keptUnits = async () => (await env.DB.prepare("SELECT n FROM facet_counts WHERE list = 'unit_all' AND value = ''").first<{ n: number }>())?.n ?? 0;
 
+  /** The kept totals (per faction too; a faction with none may keep a 0) match the units, and so do the moderator's list's totals and pages. */
   async function expectUnitsKept(token: string) {
     expect(await keptUnits()).toBe(await realUnits());
+    const perFaction = await all<{ value: string; n: number }>("SELECT value, n FROM facet_counts WHERE list = 'unit_all_faction' AND n <> 0 ORDER BY value");
+    const real = await all<{ value: string; n: number }>("SELECT CAST(faction_id AS TEXT) AS value, count(*) AS n FROM units GROUP BY faction_id ORDER BY 1");
+    expect(perFaction).toEqual(real);
     const res = await call("/api/unit?activeOnly=false&pageSize=1", { token });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { totalCount: number }).totalCount).toBe(await realUnits());
+    // Every page (a deep one starts at its faction from the kept counts) holds what plain OFFSET gives, past the end included.
+    const pageSize = 3;
+    for (let page = 1; page <= Math.ceil((await realUnits()) / pageSize) + 1; page++) {
+      const body = (await (await call(`/api/unit?activeOnly=false&pageSize=${pageSize}&page=${page}`, { token })).json()) as { items: { id: number }[] };
+      const expected = await all<{ id: number }>(`SELECT id FROM units ORDER BY faction_id, tier, upgrade_level, id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+      expect(body.items.map((u) => u.id), `page ${page}`).toEqual(expected.map((u) => u.id));
+    }
+    for (const { value, n } of real) {
+      const one = (await (await call(`/api/unit?activeOnly=false&factionId=${value}`, { token })).json()) as { totalCount: number };
+      expect(one.totalCount, `faction ${value}`).toBe(n);
+    }
   }
 
-  it("GET /api/unit?activeOnly=false (moderators) answers 200 with the real total after inserts, hiding and deletes through the API and in SQL", async () => {
+  it("GET /api/unit?activeOnly=false (moderators) answers 200 with the real totals and pages after inserts, hiding, moves and deletes through the API and in SQL", async () => {
     const { token } = await userWithToken(["Moderator"]);
     await expectUnitsKept(token);
     const factionId = await insertFaction();
@@ -221,6 +237,11 @@ describe("kept unit total with hidden units (unit_all)", () => {
     expect((await call(`/api/unit/${created}`, { method: "PUT", token, json: { ...unitBody, isActive: false } })).status).toBe(200);
     await env.DB.prepare("UPDATE units SET is_active = 1 - is_active WHERE id IN (?, ?)").bind(ids[0], ids[1]).run();
     await expectUnitsKept(token);
+    // Moved to another faction, in SQL and through the API.
+    const otherFaction = await insertFaction({ is_active: 0 });
+    await env.DB.prepare("UPDATE units SET faction_id = ? WHERE id = ?").bind(otherFaction, ids[1]).run();
+    expect((await call(`/api/unit/${created}`, { method: "PUT", token, json: { ...unitBody, factionId: otherFaction, isActive: false } })).status).toBe(200);
+    await expectUnitsKept(token);
     expect((await call(`/api/unit/${created}`, { method: "DELETE", token })).status).toBe(204);
     await env.DB.prepare("DELETE FROM units WHERE id = ?").bind(ids[0]).run();
     await expectUnitsKept(token);
@@ -228,5 +249,5 @@ describe("kept unit total with hidden units (unit_all)", () => {
     await insertUnit(factionId);
     await env.DB.prepare("DELETE FROM factions WHERE id = ?").bind(factionId).run();
     await expectUnitsKept(token);
-  });
+  }, 60_000);
 });
