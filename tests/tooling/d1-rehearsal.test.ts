@@ -3,7 +3,8 @@
  * own: back up, delete the news, restore into a fresh database, compare every table. The state
  * holds the rows whose kept tables depend on another table (a faction's spell links, an article's
  * tags, a member's roles): the export lists tables by name, so a restore inserts links before their
- * spells and roles before their members.
+ * spells and roles before their members; and media items in each moderation state and a hidden
+ * unit, whose kept totals the import rebuilds.
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -33,7 +34,13 @@ beforeAll(() => {
       "INSERT INTO users (id, email, password_hash, is_active, deleted_at) VALUES (1, 'a@example.com', '!', 1, NULL)," +
       " (2, 'b@example.com', '!', 0, NULL), (3, 'deleted-3@deleted.invalid', '!', 0, '2026-01-02T00:00:00.000Z');" +
       "INSERT INTO user_roles (user_id, role) VALUES (1, 'Admin'), (1, 'User'), (2, 'Moderator');" +
-      "INSERT INTO audit_log (user_id, action, entity_type, entity_id) VALUES (1, 'create', 'news', '1'), (1, 'update', 'user', '2'), (NULL, 'delete', 'user', '3');",
+      "INSERT INTO audit_log (user_id, action, entity_type, entity_id) VALUES (1, 'create', 'news', '1'), (1, 'update', 'user', '2'), (NULL, 'delete', 'user', '3');" +
+      // Each moderation state and a hidden unit: their kept totals are rebuilt by the imports' triggers.
+      "INSERT INTO media_items (id, title, media_type, faction_id, is_approved, is_featured, original_url, thumbnail_status, rejected_at) VALUES" +
+      " (1, 'Queued', 'image', 1, 0, 1, 'https://example.com/a', 'ready', NULL), (2, 'Refused', 'video', 2, 0, 0, 'https://example.com/b', 'ready', '2026-01-01T00:00:00.000Z')," +
+      " (3, 'Shown', 'image', 1, 1, 0, 'https://example.com/c', 'ready', NULL);" +
+      "INSERT INTO units (id, faction_id, name, description, summary, tier, attack, defense, min_damage, max_damage, health, speed, unit_type, upgrade_level, special_abilities, is_active) VALUES" +
+      " (1, 1, 'Ember Guard', 'D', 'S', 1, 5, 4, 1, 3, 10, 4, 'Infantry', 0, '[]', 1), (2, 2, 'Hidden Eel', 'D', 'S', 2, 5, 4, 1, 3, 10, 4, 'Infantry', 0, '[]', 0);",
   );
 }, 120_000);
 

@@ -333,7 +333,8 @@ export const newsTags = sqliteTable(
  * are in migration 0015: `news_published`, `news_tag`, `news_author` and the pair
  * `news_tag_author` (`tag\x1Fauthor`) ('' is a list's whole total); the game lists in 0016; the
  * gallery's in 0018: `media_gallery`, one row per combination of its filters
- * (`category:faction:type:featured`, see mediaGalleryEntries).
+ * (`category:faction:type:featured`, see mediaGalleryEntries); the moderators' in 0021:
+ * `media_pending` and `media_rejected` under the same keys, and `unit_all` (hidden units too).
  */
 export const facetCounts = sqliteTable(
   "facet_counts",
@@ -713,6 +714,10 @@ export const mediaItems = sqliteTable(
   (t) => [
     // The gallery's exact order (migration 0015): a page walks the index without sorting.
     index("media_gallery_idx").on(t.isApproved, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    // The media manager's order over every moderation state (migration 0021): an unfiltered page walks it.
+    index("media_order_idx").on(t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
+    // One moderation state (approved, pending: rejected_at NULL, rejected) in the same order (migration 0021).
+    index("media_state_order_idx").on(t.isApproved, sql`(${t.rejectedAt} IS NULL)`, t.sortOrder, sql`${t.createdAt} DESC`, sql`${t.id} DESC`),
     index("media_uploaded_by_idx").on(t.uploadedBy),
     index("media_category_idx").on(t.categoryId),
     index("media_faction_idx").on(t.factionId),

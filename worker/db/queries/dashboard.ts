@@ -1,7 +1,8 @@
-import { count, desc, inArray, isNull } from "drizzle-orm";
+import { desc, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import { facetCounts, mediaItems, newsArticles, users } from "../schema";
-import { statusIs } from "./media";
+import { facetCounts, newsArticles, users } from "../schema";
+import { kept } from "./game-counts";
+import { ALL_ITEMS, STATE_COUNTS } from "./media";
 
 /** How many recent users and articles the dashboard lists. */
 export const RECENT_ACTIVITY_LIMIT = 5;
@@ -33,14 +34,14 @@ export async function dashboardStats(db: Database) {
       .from(newsArticles)
       .orderBy(desc(newsArticles.createdAt), desc(newsArticles.id))
       .limit(RECENT_ACTIVITY_LIMIT),
-    // The moderation queue: media items waiting for a moderator.
-    db.select({ pending: count() }).from(mediaItems).where(statusIs("pending")),
+    // The moderation queue: media items waiting for a moderator (their kept total, migration 0021).
+    db.select({ pending: kept(STATE_COUNTS.pending, ALL_ITEMS).as("pending") }).from(sql`(SELECT 1)`),
   ]);
-  const kept = (list: string, value: string) => totals.find((r) => r.list === list && r.value === value)?.n ?? 0;
-  const [active, inactive] = [kept("users_state", "active"), kept("users_state", "inactive")];
-  const [published, drafts] = [kept("news_state", "published"), kept("news_state", "draft")];
+  const total = (list: string, value: string) => totals.find((r) => r.list === list && r.value === value)?.n ?? 0;
+  const [active, inactive] = [total("users_state", "active"), total("users_state", "inactive")];
+  const [published, drafts] = [total("news_state", "published"), total("news_state", "draft")];
   return {
-    users: { total: active + inactive, active, admins: kept("user_role", "Admin"), moderators: kept("user_role", "Moderator") },
+    users: { total: active + inactive, active, admins: total("user_role", "Admin"), moderators: total("user_role", "Moderator") },
     news: { total: published + drafts, published, drafts },
     media: { pending: pendingMedia[0]?.pending ?? 0 },
     recentActivity: { users: recentUsers, news: recentNews },

@@ -93,6 +93,14 @@ export const factionGroups = (kind: "unit" | "hero", dim?: KeptDim) => {
 };
 
 /**
+ * Every faction (inactive ones too) as a group `g` with its kept count of every unit `n`
+ * (`unit_all_faction`, migration 0021, hidden units too), for `pageStart` of a moderator's list.
+ */
+export const everyFactionGroups = () =>
+  sql`SELECT f.id AS g, coalesce(fc.n, 0) AS n FROM factions f LEFT JOIN facet_counts fc
+    ON fc.list = ${listName("unit_all_faction")} AND fc.value = CAST(f.id AS TEXT)`;
+
+/**
  * Where a page of a list ordered by a group first starts, from the groups' kept counts (`groups`
  * selects `g` and `n`, `g` in the list's order): a CTE of one row, the group holding row `offset`
  * and how many of that group's rows to skip (no row past the end, so the page is empty). The page

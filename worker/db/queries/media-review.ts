@@ -10,17 +10,21 @@ import type { Database } from "../../env";
 import type { MediaStatusCounts, ReviewDecision } from "../../schemas/media";
 import { auditLog, mediaItems } from "../schema";
 import { nextStamp, type Actor } from "./game-common";
-import { selectItems, type MediaRow } from "./media";
+import { kept } from "./game-counts";
+import { ALL_ITEMS, selectItems, STATE_COUNTS, type MediaRow } from "./media";
 
-/** How many items wait, are in the gallery and were rejected: one query. */
+/**
+ * How many items wait, are in the gallery and were rejected: the states' kept whole totals
+ * (facet_counts, migrations 0018 and 0021), one row each, in one query.
+ */
 export async function mediaStatusCounts(db: Database): Promise<MediaStatusCounts> {
   const row = await db
     .select({
-      approved: sql<number>`coalesce(sum(${mediaItems.isApproved}), 0)`,
-      rejected: sql<number>`coalesce(sum(${mediaItems.isApproved} = 0 AND ${mediaItems.rejectedAt} IS NOT NULL), 0)`,
-      pending: sql<number>`coalesce(sum(${mediaItems.isApproved} = 0 AND ${mediaItems.rejectedAt} IS NULL), 0)`,
+      approved: kept(STATE_COUNTS.approved, ALL_ITEMS).as("approved"),
+      rejected: kept(STATE_COUNTS.rejected, ALL_ITEMS).as("rejected"),
+      pending: kept(STATE_COUNTS.pending, ALL_ITEMS).as("pending"),
     })
-    .from(mediaItems)
+    .from(sql`(SELECT 1)`)
     .get();
   return { pending: Number(row?.pending ?? 0), approved: Number(row?.approved ?? 0), rejected: Number(row?.rejected ?? 0) };
 }

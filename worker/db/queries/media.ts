@@ -197,11 +197,15 @@ export const selectItems = (db: Database) =>
     .leftJoin(factions, eq(factions.id, mediaItems.factionId))
     .leftJoin(users, eq(users.id, mediaItems.uploadedBy));
 
-/** The condition of one moderation state. */
+/**
+ * The condition of one moderation state. Pending and rejected compare `(rejected_at IS NULL)` as
+ * a value, the expression media_state_order_idx holds (migration 0021), so one state's page walks
+ * that index in the list's order instead of testing every unapproved item.
+ */
 export const statusIs = (status: MediaStatus): SQL =>
   status === "approved"
     ? eq(mediaItems.isApproved, true)
-    : and(eq(mediaItems.isApproved, false), status === "rejected" ? isNotNull(mediaItems.rejectedAt) : isNull(mediaItems.rejectedAt))!;
+    : and(eq(mediaItems.isApproved, false), sql`(${mediaItems.rejectedAt} IS NULL) = ${status === "pending" ? 1 : 0}`)!;
 
 
 // ---------------------------------------------------------------------------------------------
@@ -237,16 +241,31 @@ const galleryFacet = (f: { categoryId?: number; factionId?: number; mediaType?: 
 const GALLERY_COUNTS = "media_gallery";
 
 /**
+ * The facet_counts list keeping each moderation state's totals, one row per gallery key
+ * (galleryFacet): approved items in the gallery's list (migration 0018), pending and rejected
+ * ones in their own (migration 0021).
+ */
+export const STATE_COUNTS: Record<MediaStatus, string> = { approved: GALLERY_COUNTS, pending: "media_pending", rejected: "media_rejected" };
+
+/** The gallery key of no filter: a state's whole total. */
+export const ALL_ITEMS = galleryFacet({});
+
+const MEDIA_STATES: readonly MediaStatus[] = ["approved", "pending", "rejected"];
+
+/**
  * The statements of a media list (worker/db/kept.ts); the shape says which filters apply.
  *
  * Approved items (what guests read) with any combination of category, faction, type and
  * featured read their page and total from one kept key (galleryFacet, migration 0018): the
  * page's ids from media_gallery_entries in the gallery's order, the total from one facet_counts
  * row, so the rows an OFFSET skips cost one index entry each and the total one row
- * (docs/decisions/0043-every-gallery-filter-kept.md). A search reads the newest
- * LIST_SEARCH_CAP matches of media_fts only, its total capped there (ADR 0040). Moderators'
- * lists over other moderation states or one uploader count their matches. Every page joins
- * category, faction and uploader for its own rows only.
+ * (docs/decisions/0043-every-gallery-filter-kept.md); so does a moderator's list of approved
+ * items. A search reads the newest LIST_SEARCH_CAP matches of media_fts only, its total capped
+ * there (ADR 0040). Moderators' lists of every state, or of pending or rejected items, read
+ * their totals from the states' kept counts under the same key (one row per state, migration
+ * 0021, docs/decisions/0045-kept-moderation-totals.md) and walk media_items for their page; a
+ * list of one uploader's items counts its matches. Every page joins category, faction and
+ * uploader for its own rows only.
  */
 const mediaListReads = keptReads(
   (
@@ -263,7 +282,8 @@ const mediaListReads = keptReads(
     },
   ) => {
     const order = [asc(mediaItems.sortOrder), desc(mediaItems.createdAt), desc(mediaItems.id)];
-    if (shape.approvedOnly && !shape.status && !shape.uploader && !shape.search) {
+    // A moderator's approved-only list is the gallery's (the same items, order and kept totals).
+    if (((shape.approvedOnly && !shape.status) || shape.status === "approved") && !shape.uploader && !shape.search) {
       const facet = sql.placeholder("facet");
       return {
         total: db
@@ -333,8 +353,20 @@ const mediaListReads = keptReads(
       .orderBy(...order)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"));
+    // Without an uploader, the total is the kept counts of the listed states under the filters' key.
+    const total = shape.uploader
+      ? db.select({ n: count() }).from(mediaItems).where(condition)
+      : db
+          .select({ n: sql<number>`coalesce(sum(${facetCounts.n}), 0)`.mapWith(Number) })
+          .from(facetCounts)
+          .where(
+            and(
+              inArray(facetCounts.list, (shape.status ? [shape.status] : MEDIA_STATES).map((s) => STATE_COUNTS[s])),
+              eq(facetCounts.value, sql.placeholder("facet")),
+            ),
+          );
     return {
-      total: db.select({ n: count() }).from(mediaItems).where(condition),
+      total,
       rows: selectItems(db)
         .where(inArray(mediaItems.id, pageIds))
         .orderBy(...order)

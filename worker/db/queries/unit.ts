@@ -27,7 +27,7 @@ import {
   sameStamp,
   updateRecords,
 } from "./game-common";
-import { combined, factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
+import { combined, everyFactionGroups, factionGroups, factionTotal, kept, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
 export type UnitRow = typeof units.$inferSelect;
 
@@ -107,20 +107,39 @@ function unitDim(f: UnitFilter): KeptDim | undefined {
  * 0016, 0017), whatever its filters: the total from them, and a page without a faction filter
  * starts at its faction from the factions' kept counts, so no page steps over more than one
  * faction's matching units; an index leading with the filtered values reads matching units only.
- * Moderators' lists (inactive rows too) count and skip row by row.
+ * Moderators' lists (inactive rows too) without a filter do the same from every faction's kept
+ * count of all its units, hidden ones too, and read their total from the kept `unit_all`
+ * (migration 0021); with a faction only, its kept count; with other filters they count and skip
+ * row by row.
  */
 export async function listUnits(db: Database, f: UnitFilter, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
   const dim = f.all ? null : unitDim(f);
-  const start = dim === null || f.factionId !== undefined ? null : pageStart(db, factionGroups("unit", dim), offset);
+  // Every unit, hidden ones too (moderators), of every faction or of one.
+  const everyUnit = f.all && f.tier === undefined && f.unitType === undefined && f.upgradeLevel === undefined;
+  const start =
+    dim === null
+      ? everyUnit && f.factionId === undefined
+        ? pageStart(db, everyFactionGroups(), offset)
+        : null
+      : f.factionId !== undefined
+        ? null
+        : pageStart(db, factionGroups("unit", dim), offset);
   // From its faction on: the active-faction check must not drive the index (it would read every
   // faction's rows in turn), so it is a membership test of the faction id, not an index term.
-  const where = start
-    ? and(...unitConditions(db, { ...f, checkFaction: false }), sql`+${units.factionId} IN (SELECT id FROM factions WHERE is_active = 1)`, sql`${units.factionId} >= ${start.group}`)
-    : and(...unitConditions(db, f));
+  const where =
+    start && dim === null
+      ? sql`${units.factionId} >= ${start.group}`
+      : start
+        ? and(...unitConditions(db, { ...f, checkFaction: false }), sql`+${units.factionId} IN (SELECT id FROM factions WHERE is_active = 1)`, sql`${units.factionId} >= ${start.group}`)
+        : and(...unitConditions(db, f));
   const total =
     dim === null
-      ? db.select({ n: countAll() }).from(units).where(where)
+      ? everyUnit
+        ? db
+            .select({ n: f.factionId === undefined ? kept("unit_all", "") : kept("unit_all_faction", String(f.factionId)) })
+            .from(sql`(SELECT 1)`)
+        : db.select({ n: countAll() }).from(units).where(where)
       : db.select({ n: f.factionId !== undefined ? factionTotal("unit", f.factionId, dim) : visibleTotal("unit", dim) }).from(sql`(SELECT 1)`);
   const [count, rows] = await db.batch([
     total,
