@@ -14,7 +14,8 @@
  * 3. The incident: deletes every news article of the copy.
  * 4. Restores: a fresh database gets the migrations (schema, FTS tables, triggers), then the export.
  * 5. Compares the row count of every table, the rebuilt ones included (a kept count of 0 is the
- *    same as no row), and a full-text search, with the copy before step 3.
+ *    same as no row), a full-text search and each FTS index's records hidden from guests, with
+ *    the copy before step 3.
  * On Cloudflare the same steps are `wrangler d1 time-travel restore` (to a minute of the last 30
  * days) or `wrangler d1 export --remote` + `wrangler d1 execute --remote --file`.
  */
@@ -70,6 +71,11 @@ async function counts(dir: string): Promise<{ rows: Record<string, number>; rebu
     const out: Record<string, number> = {};
     for (const t of tables) out[t] = Number((db.prepare(`SELECT count(*) AS n FROM "${t}" ${COUNTED[t] ?? ""}`).get() as { n: number }).n);
     out["news_fts matches for 'the'"] = Number((db.prepare("SELECT count(*) AS n FROM news_fts WHERE news_fts MATCH 'the'").get() as { n: number }).n);
+    // Each FTS index's records hidden from guests (its visibility column, kept by triggers).
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%' ORDER BY name").all() as { name: string }[];
+    for (const { name } of indexes) {
+      out[`${name} hidden records`] = Number((db.prepare(`SELECT count(*) AS n FROM "${name}" WHERE "${name}" MATCH 'visibility : hidden'`).get() as { n: number }).n);
+    }
     return { rows: out, rebuilt: triggerWritten(db) };
   } finally {
     db.close();

@@ -25,6 +25,10 @@ beforeAll(() => {
   if (migrated.status !== 0) throw new Error(migrated.stderr || migrated.stdout);
   execute(
     "INSERT INTO factions (id, name, alignment) VALUES (1, 'Ash', 'Order'), (2, 'Brine', 'Chaos');" +
+      // A hidden faction's units are hidden from guests' searches (migration 0022): the restore re-indexes them so.
+      "INSERT INTO factions (id, name, alignment, is_active) VALUES (3, 'Cinder', 'Chaos', 0);" +
+      "INSERT INTO units (id, faction_id, name, tier, attack, defense, min_damage, max_damage, health, speed, unit_type) VALUES" +
+      " (1, 1, 'Ash Guard', 1, 5, 4, 1, 3, 10, 4, 'Infantry'), (2, 3, 'Cinder Imp', 1, 5, 4, 1, 3, 10, 4, 'Infantry');" +
       "INSERT INTO spells (id, name, school, level) VALUES (1, 'Spark', 'Fire', 1), (2, 'Tide', 'Water', 2);" +
       "INSERT INTO faction_spells (faction_id, spell_id) VALUES (1, 1), (2, 1), (2, 2);" +
       "INSERT INTO news_articles (id, title, summary, content, author, is_published, published_at) VALUES" +
@@ -47,12 +51,14 @@ beforeAll(() => {
 afterAll(() => rmSync(path.join(root, state), { recursive: true, force: true }));
 
 describe("npm run db:rehearse", () => {
-  it("restores every table, the kept counts and the news search as they were before the incident (exit 0)", () => {
+  it("restores every table, the kept counts, the news search and the search indexes' hidden records as they were before the incident (exit 0)", () => {
     const run = spawnSync(process.execPath, ["scripts/d1-rehearsal.ts", "--persist-to", state], { cwd: root, encoding: "utf8", env });
     const out = `${run.stdout}${run.stderr}`;
     expect(out).not.toContain("differs");
     expect(out).toContain("Incident: news_articles 2 → 0");
     expect(out).toMatch(/rebuilt by triggers on import: .*facet_counts/);
+    // The copy's indexes mark the draft, the hidden faction and its unit; the restore must match them.
+    for (const index of ["news_fts", "faction_fts", "unit_fts"]) expect(out).toMatch(new RegExp(`${index} hidden records 1\\b`));
     expect(out).toContain("every table's rows and the news search match the copy before the incident");
     expect(run.status).toBe(0);
   }, 180_000);

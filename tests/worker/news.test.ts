@@ -312,10 +312,10 @@ describe("GET /api/news/{id}", () => {
 });
 
 describe("ftsQuery", () => {
-  it("quotes every word, joins them with AND and makes the last one a prefix", () => {
-    expect(ftsQuery("dragons return")).toBe('"dragons" AND "return"*');
-    expect(ftsQuery('x" OR title:(y')).toBe('"x" AND "OR" AND "title" AND "y"*');
+  it("quotes every word, joins them with AND, makes the last one a prefix and leaves out the visibility column", () => {
+    expect(ftsQuery("dragons return")).toBe('-{visibility} : ("dragons" AND "return"*)');
+    expect(ftsQuery('x" OR title:(y')).toBe('-{visibility} : ("x" AND "OR" AND "title" AND "y"*)');
     expect(ftsQuery("  (*) ")).toBeNull();
-    expect(ftsQuery("Café")).toBe('"Café"*');
+    expect(ftsQuery("Café")).toBe('-{visibility} : ("Café"*)');
   });
 });

@@ -8,7 +8,8 @@
  *   write fails in the database even if a route forgot to validate.
  * - Full-text search (news, game info; factions, units, heroes, spells; media) lives in FTS5 tables created
  *   by hand-written migrations (drizzle-kit does not model virtual tables); see
- *   migrations/0001_fts.sql, 0003_mail_search.sql, 0008_search_kinds_and_stemming.sql and 0012_moderation_and_media_search.sql.
+ *   migrations/0001_fts.sql, 0003_mail_search.sql, 0008_search_kinds_and_stemming.sql, 0012_moderation_and_media_search.sql
+ *   and 0022_search_visible.sql (each index's content is a `*_search_rows` view that adds whether guests may see the row).
  */
 import { sql } from "drizzle-orm";
 import {

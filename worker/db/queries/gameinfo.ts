@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, getTableColumns, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
-import { contentWords, ftsAnyQuery, ftsQuery } from "../../lib/fts";
+import { contentWords, ftsAnyQuery, ftsQuery, visibleOnly } from "../../lib/fts";
 import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../schemas/gameinfo";
 import { gameInfoArticles, gameInfoSlugRedirects } from "../schema";
 import {
@@ -88,7 +88,9 @@ const listReads = keptReads((db, shape: { all: boolean; category: boolean; featu
 });
 
 export async function listGameInfo(db: Database, f: GameInfoFilter, page: number, pageSize: number) {
-  const match = f.search ? ftsQuery(f.search) : null;
+  const words = f.search ? ftsQuery(f.search) : null;
+  // Published articles only: the index is asked for visible ones (its visibility column).
+  const match = words && !f.all ? visibleOnly(words) : words;
   const { total, rows } = listReads(
     db,
     { all: f.all, category: !!f.category, featuredOnly: f.featuredOnly, search: !!match },
@@ -197,7 +199,7 @@ async function relatedTo(db: Database, article: GameInfoArticle, limit: number):
     db
       .select({ ...listColumns, content: gameInfoArticles.content })
       .from(gameInfoArticles)
-      .where(and(others, ne(gameInfoArticles.category, article.category), anyWord ? matches(anyWord) : sql`0`))
+      .where(and(others, ne(gameInfoArticles.category, article.category), anyWord ? matches(visibleOnly(anyWord)) : sql`0`))
       .orderBy(...listOrder)
       .limit(50),
   ]);

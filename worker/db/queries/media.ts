@@ -20,7 +20,7 @@ import { MEDIA_TYPES } from "../../schemas/media";
 import { auditLog, facetCounts, factions, mediaCategories, mediaGalleryEntries, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { matchesPast, newestMatches } from "./fts-window";
-import { ftsQuery } from "../../lib/fts";
+import { ftsQuery, visibleOnly } from "../../lib/fts";
 import { LIST_SEARCH_CAP } from "../../shared/search";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -381,7 +381,9 @@ const mediaListReads = keptReads(
  */
 export async function listMedia(db: Database, options: MediaListOptions): Promise<{ rows: MediaRow[]; totalCount: number; capped: boolean }> {
   // A search with no words (only punctuation) is no search, as on the news list.
-  const match = options.search ? ftsQuery(options.search) : null;
+  const words = options.search ? ftsQuery(options.search) : null;
+  // Approved items only: the index is asked for visible ones, so pending items never fill the window.
+  const match = words && (options.approvedOnly || options.status === "approved") ? visibleOnly(words) : words;
   const shape = {
     approvedOnly: options.approvedOnly,
     status: options.status ?? null,

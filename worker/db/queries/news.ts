@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, exists, gt, inArray, sql, type SQL, type SQL
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
-import { ftsQuery } from "../../lib/fts";
+import { ftsQuery, visibleOnly } from "../../lib/fts";
 import { LIST_SEARCH_CAP } from "../../shared/search";
 import { matchesPast, newestMatches } from "./fts-window";
 import type {
@@ -210,7 +210,9 @@ const newsListReads = keptReads(
  * (publishedAt desc, id desc); when drafts are included they sort by their creation time.
  */
 export async function listNews(db: Database, options: NewsListOptions): Promise<NewsListResponse> {
-  const match = options.search ? ftsQuery(options.search) : null;
+  const words = options.search ? ftsQuery(options.search) : null;
+  // Published articles only: the index is asked for visible ones, so drafts never fill the window.
+  const match = words && options.status === "published" ? visibleOnly(words) : words;
   const reads = newsListReads(
     db,
     { status: options.status, tag: !!options.tag, author: !!options.author, search: match !== null },

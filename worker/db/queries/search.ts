@@ -24,6 +24,7 @@ import {
 import { factions, gameInfoArticles, heroes, mediaItems, newsArticles, spells, units } from "../schema";
 import { galleryItemPath } from "../../shared/media-keys";
 import { newestMatches } from "./fts-window";
+import { visibleOnly } from "../../lib/fts";
 
 /** Snippet markers: private-use characters no stored text contains (they are stripped from it). */
 const OPEN = "\uE000";
@@ -181,13 +182,16 @@ export function hitSnippet(marked: string, facet?: { values: readonly unknown[];
  * rowid order, stopped by the LIMIT: a common word never walks its whole doclist), joined to
  * their rows (CROSS JOIN: the matches drive, each row read by its id), those the caller may see,
  * at most SEARCH_MATCH_CAP + 1 of them (one more says "there are more"). Each carries its bm25
- * rank and snippet; the Worker ranks them and cuts the page.
+ * rank and snippet; the Worker ranks them and cuts the page. For a guest (and for a public-only
+ * type) the index itself is asked for visible records only (its visibility column, migration
+ * 0022), so hidden records never fill the window; the row's own test stays as the rule.
  */
 function statement(db: Database, source: Source, match: string, includeHidden: boolean) {
   const fts = sql.raw(source.fts);
+  const publicOnly = !includeHidden || !!source.publicOnly;
   const candidates = newestMatches(
     source.fts,
-    match,
+    publicOnly ? visibleOnly(match) : match,
     SEARCH_SCAN_CAP,
     sql`bm25(${fts}) AS rank, snippet(${fts}, -1, ${OPEN}, ${CLOSE}, '…', ${sql.raw(String(SNIPPET_TOKENS))}) AS snippet`,
   );
@@ -205,7 +209,7 @@ function statement(db: Database, source: Source, match: string, includeHidden: b
     })
     .from(candidates)
     .crossJoin(source.table)
-    .where(and(sql`${source.id} = m.match_id`, includeHidden && !source.publicOnly ? undefined : source.visible))
+    .where(and(sql`${source.id} = m.match_id`, publicOnly ? source.visible : undefined))
     .limit(SEARCH_MATCH_CAP + 1);
 }
 
