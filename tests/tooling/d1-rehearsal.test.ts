@@ -44,7 +44,7 @@ beforeAll(() => {
       " (1, 'Queued', 'image', 1, 0, 1, 'https://example.com/a', 'ready', NULL), (2, 'Refused', 'video', 2, 0, 0, 'https://example.com/b', 'ready', '2026-01-01T00:00:00.000Z')," +
       " (3, 'Shown', 'image', 1, 1, 0, 'https://example.com/c', 'ready', NULL);" +
       "INSERT INTO units (id, faction_id, name, description, summary, tier, attack, defense, min_damage, max_damage, health, speed, unit_type, upgrade_level, special_abilities, is_active) VALUES" +
-      " (1, 1, 'Ember Guard', 'D', 'S', 1, 5, 4, 1, 3, 10, 4, 'Infantry', 0, '[]', 1), (2, 2, 'Hidden Eel', 'D', 'S', 2, 5, 4, 1, 3, 10, 4, 'Infantry', 0, '[]', 0);",
+      " (3, 1, 'Ember Guard', 'D', 'S', 1, 5, 4, 1, 3, 10, 4, 'Infantry', 0, '[]', 1), (4, 2, 'Hidden Eel', 'D', 'S', 2, 5, 4, 1, 3, 10, 4, 'Infantry', 0, '[]', 0);",
   );
 }, 120_000);
 
@@ -58,7 +58,8 @@ describe("npm run db:rehearse", () => {
     expect(out).toContain("Incident: news_articles 2 → 0");
     expect(out).toMatch(/rebuilt by triggers on import: .*facet_counts/);
     // The copy's indexes mark the draft, the hidden faction and its unit; the restore must match them.
-    for (const index of ["news_fts", "faction_fts", "unit_fts"]) expect(out).toMatch(new RegExp(`${index} hidden records 1\\b`));
+    // One draft, one hidden faction, and two hidden units: the hidden faction's and the hidden one.
+    for (const [index, n] of [["news_fts", 1], ["faction_fts", 1], ["unit_fts", 2]]) expect(out).toMatch(new RegExp(`${index} hidden records ${n}\\b`));
     expect(out).toContain("every table's rows and the news search match the copy before the incident");
     expect(run.status).toBe(0);
   }, 180_000);
