@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { MediaFilters } from "../../worker/schemas/media";
 import type { NewsFilters } from "../../worker/schemas/news";
 import { call, userWithToken } from "./helpers";
+import { galleryKeysOf } from "./gallery-keys";
 
 type Kept = { list: string; value: string; n: number };
 
@@ -36,23 +37,13 @@ async function realNews(): Promise<Record<string, number>> {
 
 type MediaFacts = { id: number; category_id: number | null; faction_id: number | null; media_type: string; is_featured: number; sort_order: number; created_at: string };
 
-/** The keys of every filter combination an approved item matches, worked out here from its columns. */
-function keysOf(item: MediaFacts): string[] {
-  const keys: string[] = [];
-  for (const category of item.category_id === null ? [""] : ["", String(item.category_id)])
-    for (const faction of item.faction_id === null ? [""] : ["", String(item.faction_id)])
-      for (const type of ["", item.media_type])
-        for (const featured of item.is_featured ? ["", "1"] : [""]) keys.push(`${category}:${faction}:${type}:${featured}`);
-  return keys;
-}
-
 const approvedMedia = () =>
   all<MediaFacts>("SELECT id, category_id, faction_id, media_type, is_featured, sort_order, created_at FROM media_items WHERE is_approved = 1");
 
 /** The gallery's counts per filter combination, counted from the approved items. */
 async function realMedia(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const item of await approvedMedia()) for (const key of keysOf(item)) counts[`media_gallery|${key}`] = (counts[`media_gallery|${key}`] ?? 0) + 1;
+  for (const item of await approvedMedia()) for (const key of galleryKeysOf(item)) counts[`media_gallery|${key}`] = (counts[`media_gallery|${key}`] ?? 0) + 1;
   return counts;
 }
 
@@ -83,7 +74,7 @@ async function expectMediaKept() {
     "SELECT id, facet, sort_order, created_at FROM media_gallery_entries ORDER BY id, facet",
   );
   const expected = (await approvedMedia())
-    .flatMap((item) => keysOf(item).map((facet) => ({ id: item.id, facet, sort_order: item.sort_order, created_at: item.created_at })))
+    .flatMap((item) => galleryKeysOf(item).map((facet) => ({ id: item.id, facet, sort_order: item.sort_order, created_at: item.created_at })))
     .sort((x, y) => x.id - y.id || (x.facet < y.facet ? -1 : x.facet > y.facet ? 1 : 0));
   expect(entries).toEqual(expected);
 }

@@ -14,20 +14,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem, MediaStatusCounts } from "../../worker/schemas/media";
 import { call, userWithToken } from "./helpers";
 import { insertFaction, insertUnit, unique } from "./game-fixtures";
+import { galleryKeysOf } from "./gallery-keys";
 
 const all = async <T>(query: string) => (await env.DB.prepare(query).all<T>()).results;
 
 type Item = { id: number; category_id: number | null; faction_id: number | null; media_type: string; is_featured: number; is_approved: number; rejected_at: string | null };
-
-/** The keys of every filter combination an item matches (the gallery's keys), worked out here from its columns. */
-function keysOf(item: Item): string[] {
-  const keys: string[] = [];
-  for (const category of item.category_id === null ? [""] : ["", String(item.category_id)])
-    for (const faction of item.faction_id === null ? [""] : ["", String(item.faction_id)])
-      for (const type of ["", item.media_type])
-        for (const featured of item.is_featured ? ["", "1"] : [""]) keys.push(`${category}:${faction}:${type}:${featured}`);
-  return keys;
-}
 
 /** The pending and rejected counts per key, counted from the items. */
 async function realStates(): Promise<Record<string, number>> {
@@ -35,7 +26,7 @@ async function realStates(): Promise<Record<string, number>> {
   const items = await all<Item>("SELECT id, category_id, faction_id, media_type, is_featured, is_approved, rejected_at FROM media_items WHERE is_approved = 0");
   for (const item of items) {
     const list = item.rejected_at === null ? "media_pending" : "media_rejected";
-    for (const key of keysOf(item)) counts[`${list}|${key}`] = (counts[`${list}|${key}`] ?? 0) + 1;
+    for (const key of galleryKeysOf(item)) counts[`${list}|${key}`] = (counts[`${list}|${key}`] ?? 0) + 1;
   }
   return counts;
 }
