@@ -21,6 +21,16 @@ export function parseJsonColumn(text: string | null): JsonValue {
   }
 }
 
+/** A JSON-typed column's value as stored: JSON text, or null. */
+export const jsonText = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** The faction's id when it exists and the caller may see it (inactive ones for moderators only). */
+export const visibleFaction = (db: Database, factionId: number, canSeeInactive: boolean) =>
+  db
+    .select({ id: factions.id })
+    .from(factions)
+    .where(and(eq(factions.id, factionId), canSeeInactive ? undefined : eq(factions.isActive, true)));
+
 /** The ids of the active factions (a subquery for `inArray`). */
 export const activeFactionIds = (db: Database) =>
   db.select({ id: factions.id }).from(factions).where(eq(factions.isActive, true));

@@ -17,6 +17,7 @@ import {
   factionRefMap,
   guarded,
   guardedDelete,
+  jsonText,
   nextStamp,
   options,
   parseJsonColumn,
@@ -27,6 +28,7 @@ import {
   type WriteResult,
   sameStamp,
   updateRecords,
+  visibleFaction,
 } from "./game-common";
 import { combined, factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
@@ -198,10 +200,7 @@ export async function factionHeroes(
   canSeeInactiveFaction: boolean,
 ): Promise<Hero[] | null> {
   const [faction, rows] = await db.batch([
-    db
-      .select({ id: factions.id })
-      .from(factions)
-      .where(and(eq(factions.id, factionId), canSeeInactiveFaction ? undefined : eq(factions.isActive, true))),
+    visibleFaction(db, factionId, canSeeInactiveFaction),
     db
       .select()
       .from(heroes)
@@ -220,8 +219,6 @@ const HERO_FIELDS = [
   "startingAttack", "startingDefense", "startingSpellPower", "startingKnowledge", "rarityLevel", "startingSkills",
   "startingSpells", "portraitUrl", "isActive",
 ] as const satisfies readonly (keyof Hero & keyof HeroInput)[];
-
-const jsonText = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 const heroValues = (input: HeroInput) => ({
   factionId: input.factionId,

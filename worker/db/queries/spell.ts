@@ -18,6 +18,7 @@ import {
   guarded,
   guardedDelete,
   isUniqueFailure,
+  jsonText,
   nextStamp,
   options,
   parseJsonColumn,
@@ -308,7 +309,7 @@ const spellValues = (input: SpellInput) => ({
   duration: input.duration,
   isCommon: input.isCommon,
   requiredSkillLevel: input.requiredSkillLevel,
-  effects: input.effects === null ? null : JSON.stringify(input.effects),
+  effects: jsonText(input.effects),
   isActive: input.isActive,
 });
 

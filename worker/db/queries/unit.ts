@@ -16,6 +16,7 @@ import {
   factionRefMap,
   guarded,
   guardedDelete,
+  jsonText,
   nextStamp,
   options,
   parseJsonColumn,
@@ -26,6 +27,7 @@ import {
   type WriteResult,
   sameStamp,
   updateRecords,
+  visibleFaction,
 } from "./game-common";
 import { combined, everyFactionGroups, factionGroups, factionTotal, kept, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
@@ -310,10 +312,7 @@ export async function factionUnits(
   canSeeInactiveFaction: boolean,
 ): Promise<Unit[] | null> {
   const [faction, rows] = await db.batch([
-    db
-      .select({ id: factions.id })
-      .from(factions)
-      .where(and(eq(factions.id, factionId), canSeeInactiveFaction ? undefined : eq(factions.isActive, true))),
+    visibleFaction(db, factionId, canSeeInactiveFaction),
     db
       .select()
       .from(units)
@@ -354,7 +353,7 @@ const unitValues = (input: UnitInput) => ({
   upgradeLevel: input.upgradeLevel,
   isUpgraded: input.isUpgraded,
   weeklyGrowth: input.weeklyGrowth,
-  specialAbilities: input.specialAbilities === null ? null : JSON.stringify(input.specialAbilities),
+  specialAbilities: jsonText(input.specialAbilities),
   portraitUrl: input.portraitUrl,
   isActive: input.isActive,
 });
