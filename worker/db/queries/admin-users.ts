@@ -3,6 +3,7 @@ import { and, count, desc, eq, exists, inArray, isNull, ne, not, notInArray, or,
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { auditLog, facetCounts, sessions, userRoles, users, type Role } from "../schema";
+import { keptTotal } from "./kept-total";
 import { parseRoles, rolesOf } from "./user-roles";
 import { toUserDto } from "./users";
 
@@ -18,10 +19,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  */
 function memberTotal(db: Database, q: { search?: string; role?: Role }, where: SQL | undefined) {
   if (q.search) return db.select({ n: count() }).from(users).where(where);
-  return db
-    .select({ n: sql<number>`coalesce(sum(${facetCounts.n}), 0)`.mapWith(Number) })
-    .from(facetCounts)
-    .where(q.role ? and(eq(facetCounts.list, "user_role"), eq(facetCounts.value, q.role)) : eq(facetCounts.list, "users_state"));
+  return keptTotal(db, q.role ? and(eq(facetCounts.list, "user_role"), eq(facetCounts.value, q.role)) : eq(facetCounts.list, "users_state"));
 }
 
 /** One page of users plus the total, in one batch (two statements, one round trip). */

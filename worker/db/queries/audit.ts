@@ -7,6 +7,7 @@ import type { JsonValue } from "../../schemas/unit";
 import { auditLog, facetCounts, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { countAll } from "./game-common";
+import { keptTotal } from "./kept-total";
 
 type UserPart = { firstName: string | null; lastName: string | null; email: string | null; deletedAt: string | null };
 
@@ -118,10 +119,7 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 
 
 /** A kept count of the log (facet_counts, migration 0020): one list's value, or its whole total. */
 const keptAudit = (db: Database, list: string, value?: string) =>
-  db
-    .select({ n: sql<number>`coalesce(sum(${facetCounts.n}), 0)`.mapWith(Number) })
-    .from(facetCounts)
-    .where(and(eq(facetCounts.list, list), value === undefined ? undefined : eq(facetCounts.value, value)));
+  keptTotal(db, and(eq(facetCounts.list, list), value === undefined ? undefined : eq(facetCounts.value, value)));
 
 /**
  * How many rows match. The kept counts answer the whole log (the sum of its per-action counts)

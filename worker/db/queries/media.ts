@@ -20,6 +20,7 @@ import { MEDIA_TYPES } from "../../schemas/media";
 import { auditLog, facetCounts, factions, mediaCategories, mediaGalleryEntries, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { matchesPast, newestMatches } from "./fts-window";
+import { keptTotal } from "./kept-total";
 import { ftsQuery, visibleOnly } from "../../lib/fts";
 import { LIST_SEARCH_CAP } from "../../shared/search";
 
@@ -356,15 +357,13 @@ const mediaListReads = keptReads(
     // Without an uploader, the total is the kept counts of the listed states under the filters' key.
     const total = shape.uploader
       ? db.select({ n: count() }).from(mediaItems).where(condition)
-      : db
-          .select({ n: sql<number>`coalesce(sum(${facetCounts.n}), 0)`.mapWith(Number) })
-          .from(facetCounts)
-          .where(
-            and(
-              inArray(facetCounts.list, (shape.status ? [shape.status] : MEDIA_STATES).map((s) => STATE_COUNTS[s])),
-              eq(facetCounts.value, sql.placeholder("facet")),
-            ),
-          );
+      : keptTotal(
+          db,
+          and(
+            inArray(facetCounts.list, (shape.status ? [shape.status] : MEDIA_STATES).map((s) => STATE_COUNTS[s])),
+            eq(facetCounts.value, sql.placeholder("facet")),
+          ),
+        );
     return {
       total,
       rows: selectItems(db)

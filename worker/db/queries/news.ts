@@ -10,6 +10,7 @@ import { keptReads } from "../kept";
 import { ftsQuery, visibleOnly } from "../../lib/fts";
 import { LIST_SEARCH_CAP } from "../../shared/search";
 import { matchesPast, newestMatches } from "./fts-window";
+import { keptTotal } from "./kept-total";
 import type {
   NewsArticle,
   NewsArticleInput,
@@ -98,7 +99,7 @@ export type NewsListOptions = {
 
 /** One kept count (facet_counts, migration 0015): a list's total, or one value's count. */
 const keptCount = (db: Database, list: string, value: SQLWrapper | string) =>
-  db.select({ total: facetCounts.n }).from(facetCounts).where(and(eq(facetCounts.list, list), sql`${facetCounts.value} = ${value}`));
+  keptTotal(db, and(eq(facetCounts.list, list), sql`${facetCounts.value} = ${value}`));
 
 /**
  * The statements of a news list (worker/db/kept.ts): the shape says which articles and filters
@@ -168,7 +169,7 @@ const newsListReads = keptReads(
       const matched = and(sql`${a.id} = m.match_id`, where);
       return {
         total: db
-          .select({ total: count(), capped: matchesPast("news_fts", match, LIST_SEARCH_CAP) })
+          .select({ n: count(), capped: matchesPast("news_fts", match, LIST_SEARCH_CAP) })
           .from(newestMatches("news_fts", match, LIST_SEARCH_CAP))
           .crossJoin(a)
           .where(matched),
@@ -183,13 +184,10 @@ const newsListReads = keptReads(
       };
     }
     // With drafts (status all or draft) and no filter, the kept per-state counts answer (migration 0020).
-    const keptTotal = !published
+    const kept = !published
       ? shape.tag || shape.author
         ? null
-        : db
-            .select({ total: sql<number>`coalesce(sum(${facetCounts.n}), 0)`.mapWith(Number) })
-            .from(facetCounts)
-            .where(and(eq(facetCounts.list, "news_state"), shape.status === "draft" ? eq(facetCounts.value, "draft") : undefined))
+        : keptTotal(db, and(eq(facetCounts.list, "news_state"), shape.status === "draft" ? eq(facetCounts.value, "draft") : undefined))
       : shape.tag && shape.author
         ? keptCount(db, "news_tag_author", sql.placeholder("tagAuthor"))
         : shape.tag
@@ -199,7 +197,7 @@ const newsListReads = keptReads(
           : keptCount(db, "news_published", "");
     const rows = db.select(listColumns).from(a).where(where).orderBy(...order).limit(sql.placeholder("limit"));
     return {
-      total: keptTotal ?? db.select({ total: count() }).from(a).where(where),
+      total: kept ?? db.select({ n: count() }).from(a).where(where),
       rows: tagPaged ? rows : rows.offset(sql.placeholder("offset")),
     };
   },
@@ -220,8 +218,8 @@ export async function listNews(db: Database, options: NewsListOptions): Promise<
     { tag: options.tag, author: options.author, tagAuthor: `${options.tag}\u001f${options.author}`, match, limit: options.pageSize, offset: (options.page - 1) * options.pageSize },
   );
   const [totals, rows] = await db.batch([reads.total, reads.rows]);
-  const total = totals[0] as { total: number; capped?: number } | undefined;
-  const totalCount = total?.total ?? 0;
+  const total = totals[0] as { n: number; capped?: number } | undefined;
+  const totalCount = total?.n ?? 0;
   const list: NewsListResponse = {
     items: (rows as ArticleRow[]).map((row) => toListItem(row, parseTags(row.tags))),
     totalCount,
