@@ -34,7 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node scripts/e2e-server.ts --port ${port}`,
+    // E2E_PREBUILT: `npm test` built the site in its build step; the server serves that build.
+    command: `node scripts/e2e-server.ts --port ${port}${process.env.E2E_PREBUILT ? " --no-build" : ""}`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
