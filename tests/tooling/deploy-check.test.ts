@@ -54,7 +54,7 @@ describe("deploy check", () => {
   it("refuses a SITE_URL without its route, and a mail queue without its consumer", () => {
     const { status, out } = check((c) => {
       const config = deployable(c);
-      return { ...config, routes: [], queues: { ...config.queues, consumers: config.queues.consumers?.filter((q) => q.queue !== "realm-codex-mail") } };
+      return { ...config, routes: [], queues: { ...config.queues, consumers: config.queues.consumers?.filter((q: { queue: string }) => q.queue !== "realm-codex-mail") } };
     });
     expect(status).toBe(1);
     expect(out).toContain("no route of wrangler.toml serves codex.example.org");
