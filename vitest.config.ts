@@ -3,11 +3,14 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type TestUserConfig } from "vitest/config";
 
-/** Secrets for the test Worker only; real ones live in .dev.vars / wrangler secrets. */
+/** Secrets (and a local SITE_URL) for the test Worker only; real ones live in .dev.vars / wrangler secrets. */
 const TEST_SECRETS = {
   JWT_SECRET: "test-secret-that-is-at-least-32-bytes-long!!",
   FASTCOMMENTS_TENANT_ID: "test-tenant",
   FASTCOMMENTS_API_SECRET: "test-fastcomments-api-secret",
+  // A local origin whatever SITE_URL wrangler.toml gives the deployed site (as .dev.vars does
+  // for local servers): the fault switch below only works on a local SITE_URL.
+  SITE_URL: "http://localhost:8787",
 };
 
 // Three projects: the Worker in workerd with real local D1/R2/Queues/Images, the SPA's

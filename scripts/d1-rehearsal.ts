@@ -19,11 +19,11 @@
  * On Cloudflare the same steps are `wrangler d1 time-travel restore` (to a minute of the last 30
  * days) or `wrangler d1 export --remote` + `wrangler d1 execute --remote --file`.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { migrate } from "./db-migrate.ts";
-import { argValue, DEFAULT_PERSIST_DIR, run } from "./lib.ts";
+import { argValue, DEFAULT_PERSIST_DIR, localD1File, run } from "./lib.ts";
 
 const from = argValue("--persist-to") ?? DEFAULT_PERSIST_DIR;
 const root = ".wrangler/rehearsal";
@@ -35,14 +35,12 @@ const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).t
 
 /** The local D1 file of a state directory, opened read-only with node:sqlite. */
 async function open(dir: string) {
-  const d1 = join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(d1).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error(`No D1 database in ${dir}.`);
+  const file = localD1File(dir);
   const emit = process.emitWarning;
   process.emitWarning = () => {};
   const { DatabaseSync } = await import("node:sqlite");
   process.emitWarning = emit;
-  return new DatabaseSync(join(d1, file), { readOnly: true });
+  return new DatabaseSync(file, { readOnly: true });
 }
 
 /** The tables a trigger writes (INSERT INTO, UPDATE, DELETE FROM in a trigger's body). */
@@ -83,6 +81,7 @@ async function counts(dir: string): Promise<{ rows: Record<string, number>; rebu
 }
 
 if (!existsSync(join(from, "v3", "d1"))) throw new Error(`No local D1 in ${from}: run npm run dev (or db:migrate and db:seed) first.`);
+localD1File(from); // exactly one database to rehearse on, or an error naming the folder
 rmSync(root, { recursive: true, force: true });
 mkdirSync(source, { recursive: true });
 cpSync(from, join(source, ".wrangler", "state"), { recursive: true });

@@ -14,7 +14,7 @@
  * stored in R2 under content-addressed keys (the hash of what was drawn), so they never change
  * under a key and re-runs skip images that are already stored.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { hashPassword } from "../worker/lib/password.ts";
 import { ACCOUNTS, DEMO_PASSWORD, SITE_SETTINGS } from "./demo/accounts.ts";
@@ -30,7 +30,7 @@ import sharp from "sharp";
 import { buildUnits } from "./demo/units.ts";
 import { heroPortraitSvg, renderPortrait, unitPortraitSvg } from "./demo/portraits.ts";
 import { remoteBindingNames } from "../worker/lib/config-guards.ts";
-import { argValue, DEFAULT_PERSIST_DIR } from "./lib.ts";
+import { argValue, DEFAULT_PERSIST_DIR, localD1File } from "./lib.ts";
 import { buildScaleRows, deleteScaleRows, demoCounts, readDemoArt, SCALE_ID_BASE, scaleTargets, writeScaleRows } from "./demo/scale.ts";
 
 // Minimal binding types (the Node scripts do not load the Workers type definitions).
@@ -440,16 +440,13 @@ async function statements(db: Database, art: SeedArt): Promise<Stmt[]> {
  */
 async function countUsersFromFile(dir: string): Promise<number | undefined> {
   try {
-    const d1Dir = join(dir, "v3", "d1", "miniflare-D1DatabaseObject");
-    const files = readdirSync(d1Dir).filter((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-    const [file] = files;
-    if (files.length !== 1 || !file) return undefined;
+    const file = localD1File(dir);
     // node:sqlite is still flagged experimental in Node 22: keep its one-time warning off the console.
     const emit = process.emitWarning;
     process.emitWarning = () => {};
     const { DatabaseSync } = await import("node:sqlite");
     process.emitWarning = emit;
-    const db = new DatabaseSync(join(d1Dir, file), { readOnly: true });
+    const db = new DatabaseSync(file, { readOnly: true });
     try {
       return Number((db.prepare("SELECT count(*) AS n FROM users").get() as { n: number }).n);
     } finally {

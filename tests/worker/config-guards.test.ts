@@ -1,5 +1,6 @@
 /**
- * Operational guards: deploy refuses a localhost SITE_URL or the example secret, the Worker
+ * Operational guards: deploy refuses a localhost SITE_URL, one no route serves, a MAIL_FROM that
+ * cannot send, the example secret, an unnamed D1 database or an unconsumed queue; the Worker
  * refuses the example secret outside a local machine (logging the problem, showing the client
  * only the generic 500), and the seed refuses a configuration with remote bindings.
  */
@@ -7,22 +8,71 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { envProblems } from "../../worker/env";
-import { deployProblems, EXAMPLE_JWT_SECRET, isLocalUrl, remoteBindingNames } from "../../worker/lib/config-guards";
+import { bindingProblems, deployProblems, EXAMPLE_JWT_SECRET, isLocalUrl, remoteBindingNames } from "../../worker/lib/config-guards";
+
+/** Values a deploy accepts: a public https SITE_URL its route serves, a sender on a real domain. */
+const DEPLOYABLE = {
+  SITE_URL: "https://codex.example.org",
+  MAIL_FROM: "noreply@codex.example.org",
+  routes: [{ pattern: "codex.example.org", custom_domain: true }],
+};
 
 describe("deploy guard", () => {
   it("refuses SITE_URL on localhost or loopback, or not https, with a message saying what to set", () => {
     for (const url of ["http://localhost:8787", "http://127.0.0.1:8787", "http://[::1]:8787", "http://app.localhost"]) {
       expect(isLocalUrl(url), url).toBe(true);
-      expect(deployProblems({ SITE_URL: url })[0]).toMatch(/SITE_URL is still .*set it under \[vars\]/);
+      expect(deployProblems({ ...DEPLOYABLE, SITE_URL: url })[0]).toMatch(/SITE_URL is still .*set it under \[vars\]/);
     }
-    expect(deployProblems({ SITE_URL: "http://realm.example" })).toEqual(["SITE_URL must be an https address (it is http://realm.example)."]);
-    expect(deployProblems({})).toHaveLength(1);
-    expect(deployProblems({ SITE_URL: "https://realm.example" })).toEqual([]);
+    expect(deployProblems({ ...DEPLOYABLE, SITE_URL: "http://codex.example.org" })).toEqual(["SITE_URL must be an https address (it is http://codex.example.org)."]);
+    expect(deployProblems({ ...DEPLOYABLE, SITE_URL: undefined })).toEqual([
+      "SITE_URL is not set: set it under [vars] in wrangler.toml to the site's public https address.",
+    ]);
+    expect(deployProblems(DEPLOYABLE)).toEqual([]);
+  });
+
+  it("refuses a SITE_URL no route serves, naming the custom domain entry to add; workers.dev needs none", () => {
+    expect(deployProblems({ ...DEPLOYABLE, routes: undefined })).toEqual([
+      'SITE_URL is https://codex.example.org, but no route of wrangler.toml serves codex.example.org: add `routes = [{ pattern = "codex.example.org", custom_domain = true }]` at its top.',
+    ]);
+    expect(deployProblems({ ...DEPLOYABLE, routes: [{ pattern: "other.example.org", custom_domain: true }] })).toHaveLength(1);
+    expect(deployProblems({ ...DEPLOYABLE, routes: ["*.example.org/*"] })).toEqual([]);
+    expect(deployProblems({ ...DEPLOYABLE, routes: [{ pattern: "codex.example.org/*", zone_name: "example.org" }] })).toEqual([]);
+    expect(deployProblems({ ...DEPLOYABLE, SITE_URL: "https://realm-codex.maintainer.workers.dev", routes: undefined })).toEqual([]);
+  });
+
+  it("refuses a MAIL_FROM that is missing, not an address, or on a domain that cannot send mail", () => {
+    expect(deployProblems({ ...DEPLOYABLE, MAIL_FROM: undefined })[0]).toMatch(/^MAIL_FROM is not set: .*onboarded to Email Sending/);
+    expect(deployProblems({ ...DEPLOYABLE, MAIL_FROM: "noreply" })).toEqual(["MAIL_FROM must be an e-mail address (it is noreply)."]);
+    for (const from of ["noreply@realm-codex.example", "a@b.test", "a@mail.invalid", "a@box.localhost"]) {
+      expect(deployProblems({ ...DEPLOYABLE, MAIL_FROM: from })[0], from).toMatch(/^MAIL_FROM is still .*, on a domain that cannot send mail/);
+    }
   });
 
   it("refuses the example JWT_SECRET", () => {
-    expect(deployProblems({ SITE_URL: "https://realm.example", JWT_SECRET: EXAMPLE_JWT_SECRET })).toEqual([
+    expect(deployProblems({ ...DEPLOYABLE, JWT_SECRET: EXAMPLE_JWT_SECRET })).toEqual([
       "JWT_SECRET is the example value from .dev.vars.example: set a random one with `npx wrangler secret put JWT_SECRET`.",
+    ]);
+  });
+
+  it("refuses a D1 database without a name or with a placeholder id, and a queue sent to that nothing consumes", () => {
+    const queues = {
+      producers: [{ queue: "realm-codex-thumbnails" }, { queue: "realm-codex-mail" }],
+      consumers: [
+        { queue: "realm-codex-thumbnails", dead_letter_queue: "realm-codex-thumbnails-dlq" },
+        { queue: "realm-codex-thumbnails-dlq" },
+        { queue: "realm-codex-mail" },
+      ],
+    };
+    expect(bindingProblems({ d1_databases: [{ binding: "DB", database_name: "realm-codex" }], queues })).toEqual([]);
+    expect(bindingProblems({ d1_databases: [{ binding: "DB", database_id: "00000000-0000-0000-0000-000000000000" }] })).toEqual([
+      "D1 binding DB: database_name is missing (wrangler finds the database by it).",
+      "D1 binding DB: database_id 00000000-0000-0000-0000-000000000000 is a placeholder; remove it (the name is enough).",
+    ]);
+    expect(bindingProblems({ queues: { ...queues, consumers: queues.consumers.filter((c) => c.queue !== "realm-codex-mail") } })).toEqual([
+      "Queue realm-codex-mail is sent to but has no [[queues.consumers]] entry: nothing would ever handle its messages.",
+    ]);
+    expect(bindingProblems({ queues: { ...queues, consumers: queues.consumers.slice(0, 1).concat(queues.consumers.slice(2)) } })).toEqual([
+      "Queue realm-codex-thumbnails-dlq is sent to but has no [[queues.consumers]] entry: nothing would ever handle its messages.",
     ]);
   });
 });

@@ -19,13 +19,49 @@ export function isLocalUrl(url: string): boolean {
   }
 }
 
+/** The values a deploy is checked on (the built wrangler.json's vars and routes, the secrets). */
+type DeployValues = {
+  SITE_URL?: unknown;
+  MAIL_FROM?: unknown;
+  JWT_SECRET?: unknown;
+  JWT_SECRET_PREVIOUS?: unknown;
+  FAULT_INJECTION?: unknown;
+  /** wrangler's `routes`: patterns, or `{ pattern, custom_domain?, zone_name? }`. */
+  routes?: unknown;
+};
+
+/** Top-level domains that never carry real mail (RFC 2606, 6761, 6762). */
+const NO_MAIL_TLDS = new Set(["example", "invalid", "localhost", "test", "local"]);
+
+/** True when a route pattern (`codex.example.org`, `*.example.org/*`) serves the host. */
+function routeServes(route: unknown, host: string): boolean {
+  const pattern = typeof route === "string" ? route : (route as { pattern?: unknown } | null)?.pattern;
+  if (typeof pattern !== "string") return false;
+  const routeHost = pattern.replace(/^https?:\/\//, "").split("/")[0]!.toLowerCase();
+  return routeHost.startsWith("*") ? host.endsWith(routeHost.slice(1)) : host === routeHost;
+}
+
 /** What makes a configuration unfit to deploy, one readable line each (empty when fine). */
-export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknown; JWT_SECRET_PREVIOUS?: unknown; FAULT_INJECTION?: unknown }): string[] {
+export function deployProblems(config: DeployValues): string[] {
   const problems: string[] = [];
   const site = typeof config.SITE_URL === "string" ? config.SITE_URL : "";
   if (!site) problems.push("SITE_URL is not set: set it under [vars] in wrangler.toml to the site's public https address.");
   else if (isLocalUrl(site)) problems.push(`SITE_URL is still ${site}: set it under [vars] in wrangler.toml to the site's public https address before deploying.`);
-  else if (!site.startsWith("https://")) problems.push(`SITE_URL must be an https address (it is ${site}).`);
+  else if (!site.startsWith("https://") || !URL.canParse(site)) problems.push(`SITE_URL must be an https address (it is ${site}).`);
+  else {
+    const host = new URL(site).hostname.toLowerCase();
+    const routes = Array.isArray(config.routes) ? config.routes : [];
+    if (!host.endsWith(".workers.dev") && !routes.some((route) => routeServes(route, host))) {
+      problems.push(`SITE_URL is ${site}, but no route of wrangler.toml serves ${host}: add \`routes = [{ pattern = "${host}", custom_domain = true }]\` at its top.`);
+    }
+  }
+  const from = typeof config.MAIL_FROM === "string" ? config.MAIL_FROM : "";
+  const mailDomain = /^[^@\s]+@([^@\s]+\.[^@\s]+)$/.exec(from)?.[1]?.toLowerCase();
+  if (!from) problems.push("MAIL_FROM is not set: set it under [vars] in wrangler.toml to an address on the domain onboarded to Email Sending.");
+  else if (!mailDomain) problems.push(`MAIL_FROM must be an e-mail address (it is ${from}).`);
+  else if (NO_MAIL_TLDS.has(mailDomain.split(".").pop()!)) {
+    problems.push(`MAIL_FROM is still ${from}, on a domain that cannot send mail: set it under [vars] in wrangler.toml to an address on the domain onboarded to Email Sending.`);
+  }
   if (config.JWT_SECRET === EXAMPLE_JWT_SECRET) {
     problems.push("JWT_SECRET is the example value from .dev.vars.example: set a random one with `npx wrangler secret put JWT_SECRET`.");
   }
@@ -33,6 +69,34 @@ export function deployProblems(config: { SITE_URL?: unknown; JWT_SECRET?: unknow
     problems.push("JWT_SECRET_PREVIOUS is the example value from .dev.vars.example: a token signed with it must never be accepted (docs/key-rotation.md).");
   }
   if (config.FAULT_INJECTION !== undefined) problems.push(FAULT_INJECTION_PROBLEM);
+  return problems;
+}
+
+/** The parts of a wrangler configuration bindingProblems reads. */
+type BindingConfig = {
+  d1_databases?: { binding?: string; database_name?: string; database_id?: string }[];
+  queues?: { producers?: { queue?: string }[]; consumers?: { queue?: string; dead_letter_queue?: string }[] };
+};
+
+/**
+ * Bindings a deploy would get wrong: a D1 database wrangler cannot find by name (or one with a
+ * placeholder id), and a queue this Worker sends to or dead-letters into that nothing consumes
+ * (account mail would wait in it for ever).
+ */
+export function bindingProblems(config: BindingConfig): string[] {
+  const problems: string[] = [];
+  for (const db of config.d1_databases ?? []) {
+    if (!db.database_name) problems.push(`D1 binding ${db.binding}: database_name is missing (wrangler finds the database by it).`);
+    if (db.database_id && /^[0-]+$/.test(db.database_id)) problems.push(`D1 binding ${db.binding}: database_id ${db.database_id} is a placeholder; remove it (the name is enough).`);
+  }
+  const consumed = new Set((config.queues?.consumers ?? []).map((c) => c.queue));
+  const sent = [
+    ...(config.queues?.producers ?? []).map((p) => p.queue),
+    ...(config.queues?.consumers ?? []).map((c) => c.dead_letter_queue),
+  ];
+  for (const queue of new Set(sent)) {
+    if (queue && !consumed.has(queue)) problems.push(`Queue ${queue} is sent to but has no [[queues.consumers]] entry: nothing would ever handle its messages.`);
+  }
   return problems;
 }
 
