@@ -26,9 +26,6 @@ export type NewMail = { toAddress: string; subject: string; body: string; link?:
 /** The outbox row of a message (insert values). */
 export const outboxValues = ({ link, ...mail }: NewMail, createdAt?: string) => ({ ...mail, ...link, ...(createdAt ? { createdAt } : {}) });
 
-export const findOutboxRow = (db: Database, id: number) =>
-  db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
-
 /**
  * Claims a message for sending: one conditional UPDATE, so of two senders (a queue message and
  * the cron, or a message the queue delivered twice) only one gets the row. Null when it is sent,
