@@ -40,7 +40,11 @@ export const MAIL_LIMITS: Record<AccountMailKind, readonly Pick<Budget, "limit" 
   ],
   reset: [{ limit: 3, windowSeconds: HOUR }],
   unlock: [{ limit: 3, windowSeconds: HOUR }],
-  "signup-notice": [{ limit: 1, windowSeconds: HOUR }],
+  // Two windows like verification's: a registration takes as many budgets whichever mail it sends.
+  "signup-notice": [
+    { limit: 1, windowSeconds: HOUR },
+    { limit: 3, windowSeconds: DAY },
+  ],
 };
 /** Reset requests per network (IPv4 address or IPv6 /64): ten an hour, then 429 (whatever the addresses asked for). */
 export const resetRequestBudget = (network: string): Budget => ({ key: `reset-request:${network}`, limit: 10, windowSeconds: HOUR });
@@ -185,18 +189,15 @@ export async function sendPasswordResetMail(c: Context<AppEnv>, user: { id: numb
 }
 
 /**
- * Registration's mail, within the address's budget: a verification link for a new account, or
- * the sign-up notice to the owner of an active account that already has the address (nothing
- * for a deactivated one). Runs after the answer, which is the same either way.
+ * Registration's mail, after the answer: a verification link for a new account, or the sign-up
+ * notice to the owner of an active account that already has the address (nothing for a
+ * deactivated one). The route takes the address's budget for it before answering.
  */
 export async function sendRegistrationMail(c: Context<AppEnv>, email: string, created: { id: number; email: string } | null): Promise<void> {
-  if (created) {
-    if ((await takeMailBudget(c, "verification", email)).ok) await sendVerificationMail(c, created);
-    return;
-  }
+  if (created) return sendVerificationMail(c, created);
   const db = c.get("db");
   const found = await findUserByEmail(db, email);
-  if (!found?.user.isActive || !(await takeMailBudget(c, "signup-notice", email)).ok) return;
+  if (!found?.user.isActive) return;
   const { siteName } = await getSettings(db);
   const id = await queueMail(db, { toAddress: email, ...signUpNoticeMail(siteName, email, new URL("/forgot-password", c.env.SITE_URL).href) });
   await announceMailSoon(c.env, executionCtx(c), [id]);

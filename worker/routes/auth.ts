@@ -90,21 +90,20 @@ export const authRoutes = new Hono<AppEnv>()
     await next();
     c.header("Cache-Control", "no-store");
   })
-  // The same answer (202 { message }) and the same work before it (a look-up, one password hash)
+  // The same answer (202 { message }) and the same work before it (one password hash, one insert
+  // batch, one write to the address's mail budget, so the answer's D1 bookmark moves alike)
   // whether or not the address has an account: registering tells nobody whether it has one. A
-  // new address gets its account and, after the answer, a verification link; the owner of a taken
-  // one gets a notice instead. Both within the address's mail budget (ADR 0046).
+  // new address gets its account and, after the answer, a verification link; the owner of a
+  // taken one gets a notice instead; each within the address's mail budget (ADR 0046).
   .post("/register", authRateLimit, validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     if (!(await getSettings(db)).enableRegistration) throw forbidden(REGISTRATION_CLOSED, "registration_disabled");
-    const taken = (await findUserByEmail(db, input.email)) !== null;
     const passwordHash = await hashPassword(input.password);
-    // Null for a taken address, and when another registration of it won the race.
-    const created = taken
-      ? null
-      : await createAccount(db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName }, requestNetwork(c));
-    await afterResponse(c, "registration-mail", () => sendRegistrationMail(c, input.email, created));
+    // Null when the address is taken (the users.email unique index refuses the insert).
+    const created = await createAccount(db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName }, requestNetwork(c));
+    const budget = await takeMailBudget(c, created ? "verification" : "signup-notice", input.email);
+    if (budget.ok) await afterResponse(c, "registration-mail", () => sendRegistrationMail(c, input.email, created));
     return c.json({ message: REGISTERED } satisfies RegisterResponse, 202);
   })
   .post("/login", authRateLimit, validate("json", loginSchema), async (c) => {
