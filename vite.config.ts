@@ -7,10 +7,24 @@ import { fileURLToPath } from "node:url";
 import type { Rolldown } from "vite";
 import { defineConfig, type Plugin } from "vite";
 import { DEFAULT_PERSIST_DIR } from "./scripts/lib.ts";
+import { keepSentMail } from "./scripts/local-mail.ts";
 import { APP_LOADER_HASH, APP_LOADER_SCRIPT, headersFile, THEME_INIT_HASH, THEME_INIT_SCRIPT } from "./worker/lib/security-headers.ts";
 
 // The site does not use request.cf locally; skip fetching it (offline machines print an error).
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
+/**
+ * `npm run dev` keeps the mail the Worker sends in the state folder's `mail/` (Miniflare's own
+ * copy, under web/.wrangler/tmp, goes when the server stops): scripts/local-mail.ts.
+ */
+const keepLocalMail = (): Plugin => ({
+  name: "realm-codex:keep-local-mail",
+  apply: "serve",
+  configureServer(server) {
+    const stop = keepSentMail(server.config.root, DEFAULT_PERSIST_DIR);
+    server.httpServer?.once("close", stop);
+  },
+});
 
 /** Writes Cloudflare's `_headers` for static assets from the Worker's own header values. */
 const securityHeadersFile = (): Plugin => ({
@@ -271,6 +285,7 @@ export default defineConfig(({ command }) => ({
       persistState: { path: `../${DEFAULT_PERSIST_DIR}` },
       ...(command === "serve" ? { config: devRouting } : {}),
     }),
+    keepLocalMail(),
     securityHeadersFile(),
     inlineThemeInit(),
     inlineEntryCss(),

@@ -93,8 +93,9 @@ export default {
   /** Thumbnail jobs and their dead letters (worker/jobs/thumbnails.ts); account mail (worker/jobs/mail.ts). */
   queue: (batch, env, ctx) => (batch.queue === MAIL_QUEUE_NAME ? handleMailBatch(batch, env) : handleThumbnailBatch(batch, env, ctx)),
   /**
-   * Every 5 minutes: mail still waiting in the outbox is announced again (worker/jobs/mail.ts),
-   * and account records nothing reads any more are removed (worker/jobs/account-cleanup.ts).
+   * Every 5 minutes: mail still waiting in the outbox is sent and mail past its retention deleted
+   * (worker/jobs/mail.ts), and account records nothing reads any more are removed
+   * (worker/jobs/account-cleanup.ts).
    * Hourly: uploads left unfinished for 24 hours are aborted (worker/jobs/upload-cleanup.ts).
    */
   scheduled: async (controller, env, ctx) => {

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { mailedLink } from "./support/mail";
 
 /**
- * Accounts journeys: register (check your inbox, verify through the mailed link), profile and
+ * Accounts journeys: register (check your inbox, sign in, verify through the mailed link), profile and
  * avatar, change password and its attempt block, forgot password through the mailed link, the
  * sessions list, role and status changes by an admin, and the lockout message. Tests that change
  * an account register their own, so the seeded demo accounts stay as other suites expect them.
@@ -14,10 +14,23 @@ const ADMIN = "admin@example.com";
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++counter}@example.com`;
 
+/** Registers (202, the same answer for every address: no token) and then signs in through the API. */
 async function registerViaApi(request: APIRequestContext, email: string, firstName = "Test", lastName = "Player") {
   const res = await request.post("/api/auth/register", { data: { email, password: DEMO_PASSWORD, firstName, lastName } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { token: string; user: { id: number; email: string } };
+  expect(res.status(), await res.text()).toBe(202);
+  const signedIn = await request.post("/api/auth/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return (await signedIn.json()) as { token: string; user: { id: number; email: string } };
+}
+
+/** From the "Check your inbox" step of sign-up: its Sign In link, then the sign-in form. */
+async function signInFromCheckInbox(page: Page, email: string) {
+  await page.getByRole("main").getByRole("link", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
 }
 
 /** Signs in through the UI and waits until the app has left /login. */
@@ -39,7 +52,7 @@ async function storeSession(page: Page, session: { token: string; user: unknown 
   await page.goto(path);
 }
 
-test("a visitor registers, is signed in, picks an avatar, changes the password, and another signed-in browser is signed out", async ({ page, browser }) => {
+test("a visitor registers, signs in, picks an avatar, changes the password, and another signed-in browser is signed out", async ({ page, browser }) => {
   // The longest journey: two browsers, two password hashes on the server.
   test.setTimeout(90_000);
   const email = uniqueEmail("journey");
@@ -59,8 +72,9 @@ test("a visitor registers, is signed in, picks an avatar, changes the password, 
   await page.getByLabel("Confirm password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeTruthy();
-  await page.getByRole("link", { name: "Continue" }).click();
+  // Sign-up answers every address alike, so it signs nobody in.
+  expect(await page.evaluate(() => localStorage.getItem("authToken"))).toBeNull();
+  await signInFromCheckInbox(page, email);
   await expect(page).toHaveURL(/\/$/);
 
   // A second browser signed in before the password change.
@@ -246,7 +260,8 @@ test("sign-up says 'Check your inbox' with the address; the mailed link verifies
   await page.getByLabel("Confirm password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   const inbox = page.getByRole("status").filter({ hasText: "Check your inbox" });
-  await expect(inbox).toContainText(`We sent a link to ${email}.`);
+  await expect(inbox).toContainText(`We sent a message to ${email}.`);
+  await signInFromCheckInbox(page, email);
 
   await page.goto("/profile");
   await expect(page.getByText("Not verified")).toBeVisible();

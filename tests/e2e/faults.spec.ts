@@ -40,8 +40,11 @@ test("with the database down, the factions and news pages show their error state
 test("a signed-in visitor is not signed out by an outage", async ({ browser, request }) => {
   const email = `outage-${Date.now().toString(36)}@example.com`;
   const registered = await request.post("/api/auth/register", { data: { email, password: "DemoPass!2025", firstName: "Out", lastName: "Age" } });
-  expect(registered.status()).toBe(201);
-  const session = (await registered.json()) as { token: string; user: unknown };
+  // Registering answers 202 and signs nobody in: sign in with the new password.
+  expect(registered.status()).toBe(202);
+  const signedIn = await request.post("/api/auth/login", { data: { email, password: "DemoPass!2025" } });
+  expect(signedIn.status()).toBe(200);
+  const session = (await signedIn.json()) as { token: string; user: unknown };
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/");

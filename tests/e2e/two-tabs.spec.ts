@@ -39,8 +39,11 @@ test("two tabs signed in together survive two access-token expiries: one refresh
   test.setTimeout(60_000);
   const email = `two-tabs-${Date.now().toString(36)}@example.com`;
   const registered = await request.post("/api/auth/register", { data: { email, password: DEMO_PASSWORD, firstName: "Twin", lastName: "Tabs" } });
-  expect(registered.status()).toBe(201);
-  const session = (await registered.json()) as { token: string; user: unknown };
+  // Registering answers 202 and signs nobody in: sign in with the new password.
+  expect(registered.status()).toBe(202);
+  const signedIn = await request.post("/api/auth/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(signedIn.status()).toBe(200);
+  const session = (await signedIn.json()) as { token: string; user: unknown };
 
   const context = await browser.newContext();
   const [first, second] = [await context.newPage(), await context.newPage()];

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../worker/db/client";
 import { deleteAccount } from "../../worker/db/queries/account";
-import { call, createUser, signIn, tokenFor, uniqueIp, userWithToken } from "./helpers";
+import { call, createUser, outboxFor, signIn, tokenFor, uniqueIp, userWithToken, waitForOutbox } from "./helpers";
 
 type SessionInfo = { id: string; browser: string; os: string; createdAt: string; lastSeenAt: string; current: boolean };
 
@@ -215,9 +215,27 @@ describe("POST /api/account/delete", () => {
     const list = (await (await call(`/api/admin/users?search=${encodeURIComponent(mod.email)}`, { token: admin.token })).json()) as { totalCount: number };
     expect(list.totalCount).toBe(0);
     const again = await call("/api/auth/register", { method: "POST", ip: uniqueIp(), json: { email: mod.email, password: "Again!Pass1", firstName: "D", lastName: "G" } });
-    expect(again.status).toBe(201);
+    expect(again.status).toBe(202);
+    expect(await signIn(mod.email, "Again!Pass1")).toEqual(expect.any(String));
     const audit = await env.DB.prepare("SELECT user_id, details FROM audit_log WHERE entity_type = 'user' AND entity_id = ? AND action = 'delete'").bind(String(mod.id)).first();
     expect(audit).toEqual({ user_id: mod.id, details: JSON.stringify({ byOwner: true }) });
+  });
+
+  it("takes every mail to the address out of the outbox, sent or waiting, and only that address's", async () => {
+    const u = await userWithToken();
+    const neighbour = await createUser(env);
+    const forgot = (email: string) => call("/api/auth/forgot-password", { method: "POST", json: { email }, ip: uniqueIp() });
+    expect((await forgot(u.email)).status).toBe(202);
+    expect((await forgot(neighbour.email)).status).toBe(202);
+    const [sent] = await waitForOutbox(u.email);
+    await waitForOutbox(neighbour.email);
+    await env.DB.prepare("UPDATE email_outbox SET sent_at = ? WHERE id = ?").bind(new Date().toISOString(), sent!.id).run();
+    await env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body) VALUES (?, 'waiting', 'b')").bind(u.email).run();
+    expect(await outboxFor(u.email)).toHaveLength(2);
+
+    expect((await remove(u.token, u.password)).status).toBe(204);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?").bind(u.email).first()).toEqual({ n: 0 });
+    expect(await outboxFor(neighbour.email)).toHaveLength(1);
   });
 
   it("refuses the last active administrator (409) and deletes an admin once another one exists (204)", async () => {
@@ -235,13 +253,14 @@ describe("POST /api/account/delete", () => {
   it("the query writes nothing when it refuses (no anonymising, no audit row, sessions kept)", async () => {
     await env.DB.prepare("UPDATE users SET is_active = 0 WHERE id IN (SELECT user_id FROM user_roles WHERE role = 'Admin')").run();
     const admin = await userWithToken(["Admin"]);
-    const refused = await deleteAccount(openDatabase(env.DB), admin.id, { id: admin.id, accountKey: "k", displayName: "Test User" });
+    await env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body) VALUES (?, 's', 'b')").bind(admin.email).run();
+    const refused = await deleteAccount(openDatabase(env.DB), admin.id, { id: admin.id, email: admin.email, accountKey: "k", displayName: "Test User" });
     expect(refused).toBe(false);
     const counts = await env.DB.prepare(
-      "SELECT (SELECT count(*) FROM audit_log WHERE entity_type = 'user' AND entity_id = ?1) AS audits, (SELECT count(*) FROM sessions WHERE user_id = ?2) AS sessions, (SELECT deleted_at FROM users WHERE id = ?2) AS deleted",
+      "SELECT (SELECT count(*) FROM audit_log WHERE entity_type = 'user' AND entity_id = ?1) AS audits, (SELECT count(*) FROM sessions WHERE user_id = ?2) AS sessions, (SELECT deleted_at FROM users WHERE id = ?2) AS deleted, (SELECT count(*) FROM email_outbox WHERE to_address = ?3) AS mails",
     )
-      .bind(String(admin.id), admin.id)
+      .bind(String(admin.id), admin.id, admin.email)
       .first();
-    expect(counts).toEqual({ audits: 0, sessions: 1, deleted: null });
+    expect(counts).toEqual({ audits: 0, sessions: 1, deleted: null, mails: 1 });
   });
 });

@@ -236,7 +236,7 @@ describe("verification and password-reset mail sent by an admin", () => {
     expect(await auditRows(unverified.id)).toEqual([
       { user_id: admin.id, action: "update", entity_type: "user_mail", details: JSON.stringify({ sent: "verification" }) },
     ]);
-    // The member's own budget applies: a second one within the minute is 429.
+    // The address's budget applies: a second one within the minute is 429.
     expect((await post(`/api/admin/users/${unverified.id}/verification-mail`, admin.token)).status).toBe(429);
     // A confirmed member: 409, nothing sent.
     const confirmed = await createUser(env);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createAccount } from "../../worker/db/queries/users";
 import { openDatabase } from "../../worker/db/client";
 import { NEW_PASSWORD_REQUIREMENTS_MESSAGE, PASSWORD_MESSAGES } from "../../worker/schemas/auth";
-import { call, createUser, resetSettings, setSettings, signIn, tokenFor, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
+import { call, createUser, outboxFor, resetSettings, setSettings, signIn, tokenFor, uniqueEmail, uniqueIp, userWithToken, waitForOutbox } from "./helpers";
 
 type Json = Record<string, unknown>;
 const post = (path: string, json: unknown, init: { token?: string; ip?: string } = {}) =>
@@ -26,12 +26,22 @@ const registration = (overrides: Json = {}) => ({
 });
 
 describe("POST /api/auth/register", () => {
-  it("answers 201 with { token, user } and gives the new account the User role", async () => {
+  const REGISTERED_ANSWER = { message: "Check your inbox: we've sent a message to that address with what to do next." };
+
+  it("answers 202 { message } (no token), creates the account with the User role, unconfirmed and never signed in, which signs in with its password", async () => {
     const input = registration({ email: "  New.Person@Example.COM " });
     const res = await post("/api/auth/register", input);
-    expect(res.status).toBe(201);
-    const data = await body(res);
-    expect(typeof data.token).toBe("string");
+    expect(res.status).toBe(202);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(await body(res)).toEqual(REGISTERED_ANSWER);
+    const row = await env.DB.prepare("SELECT id, email, first_name, last_name, email_confirmed, last_login_at FROM users WHERE email = ?")
+      .bind("new.person@example.com")
+      .first<{ id: number; email_confirmed: number; last_login_at: string | null; first_name: string }>();
+    expect(row).toMatchObject({ first_name: "Ada", email_confirmed: 0, last_login_at: null });
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(row!.id).first<{ n: number }>();
+    expect(sessions!.n).toBe(0);
+    const me = await call("/api/auth/me", { token: await signIn("new.person@example.com", input.password) });
+    const data = await body(me);
     expect(data.user).toMatchObject({
       email: "new.person@example.com",
       firstName: "Ada",
@@ -43,16 +53,46 @@ describe("POST /api/auth/register", () => {
       profilePictureUrl: null,
     });
     expectNoSecrets(data);
-    const me = await call("/api/auth/me", { token: data.token as string });
-    expect(me.status).toBe(200);
+    // The new address gets its verification link.
+    const [mail] = await waitForOutbox("new.person@example.com");
+    expect(mail!.subject).toBe("Confirm your e-mail address for Realm Codex");
   });
 
-  it("answers 409 with errors.email for an email already taken (case and spaces ignored)", async () => {
+  it("answers an address that already has an account exactly as a new one (202, same body), changes nothing of it, and mails its owner a notice linking to password reset", async () => {
     const existing = await createUser(env, { email: uniqueEmail("taken") });
-    const res = await post("/api/auth/register", registration({ email: ` ${existing.email.toUpperCase()} ` }));
-    expect(res.status).toBe(409);
-    const data = await body(res);
-    expect(data.errors).toEqual({ email: ["An account with this email already exists."] });
+    const before = await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(existing.id).first();
+    const fresh = await post("/api/auth/register", registration());
+    const taken = await post("/api/auth/register", registration({ email: ` ${existing.email.toUpperCase()} `, password: "Other!Pass9", firstName: "Eve" }));
+    expect([taken.status, fresh.status]).toEqual([202, 202]);
+    expect(await body(taken)).toEqual(await body(fresh));
+    expect([...taken.headers.keys()].filter((h) => h !== "x-request-id" && h !== "date").sort()).toEqual(
+      [...fresh.headers.keys()].filter((h) => h !== "x-request-id" && h !== "date").sort(),
+    );
+    // The account and its password are as they were.
+    expect(await env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(existing.id).first()).toEqual(before);
+    expect((await post("/api/auth/login", { email: existing.email, password: "Other!Pass9" })).status).toBe(401);
+    expect(await signIn(existing.email, existing.password)).toEqual(expect.any(String));
+    // Its owner is told, with a link to the password reset page (no token in it).
+    const [notice] = await waitForOutbox(existing.email);
+    expect(notice!.subject).toBe("Someone tried to sign up to Realm Codex with your address");
+    expect(notice!.body).toContain(`${env.SITE_URL}/forgot-password`);
+    expect(notice!.body).toContain(existing.email);
+    expect(notice!.body).not.toContain("token=");
+    // A second try within the hour sends no second notice (the address's budget); the answer is the same.
+    const again = await post("/api/auth/register", registration({ email: existing.email }));
+    expect(again.status).toBe(202);
+    expect(await body(again)).toEqual(REGISTERED_ANSWER);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await outboxFor(existing.email)).toHaveLength(1);
+  });
+
+  it("mails nothing to a deactivated account's address, with the same answer", async () => {
+    const inactive = await createUser(env, { email: uniqueEmail("inactive"), isActive: false });
+    const res = await post("/api/auth/register", registration({ email: inactive.email }));
+    expect(res.status).toBe(202);
+    expect(await body(res)).toEqual(REGISTERED_ANSWER);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await outboxFor(inactive.email)).toEqual([]);
   });
 
   it("answers 400 with every password rule broken, each reported separately", async () => {
@@ -409,18 +449,14 @@ describe("POST /api/auth/logout and immediate revocation", () => {
 });
 
 describe("registration race", () => {
-  it("createAccount answers null (→ 409) when the email is taken between the check and the insert, writing nothing", async () => {
+  it("createAccount answers null when the email is taken between the check and the insert, writing nothing", async () => {
     const existing = await createUser(env);
     const db = openDatabase(env.DB);
-    const sessionsBefore = await env.DB.prepare("SELECT count(*) AS n FROM sessions").first<{ n: number }>();
-    const result = await createAccount(
-      db,
-      { email: existing.email, passwordHash: "x", firstName: "A", lastName: "B" },
-      { userAgent: null, ipAddress: null, network: "192.0.2.1" },
-    );
+    const count = () => env.DB.prepare("SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM login_networks) AS networks").first();
+    const before = await count();
+    const result = await createAccount(db, { email: existing.email, passwordHash: "x", firstName: "A", lastName: "B" }, "192.0.2.1");
     expect(result).toBeNull();
-    const sessionsAfter = await env.DB.prepare("SELECT count(*) AS n FROM sessions").first<{ n: number }>();
-    expect(sessionsAfter!.n).toBe(sessionsBefore!.n);
+    expect(await count()).toEqual(before);
   });
 });
 

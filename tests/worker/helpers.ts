@@ -7,6 +7,7 @@ import { env as testEnv } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import type { Role } from "../../worker/db/schema";
 import { FAULT_HEADER } from "../../worker/lib/faults";
+import { mailText } from "../../worker/lib/mail-link";
 import { hashPassword } from "../../worker/lib/password";
 import { SESSION_TTL_SECONDS, signAccessToken } from "../../worker/lib/tokens";
 
@@ -209,14 +210,35 @@ export function initialMissing(html: string): Record<string, unknown> | null {
 // Account mail
 // ---------------------------------------------------------------------------------------------
 
-export type OutboxMail = { id: number; subject: string; body: string; created_at: string };
+export type OutboxMail = {
+  id: number;
+  subject: string;
+  /** The text as the sender sends it: the link in place of its mark (worker/lib/mail-link.ts). */
+  body: string;
+  /** The text as the outbox keeps it (no link). */
+  stored: string;
+  created_at: string;
+};
 
-/** The outbox messages to an address, oldest first. */
-export const outboxFor = (address: string) =>
-  testEnv.DB.prepare("SELECT id, subject, body, created_at FROM email_outbox WHERE to_address = ? ORDER BY id")
+type StoredRow = { id: number; subject: string; body: string; link_path: string | null; link_nonce: string | null; link_key_id: string | null; created_at: string };
+
+/** The outbox messages to an address, oldest first, each with the text the sender sends. */
+export async function outboxFor(address: string): Promise<OutboxMail[]> {
+  const { results } = await testEnv.DB.prepare(
+    "SELECT id, subject, body, link_path, link_nonce, link_key_id, created_at FROM email_outbox WHERE to_address = ? ORDER BY id",
+  )
     .bind(address)
-    .all<OutboxMail>()
-    .then((r) => r.results);
+    .all<StoredRow>();
+  return Promise.all(
+    results.map(async (row) => ({
+      id: row.id,
+      subject: row.subject,
+      body: await mailText(testEnv, { body: row.body, linkPath: row.link_path, linkNonce: row.link_nonce, linkKeyId: row.link_key_id }),
+      stored: row.body,
+      created_at: row.created_at,
+    })),
+  );
+}
 
 /**
  * Waits until the address has at least `count` messages (some are written after the answer,

@@ -1,23 +1,31 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MAX_MAIL_ATTEMPTS } from "../../worker/db/queries/mail";
+import { MAIL_RETENTION_DAYS, MAX_MAIL_ATTEMPTS } from "../../worker/db/queries/mail";
 import worker from "../../worker/index";
-import { MAIL_QUEUE_NAME, senderName } from "../../worker/jobs/mail";
-import { call, createUser, signIn, uniqueEmail, uniqueIp } from "./helpers";
+import { deliverMail, MAIL_QUEUE_NAME, senderName } from "../../worker/jobs/mail";
+import { FAULT_HEADER } from "../../worker/lib/faults";
+import { LINK_MARK } from "../../worker/lib/mail-link";
+import { call, createUser, outboxFor, signIn, uniqueEmail, uniqueIp, waitForOutbox } from "./helpers";
 
 type OutboxRow = {
   id: number;
   to_address: string;
   subject: string;
   body: string;
+  link_path: string | null;
+  link_nonce: string | null;
+  link_key_id: string | null;
+  created_at: string;
   sent_at: string | null;
   attempts: number;
   last_error: string | null;
   failed_at: string | null;
   message_id: string | null;
+  claimed_until: string | null;
 };
 
-const outboxFor = (address: string) =>
+/** The outbox rows to an address as stored, every column. */
+const storedFor = (address: string) =>
   env.DB.prepare("SELECT * FROM email_outbox WHERE to_address = ? ORDER BY id").bind(address).all<OutboxRow>().then((r) => r.results);
 
 let messageCounter = 0;
@@ -32,15 +40,28 @@ async function deliver(ids: number[], attempts = 1) {
   return getQueueResult(batch, ctx);
 }
 
-async function register(email = uniqueEmail("verify")) {
+/** Runs the 5-minute cron (the outbox sweep and purge). */
+async function runCron() {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+const PASSWORD = "Secret#Pass1";
+
+/** Registers a new address (202), signs it in and waits for its verification mail (written after the answer). */
+async function register(email = uniqueEmail("verify"), headers: Record<string, string> = {}) {
   const res = await call("/api/auth/register", {
     method: "POST",
     ip: uniqueIp(),
-    json: { email, password: "Secret#Pass1", firstName: "Vera", lastName: "Fied" },
+    headers,
+    json: { email, password: PASSWORD, firstName: "Vera", lastName: "Fied" },
   });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { token: string; user: { id: number; emailConfirmed: boolean } };
-  return { email, ...body };
+  expect(res.status).toBe(202);
+  const token = await signIn(email, PASSWORD);
+  const { user } = (await (await call("/api/auth/me", { token })).json()) as { user: { id: number; emailConfirmed: boolean } };
+  await waitForOutbox(email);
+  return { email, token, user };
 }
 
 const linkToken = (body: string) => {
@@ -49,9 +70,9 @@ const linkToken = (body: string) => {
   return decodeURIComponent(match[1]!);
 };
 
-/** Ends every account's one-a-minute verification window, as if a minute had passed. */
+/** Ends every address's one-a-minute verification window, as if a minute had passed. */
 const aMinuteLater = () =>
-  env.DB.prepare("UPDATE rate_counters SET window_ends_at = ? WHERE key LIKE 'verify-mail:minute:%'").bind(new Date(Date.now() - 1000).toISOString()).run();
+  env.DB.prepare("UPDATE rate_counters SET window_ends_at = ? WHERE key LIKE 'mail:verification:60:%'").bind(new Date(Date.now() - 1000).toISOString()).run();
 
 const verify = (token: string) => call("/api/auth/verify-email", { method: "POST", ip: uniqueIp(), json: { token } });
 
@@ -61,6 +82,8 @@ describe("e-mail verification", () => {
     expect(user.emailConfirmed).toBe(false);
     const [mail] = await outboxFor(email);
     expect(mail!.subject).toBe("Confirm your e-mail address for Realm Codex");
+    // The stored text has the link's mark; the sender puts the link there.
+    expect(mail!.stored).toContain(LINK_MARK);
     expect(mail!.body).toContain(`${env.SITE_URL}/verify-email?token=`);
     expect(mail!.body).toContain("within 24 hours");
     const stored = await env.DB.prepare("SELECT token_hash, expires_at FROM email_verification_tokens WHERE user_id = ?").bind(user.id).first<{ token_hash: string; expires_at: string }>();
@@ -124,7 +147,7 @@ describe("e-mail verification", () => {
   });
 });
 
-describe("resending the verification mail: 1 a minute and 5 a day per account, whatever the address", () => {
+describe("resending the verification mail: 1 a minute and 5 a day per address, whatever the network asking", () => {
   const resend = (token: string) => call("/api/auth/resend-verification", { method: "POST", token, ip: uniqueIp() });
 
   it("a second link within the minute is 429 with Retry-After from any address, and sends nothing", async () => {
@@ -158,20 +181,21 @@ describe("resending the verification mail: 1 a minute and 5 a day per account, w
 describe("mail sender", () => {
   it("sends an outbox message through the send_email binding and marks it sent with the message id", async () => {
     const { email } = await register();
-    const [mail] = await outboxFor(email);
+    const [mail] = await storedFor(email);
     const result = await deliver([mail!.id]);
     expect(result.explicitAcks).toHaveLength(1);
     expect(result.retryMessages).toHaveLength(0);
-    const [sent] = await outboxFor(email);
+    const [sent] = await storedFor(email);
     expect(sent!.sent_at).not.toBeNull();
     expect(sent!.attempts).toBe(1);
     expect(sent!.message_id).toMatch(/^<.+@.+>$/);
+    expect(sent!.claimed_until).toBeNull();
     // Delivering again sends nothing twice.
     await deliver([mail!.id]);
-    expect((await outboxFor(email))[0]!.attempts).toBe(1);
+    expect((await storedFor(email))[0]!.attempts).toBe(1);
   });
 
-  it("queues the password-changed mail and sends it", async () => {
+  it("queues the password-changed mail, naming the account, and sends it", async () => {
     const u = await createUser(env, { email: uniqueEmail("pw") });
     const token = await signIn(u.email, u.password);
     const res = await call("/api/auth/change-password", {
@@ -183,8 +207,9 @@ describe("mail sender", () => {
     expect(res.status).toBe(204);
     const [mail] = await outboxFor(u.email);
     expect(mail!.subject).toBe("Your Realm Codex password was changed");
+    expect(mail!.body).toContain(u.email);
     await deliver([mail!.id]);
-    expect((await outboxFor(u.email))[0]!.sent_at).not.toBeNull();
+    expect((await storedFor(u.email))[0]!.sent_at).not.toBeNull();
   });
 
   it("retries a failed delivery with backoff, counting attempts and keeping the error", async () => {
@@ -192,8 +217,10 @@ describe("mail sender", () => {
     const result = await deliver([row!.id], 2);
     expect(result.retryMessages).toHaveLength(1);
     expect(result.explicitAcks).toHaveLength(0);
-    const stored = await env.DB.prepare("SELECT attempts, last_error, sent_at, failed_at FROM email_outbox WHERE id = ?").bind(row!.id).first<Pick<OutboxRow, "attempts" | "last_error" | "sent_at" | "failed_at">>();
-    expect(stored).toEqual({ attempts: 1, last_error: expect.stringContaining("undeliverable recipient"), sent_at: null, failed_at: null });
+    const stored = await env.DB.prepare("SELECT attempts, last_error, sent_at, failed_at, claimed_until FROM email_outbox WHERE id = ?")
+      .bind(row!.id)
+      .first<Pick<OutboxRow, "attempts" | "last_error" | "sent_at" | "failed_at" | "claimed_until">>();
+    expect(stored).toEqual({ attempts: 1, last_error: expect.stringContaining("undeliverable recipient"), sent_at: null, failed_at: null, claimed_until: null });
   });
 
   it("gives a message up after the last attempt (acked, failed_at set) instead of retrying for ever", async () => {
@@ -208,19 +235,113 @@ describe("mail sender", () => {
     expect(stored!.failed_at).not.toBeNull();
   });
 
-  it("the cron sweep announces mail still waiting after 5 minutes, and not what was sent, given up or just written", async () => {
+  it("the cron sends mail still waiting after 5 minutes itself, and not what was sent, given up, just written or being sent", async () => {
     const old = new Date(Date.now() - 10 * 60_000).toISOString();
-    const waiting = uniqueEmail("waiting");
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const [waiting, fresh, claimed] = [uniqueEmail("waiting"), uniqueEmail("fresh"), uniqueEmail("claimed")];
     await env.DB.batch([
       env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at) VALUES (?, 's', 'b', ?)").bind(waiting, old),
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body) VALUES (?, 's', 'b')").bind(fresh),
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at, claimed_until) VALUES (?, 's', 'b', ?, ?)").bind(claimed, old, soon),
       env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at, sent_at) VALUES ('sent@example.com', 's', 'b', ?, ?)").bind(old, old),
       env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at, failed_at) VALUES ('gone@example.com', 's', 'b', ?, ?)").bind(old, old),
     ]);
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "*/5 * * * *" }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    // The announced message reaches the consumer through the real local queue.
-    await expect.poll(async () => (await outboxFor(waiting))[0]!.sent_at, { timeout: 10_000, interval: 100 }).not.toBeNull();
+    await runCron();
+    expect((await storedFor(waiting))[0]).toMatchObject({ attempts: 1, sent_at: expect.any(String) });
+    expect((await storedFor(fresh))[0]).toMatchObject({ attempts: 0, sent_at: null });
+    expect((await storedFor(claimed))[0]).toMatchObject({ attempts: 0, sent_at: null });
+  });
+});
+
+describe("no stored live token", () => {
+  it("the outbox holds no token of the mailed link, before or after sending; the sent link works once", async () => {
+    const { email, user } = await register();
+    const [mail] = await outboxFor(email);
+    const token = linkToken(mail!.body);
+    const before = await storedFor(email);
+    expect(JSON.stringify(before)).not.toContain(token);
+    await deliver([mail!.id]);
+    const [after] = await storedFor(email);
+    expect(after!.sent_at).not.toBeNull();
+    expect(JSON.stringify(after)).not.toContain(token);
+    expect(after!.body).toContain(LINK_MARK);
+    expect(after!.body).not.toContain("token=");
+    // Nor anywhere else in the database: only the token's SHA-256 is kept.
+    const dump = JSON.stringify(await env.DB.prepare("SELECT * FROM email_verification_tokens WHERE user_id = ?").bind(user.id).all());
+    expect(dump).not.toContain(token);
+    expect((await verify(token)).status).toBe(200);
+  });
+
+  it("a link whose secret was rotated out while it waited is not sent with a wrong token: the attempt fails and is counted", async () => {
+    const { email } = await register();
+    const [row] = await storedFor(email);
+    await env.DB.prepare("UPDATE email_outbox SET link_key_id = 'gone' WHERE id = ?").bind(row!.id).run();
+    const result = await deliverMail(env, row!.id);
+    expect(result).toBe("retry");
+    expect((await storedFor(email))[0]).toMatchObject({ attempts: 1, sent_at: null, last_error: expect.stringContaining("no longer set") });
+  });
+});
+
+describe("retention", () => {
+  it(`the cron deletes outbox rows written more than ${MAIL_RETENTION_DAYS} days ago, sent or not, and keeps newer ones`, async () => {
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const [oldSent, oldFailed, oldWaiting, recentSent] = [uniqueEmail("old-sent"), uniqueEmail("old-failed"), uniqueEmail("old-waiting"), uniqueEmail("recent")];
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at, sent_at) VALUES (?, 's', 'b', ?, ?)").bind(oldSent, at(MAIL_RETENTION_DAYS + 1), at(MAIL_RETENTION_DAYS + 1)),
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at, failed_at) VALUES (?, 's', 'b', ?, ?)").bind(oldFailed, at(MAIL_RETENTION_DAYS + 0.5), at(MAIL_RETENTION_DAYS)),
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at) VALUES (?, 's', 'b', ?)").bind(oldWaiting, at(MAIL_RETENTION_DAYS + 2)),
+      env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body, created_at, sent_at) VALUES (?, 's', 'b', ?, ?)").bind(recentSent, at(MAIL_RETENTION_DAYS - 1), at(MAIL_RETENTION_DAYS - 1)),
+    ]);
+    await runCron();
+    for (const gone of [oldSent, oldFailed, oldWaiting]) expect(await storedFor(gone)).toEqual([]);
+    expect(await storedFor(recentSent)).toHaveLength(1);
+  });
+});
+
+describe("the mail queue down", () => {
+  const queueDown = { [FAULT_HEADER]: "mail-queue-unavailable" };
+
+  it("a mail whose announcement failed waits in the outbox; the cron sends it once, and a late queue delivery or another sweep sends nothing again", async () => {
+    const { email } = await register(uniqueEmail("queue-down"), queueDown);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [waiting] = await storedFor(email);
+    // Not announced: nothing tried it.
+    expect(waiting).toMatchObject({ attempts: 0, sent_at: null });
+    await env.DB.prepare("UPDATE email_outbox SET created_at = ? WHERE id = ?").bind(new Date(Date.now() - 6 * 60_000).toISOString(), waiting!.id).run();
+    await runCron();
+    const [sent] = await storedFor(email);
+    expect(sent).toMatchObject({ attempts: 1, sent_at: expect.any(String), message_id: expect.stringMatching(/^<.+@.+>$/) });
+    await runCron();
+    await deliver([waiting!.id]);
+    expect((await storedFor(email))[0]).toEqual(sent);
+  });
+
+  it("two senders at once (a queue message delivered twice, or the queue and the cron): one sends, the other skips", async () => {
+    const row = await env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body) VALUES (?, 's', 'b') RETURNING id").bind(uniqueEmail("twice")).first<{ id: number }>();
+    const results = await Promise.all([deliverMail(env, row!.id), deliverMail(env, row!.id)]);
+    expect(results.sort()).toEqual(["sent", "skipped"]);
+    const stored = await env.DB.prepare("SELECT attempts, sent_at FROM email_outbox WHERE id = ?").bind(row!.id).first<{ attempts: number; sent_at: string | null }>();
+    expect(stored!.attempts).toBe(1);
+  });
+
+  it("a failed send is retried by the next sender, once: sent, attempts counted, not duplicated", async () => {
+    const address = uniqueEmail("retry");
+    const row = await env.DB.prepare("INSERT INTO email_outbox (to_address, subject, body) VALUES ('broken address', 's', 'b') RETURNING id").first<{ id: number }>();
+    expect(await deliverMail(env, row!.id)).toBe("retry");
+    // What made it fail is fixed (here: the address), and the retry goes once.
+    await env.DB.prepare("UPDATE email_outbox SET to_address = ? WHERE id = ?").bind(address, row!.id).run();
+    const retries = await Promise.all([deliverMail(env, row!.id), deliverMail(env, row!.id)]);
+    expect(retries.sort()).toEqual(["sent", "skipped"]);
+    expect(await deliverMail(env, row!.id)).toBe("skipped");
+    expect((await storedFor(address))[0]).toMatchObject({ attempts: 2, sent_at: expect.any(String), last_error: null });
+  });
+
+  it("the budget still holds: a second verification link within the minute is 429 and writes nothing", async () => {
+    const { email, token } = await register(uniqueEmail("queue-down-budget"), queueDown);
+    const resend = await call("/api/auth/resend-verification", { method: "POST", token, ip: uniqueIp(), headers: queueDown });
+    expect(resend.status).toBe(429);
+    expect(await resend.json()).toMatchObject({ code: "rate_limited" });
+    expect(await storedFor(email)).toHaveLength(1);
   });
 });
 

@@ -143,13 +143,13 @@ describe("settings obeyed", () => {
       json: { email: uniqueEmail("reg"), password: "Secret#Pass1", firstName: "Reg", lastName: "Ister" },
     });
 
-  it("registration off: sign-up answers 403 registration_disabled; back on: 201", async () => {
+  it("registration off: sign-up answers 403 registration_disabled; back on: 202", async () => {
     await setSettings({ enableRegistration: false });
     const refused = await register();
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe("registration_disabled");
     await setSettings({ enableRegistration: true });
-    expect((await register()).status).toBe(201);
+    expect((await register()).status).toBe(202);
   });
 
   it("comments off: the comment sign-on answers 403 comments_disabled to guests and users alike", async () => {

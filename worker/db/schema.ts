@@ -136,7 +136,13 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Emails the site would send (password change confirmation, ...); a mail sender drains it. */
+/**
+ * Account mail waiting to be sent, and for a while after (worker/jobs/mail.ts). A body never
+ * holds a working link: where the link goes it holds a mark, and the sender puts the link there
+ * at send time, its token derived from `link_nonce` with a key made from the server's secret
+ * (worker/lib/mail-link.ts). Rows go MAIL_RETENTION_DAYS after they were written, and at once
+ * when their address's account is deleted. See docs/decisions/0046-mail-budgets-and-outbox.md.
+ */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -144,6 +150,12 @@ export const emailOutbox = sqliteTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** The mailed link's path (`/verify-email`...), or null for a mail without a link. */
+    linkPath: text("link_path"),
+    /** Random; the link's token is an HMAC of it (never stored). */
+    linkNonce: text("link_nonce"),
+    /** The key id of the secret the token is derived with (a key rotation may fall between writing and sending). */
+    linkKeyId: text("link_key_id"),
     createdAt: createdAt(),
     sentAt: text("sent_at"),
     /** Delivery attempts so far; the sender gives up (failedAt) after a fixed number. */
@@ -154,8 +166,15 @@ export const emailOutbox = sqliteTable(
     failedAt: text("failed_at"),
     /** The mail service's id of the sent message. */
     messageId: text("message_id"),
+    /** A sender is sending it until then: nobody else may (no mail goes twice). */
+    claimedUntil: text("claimed_until"),
   },
-  (t) => [index("email_outbox_unsent_idx").on(t.sentAt, t.createdAt)],
+  (t) => [
+    index("email_outbox_unsent_idx").on(t.sentAt, t.createdAt),
+    // The retention purge (oldest first) and an account deletion's purge of its address.
+    index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_to_idx").on(t.toAddress),
+  ],
 );
 
 /** Single-use links that confirm an account's e-mail address (only the SHA-256 of the token is kept). */

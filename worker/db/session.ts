@@ -16,7 +16,7 @@
  */
 import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
 import type { Database } from "../env";
-import { requestFaults } from "../lib/faults";
+import { requestFaults, unavailableQueue } from "../lib/faults";
 import { openDatabase } from "./client";
 import { isDatabaseUnavailable, unavailableDatabase, unavailableSession } from "./unavailable";
 
@@ -181,8 +181,10 @@ const replicaStatement = (reads: Reads, query: string, values: unknown[]) =>
  */
 export function openRequestSession(env: Env, request: Request, guestFloor?: string): RequestSession {
   const faults = requestFaults(env, request);
+  // Test faults of other bindings the request's environment carries (worker/lib/faults.ts).
+  const faulty = faults.has("mail-queue-unavailable") ? { MAIL_QUEUE: unavailableQueue() } : undefined;
   if (faults.has("d1-unavailable")) {
-    return { env: { ...plainEnv(env), DB: unavailableDatabase() }, bookmark: () => null };
+    return { env: { ...plainEnv(env), ...faulty, DB: unavailableDatabase() }, bookmark: () => null };
   }
   const db = faults.has("d1-replica-unavailable") ? replicasUnavailable(env.DB) : env.DB;
   const reads = new Reads(db, sessionConstraint(request, guestFloor));
@@ -196,7 +198,7 @@ export function openRequestSession(env: Env, request: Request, guestFloor?: stri
   } as D1Database;
   bindings.set(sessionDb, env.DB);
   bookmarks.set(sessionDb, reads.bookmark);
-  return { env: { ...plainEnv(env), DB: sessionDb }, bookmark: reads.bookmark };
+  return { env: { ...plainEnv(env), ...faulty, DB: sessionDb }, bookmark: reads.bookmark };
 }
 
 /**

@@ -1,22 +1,34 @@
 /**
  * Account mail. Writers put a message in the `email_outbox` table and announce its id on the mail
- * queue (`announceMail`). The queue consumer sends it through the `send_email` binding and marks
- * it sent; a failure is counted and retried with backoff, and after MAX_MAIL_ATTEMPTS the
- * message is given up (failedAt, with the last error). The cron sweep (`sweepOutbox`) announces
- * whatever is still waiting (a lost announcement, a queue that dropped its retries), so nothing
- * stays in the outbox for ever.
+ * queue (`announceMail`). A sender (the queue consumer, or the cron sweep) first claims the row, so
+ * only one sends it; it puts the message's link in its text (worker/lib/mail-link.ts), sends it
+ * through the `send_email` binding and marks it sent. A failure is counted and retried (the queue
+ * with backoff, the sweep every 5 minutes), and after MAX_MAIL_ATTEMPTS the message is given up
+ * (failedAt, with the last error). The cron (`sweepOutbox`) sends whatever is still waiting itself,
+ * without the queue, so mail whose announcement was lost or whose queue is down still goes, once;
+ * and it deletes rows past MAIL_RETENTION_DAYS. See docs/decisions/0046-mail-budgets-and-outbox.md.
  */
 import { z } from "zod";
 import { openDatabase } from "../db/client";
-import { findOutboxRow, markMailFailed, markMailSent, pendingMailIds, type OutboxRow } from "../db/queries/mail";
+import {
+  claimOutboxRow,
+  MAIL_RETENTION_DAYS,
+  markMailFailed,
+  markMailSent,
+  pendingMailIds,
+  purgeOutbox,
+  type OutboxRow,
+} from "../db/queries/mail";
 import { getSettings } from "../db/queries/settings";
 import type { Database } from "../env";
+import { mailText } from "../lib/mail-link";
 import { SITE_NAME } from "@shared/seo";
 
 export const MAIL_QUEUE_NAME = "realm-codex-mail";
 /** The sweep leaves alone what was tried in the last few minutes (the queue is retrying it). */
 export const SWEEP_QUIET_MINUTES = 5;
-const SWEEP_BATCH = 100;
+/** At most this many messages per sweep, sent one after the other. */
+const SWEEP_BATCH = 50;
 
 export const mailJobSchema = z.object({ outboxId: z.number().int().positive() });
 export type MailJob = z.infer<typeof mailJobSchema>;
@@ -50,7 +62,7 @@ const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 // eslint-disable-next-line no-control-regex
 export const senderName = (siteName: string) => siteName.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim() || SITE_NAME;
 
-/** Sends one outbox row through the binding; returns the service's message id. */
+/** Sends one outbox row through the binding, its link in its text; returns the service's message id. */
 async function send(env: Env, db: Database, row: OutboxRow): Promise<string | null> {
   if (!ADDRESS.test(row.toAddress)) throw new Error(`undeliverable recipient address: ${JSON.stringify(row.toAddress)}`);
   const { siteName } = await getSettings(db);
@@ -58,18 +70,21 @@ async function send(env: Env, db: Database, row: OutboxRow): Promise<string | nu
     from: { name: senderName(siteName), email: env.MAIL_FROM },
     to: row.toAddress,
     subject: row.subject,
-    text: row.body,
+    text: await mailText(env, row),
   });
   return result?.messageId ?? null;
 }
 
 export type DeliveryResult = "sent" | "skipped" | "retry" | "gave-up";
 
-/** Delivers one outbox message (idempotent: a sent or given-up message is skipped). */
+/**
+ * Delivers one outbox message if this sender can claim it: a sent, given-up or deleted message,
+ * or one another sender is sending right now, is skipped.
+ */
 export async function deliverMail(env: Env, outboxId: number): Promise<DeliveryResult> {
   const db = openDatabase(env.DB);
-  const row = await findOutboxRow(db, outboxId);
-  if (!row || row.sentAt || row.failedAt) return "skipped";
+  const row = await claimOutboxRow(db, outboxId);
+  if (!row) return "skipped";
   try {
     await markMailSent(db, row.id, await send(env, db, row));
     return "sent";
@@ -95,10 +110,24 @@ export async function handleMailBatch(batch: MessageBatch<unknown>, env: Env): P
   }
 }
 
-/** Cron: announces every message still waiting. Returns how many were announced. */
-export async function sweepOutbox(env: Env): Promise<number> {
-  const ids = await pendingMailIds(openDatabase(env.DB), SWEEP_QUIET_MINUTES, SWEEP_BATCH);
-  await announceMail(env, ids);
-  return ids.length;
+/**
+ * Cron, every 5 minutes: deletes outbox rows past MAIL_RETENTION_DAYS, then sends the messages
+ * still waiting (oldest first, at most SWEEP_BATCH) itself. The second half runs whether or not
+ * the first failed; neither needs the mail queue. Answers what each did (null: it failed, and logged).
+ */
+export async function sweepOutbox(env: Env): Promise<{ purged: number | null; sent: number | null }> {
+  const db = openDatabase(env.DB);
+  const logged = (problem: string) => (err: unknown) => {
+    console.error(JSON.stringify({ level: "error", where: "mail", problem, error: String(err) }));
+    return null;
+  };
+  const purged = await purgeOutbox(db, new Date(Date.now() - MAIL_RETENTION_DAYS * 86_400_000).toISOString()).catch(logged("purge failed"));
+  const sent = await (async () => {
+    let count = 0;
+    for (const id of await pendingMailIds(db, SWEEP_QUIET_MINUTES, SWEEP_BATCH)) {
+      if ((await deliverMail(env, id)) === "sent") count++;
+    }
+    return count;
+  })().catch(logged("sweep failed"));
+  return { purged, sent };
 }
-

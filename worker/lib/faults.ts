@@ -9,13 +9,15 @@
  *  - `edge-cache-miss`: the edge cache has no entry for this request: the lookup is skipped and the
  *    answer is stored as on any miss. How tests and the bench read what the Worker computes now
  *    (a guest's own `Cache-Control: no-cache` is answered from the cache);
- *  - `edge-cache-unavailable`: every call to the Cache API fails.
+ *  - `edge-cache-unavailable`: every call to the Cache API fails;
+ *  - `mail-queue-unavailable`: every send to the mail queue fails (the request's mail waits in the
+ *    outbox for the cron, worker/jobs/mail.ts).
  */
 import { faultInjectionEnabled } from "./config-guards";
 
 export const FAULT_HEADER = "X-Fault-Injection";
 
-const FAULTS = ["d1-unavailable", "d1-replica-unavailable", "edge-cache-miss", "edge-cache-unavailable"] as const;
+const FAULTS = ["d1-unavailable", "d1-replica-unavailable", "edge-cache-miss", "edge-cache-unavailable", "mail-queue-unavailable"] as const;
 export type Fault = (typeof FAULTS)[number];
 
 const NONE: ReadonlySet<Fault> = new Set();
@@ -33,4 +35,10 @@ export function requestFaults(env: { SITE_URL?: unknown; FAULT_INJECTION?: unkno
 export function forwardFaults(from: Request, to: Headers): void {
   const header = from.headers.get(FAULT_HEADER);
   if (header) to.set(FAULT_HEADER, header);
+}
+
+/** A queue that is down: every send fails. */
+export function unavailableQueue(): Queue {
+  const down = () => Promise.reject(new Error("Queue send failed: the queue is unavailable."));
+  return { send: down, sendBatch: down } as unknown as Queue;
 }

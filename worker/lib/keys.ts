@@ -6,15 +6,16 @@
  *
  * - Access tokens (worker/lib/tokens.ts) are HMAC-signed with the secret itself and name it by
  *   its key id (`kid`), derived from the secret with HKDF, so a token says which secret to check.
- * - Signed file URLs and the daily view hashes use keys of their own, derived from the secret with
- *   HKDF (a distinct `info` each): a key that leaks from one use is no key for another.
+ * - Signed file URLs, the daily view hashes, the account-mail budgets' address keys and the
+ *   tokens of mailed links use keys of their own, derived from the secret with HKDF (a distinct
+ *   `info` each): a key that leaks from one use is no key for another.
  * See docs/decisions/0027-rotating-keys.md.
  */
 
 export type SecretEnv = { JWT_SECRET: string; JWT_SECRET_PREVIOUS?: string };
 
 /** What a derived key is for: each purpose has its own key. */
-export type KeyPurpose = "files-url" | "views";
+export type KeyPurpose = "files-url" | "views" | "mail-address" | "mail-link";
 
 const encoder = new TextEncoder();
 
@@ -46,7 +47,8 @@ export async function derivedKey(secret: string, purpose: KeyPurpose): Promise<C
   return key;
 }
 
-const base64url = (bytes: ArrayBuffer) =>
+/** URL-safe base64 without padding. */
+export const base64url = (bytes: ArrayBuffer) =>
   btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")

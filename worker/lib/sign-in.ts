@@ -9,7 +9,8 @@
  *   answer alike (401, the same text), and every branch runs the same D1 statements and one
  *   PBKDF2 derivation, so the time is the same too; the 423 appears for unknown addresses as well
  *   once they failed from that network;
- * - the owner gets one mail per lock, with a single-use link that lifts it.
+ * - the owner gets one mail per lock (within the address's mail budget), with a single-use link
+ *   that lifts it.
  */
 import type { Context } from "hono";
 import { getSettings } from "../db/queries/settings";
@@ -30,8 +31,9 @@ import { maintenanceError } from "../middleware/maintenance";
 import { clientIp, rateLimitKey } from "../middleware/rate-limit";
 import { toPublicSettings } from "../schemas/settings";
 import type { LoginResponse } from "../schemas/user";
-import { afterResponse, unlockMail, unlockUrl } from "./account-mail";
+import { afterResponse, takeMailBudget, unlockMail } from "./account-mail";
 import { ApiError, forbidden, unauthorized } from "./errors";
+import { newMailLink } from "./mail-link";
 import { UNMATCHABLE_HASH, verifyPassword } from "./password";
 import { signAccessToken } from "./tokens";
 
@@ -47,13 +49,17 @@ const invalid = () => unauthorized(INVALID_CREDENTIALS, "invalid_credentials");
 /** The network a request comes from: its IPv4 address, or its IPv6 /64. */
 export const requestNetwork = (c: Context<AppEnv>) => rateLimitKey(clientIp(c.req.header("CF-Connecting-IP")));
 
-/** Mails the owner a single-use link that lifts the lock just written (after the answer). */
+/**
+ * Mails the owner a single-use link that lifts the lock just written (after the answer), within
+ * the address's unlock-mail budget.
+ */
 async function mailUnlockLink(c: Context<AppEnv>, email: string, accountKey: string, network: string, lockedUntil: string) {
   const db = c.get("db");
-  const token = await attachUnlockToken(db, accountKey, network, lockedUntil);
-  if (!token) return;
+  const { link, tokenHash } = await newMailLink(c.env, "/unlock");
+  if (!(await attachUnlockToken(db, accountKey, network, lockedUntil, tokenHash))) return;
+  if (!(await takeMailBudget(c, "unlock", email)).ok) return;
   const { siteName } = await getSettings(db);
-  const id = await queueMail(db, { toAddress: email, ...unlockMail(siteName, email, network, lockedUntil, unlockUrl(c, token)) });
+  const id = await queueMail(db, { toAddress: email, ...unlockMail(siteName, email, network, lockedUntil), link });
   await announceMail(c.env, [id]);
 }
 

@@ -94,6 +94,7 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     const deleted = await deleteAccount(db, me.id, {
       id: me.id,
+      email: found.user.email,
       accountKey: await accountKeyOf(found.user.email),
       displayName: displayNameOf(found.user),
     });

@@ -2,12 +2,11 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { deleteAccount } from "../db/queries/account";
 import { auditEntry, listUsers, setUserActive, setUserRoles } from "../db/queries/admin-users";
-import { takeFromBudget } from "../db/queries/rate-counters";
 import { accountKeyOf } from "../db/queries/sign-in";
 import { displayNameOf, findUserById, getUserDto } from "../db/queries/users";
 import type { AppEnv } from "../env";
-import { resetMailBudget, sendPasswordResetMail, sendVerificationMail, takeVerificationBudget } from "../lib/account-mail";
-import { ApiError, conflict, notFound, unauthorized } from "../lib/errors";
+import { requireMailBudget, sendPasswordResetMail, sendVerificationMail, verificationRefusal } from "../lib/account-mail";
+import { conflict, notFound, unauthorized } from "../lib/errors";
 import { requireAdmin } from "../middleware/auth";
 import { validate } from "../middleware/validate";
 import { adminUsersQuerySchema, userIdParamSchema, userRolesSchema, userStatusSchema } from "../schemas/admin-users";
@@ -72,18 +71,19 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     if (id === me.id) throw conflict(CANNOT_DELETE_SELF);
     const deleted = await deleteAccount(c.get("db"), me.id, {
       id,
+      email: target.user.email,
       accountKey: await accountKeyOf(target.user.email),
       displayName: displayNameOf(target.user),
     });
     if (!deleted) throw conflict(LAST_ADMIN);
     return c.body(null, 204);
   })
-  // Mails the member a new verification link (the member's own budget: 1 a minute, 5 a day).
+  // Mails the member a new verification link (the address's budget: 1 a minute, 5 a day).
   .post("/:id/verification-mail", validate("param", userIdParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { me, target } = await actorAndTarget(c, id);
     if (target.user.emailConfirmed) throw conflict(ALREADY_VERIFIED);
-    await takeVerificationBudget(c, id);
+    await requireMailBudget(c, "verification", target.user.email, verificationRefusal);
     await sendVerificationMail(c, target.user, [auditEntry(c.get("db"), me.id, "user_mail", id, { sent: "verification" })]);
     return c.json({ sent: true as const }, 202);
   })
@@ -92,8 +92,7 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const { me, target } = await actorAndTarget(c, id);
     if (!target.user.isActive) throw conflict(INACTIVE_NO_RESET);
-    const budget = await takeFromBudget(c.get("db"), resetMailBudget(await accountKeyOf(target.user.email)));
-    if (!budget.ok) throw new ApiError(429, RESET_MAIL_LIMIT, { headers: { "Retry-After": String(budget.retryAfter) } });
+    await requireMailBudget(c, "reset", target.user.email, () => RESET_MAIL_LIMIT);
     await sendPasswordResetMail(c, target.user, [auditEntry(c.get("db"), me.id, "user_mail", id, { sent: "password_reset" })]);
     return c.json({ sent: true as const }, 202);
   });

@@ -5,19 +5,20 @@ import { endSession, refreshSession } from "../db/queries/sessions";
 import { getSettings } from "../db/queries/settings";
 import { useVerification, type VerificationOutcome } from "../db/queries/mail";
 import { resetLinkState, usePasswordReset, type ResetLinkState } from "../db/queries/password-reset";
-import { takeFromBudget, takeFromBudgets } from "../db/queries/rate-counters";
+import { takeFromBudget } from "../db/queries/rate-counters";
 import { accountKeyOf, useUnlockToken, type UnlockOutcome } from "../db/queries/sign-in";
 import type { AppEnv } from "../env";
 import {
   afterResponse,
   executionCtx,
   passwordChangedMail,
-  resetMailBudget,
+  requireMailBudget,
   resetRequestBudget,
   sendPasswordResetMail,
+  sendRegistrationMail,
   sendVerificationMail,
-  takeVerificationBudget,
-  verificationBudgets,
+  takeMailBudget,
+  verificationRefusal,
 } from "../lib/account-mail";
 import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../lib/errors";
 import { loginUrl, logoutUrl, secureSsoPayload } from "../lib/fastcomments";
@@ -26,13 +27,14 @@ import { passwordSignIn, requestNetwork } from "../lib/sign-in";
 import { SESSION_IDLE_SECONDS, signAccessToken, verifyAccessToken } from "../lib/tokens";
 import { bearer, requireAuth } from "../middleware/auth";
 import { announceMailSoon } from "../jobs/mail";
-import { accountRateLimit, authRateLimit, clientIp } from "../middleware/rate-limit";
+import { accountRateLimit, authRateLimit } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   profileSchema,
+  REGISTERED,
   registerSchema,
   RESET_REQUESTED,
   resetLinkSchema,
@@ -40,10 +42,9 @@ import {
   unlockSchema,
   verifyEmailSchema,
 } from "../schemas/auth";
-import type { LoginResponse } from "../schemas/user";
+import type { LoginResponse, RegisterResponse } from "../schemas/user";
 
 export const REGISTRATION_CLOSED = "Registration is currently disabled.";
-export const EMAIL_TAKEN = "An account with this email already exists.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 export const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please try again in 15 minutes.";
 export const COMMENTS_DISABLED = "Comments are turned off on this site.";
@@ -79,12 +80,6 @@ const principal = (c: Context<AppEnv>) => {
   return user;
 };
 
-const sessionMeta = (c: Context<AppEnv>) => ({
-  userAgent: c.req.header("User-Agent") ?? null,
-  ipAddress: clientIp(c.req.header("CF-Connecting-IP")),
-  network: requestNetwork(c),
-});
-
 /**
  * Accounts: sign-in, registration, the session's own user, password change and reset, e-mail
  * verification, unlock links and comment-widget SSO.
@@ -95,22 +90,21 @@ export const authRoutes = new Hono<AppEnv>()
     await next();
     c.header("Cache-Control", "no-store");
   })
+  // The same answer (202 { message }) and the same work before it (one password hash, one insert
+  // batch, one write to the address's mail budget, so the answer's D1 bookmark moves alike)
+  // whether or not the address has an account: registering tells nobody whether it has one. A
+  // new address gets its account and, after the answer, a verification link; the owner of a
+  // taken one gets a notice instead; each within the address's mail budget (ADR 0046).
   .post("/register", authRateLimit, validate("json", registerSchema), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     if (!(await getSettings(db)).enableRegistration) throw forbidden(REGISTRATION_CLOSED, "registration_disabled");
-    if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-    const created = await createAccount(
-      db,
-      { email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName, lastName: input.lastName },
-      sessionMeta(c),
-    );
-    if (!created) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-    // The first link counts toward the account's verification mail budget.
-    await takeFromBudgets(db, verificationBudgets(created.user.id));
-    await sendVerificationMail(c, created.user);
-    const token = await signAccessToken(c.env, { userId: created.user.id, sessionId: created.session.id, generation: 1 });
-    return c.json({ token, user: created.user } satisfies LoginResponse, 201);
+    const passwordHash = await hashPassword(input.password);
+    // Null when the address is taken (the users.email unique index refuses the insert).
+    const created = await createAccount(db, { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName }, requestNetwork(c));
+    const budget = await takeMailBudget(c, created ? "verification" : "signup-notice", input.email);
+    if (budget.ok) await afterResponse(c, "registration-mail", () => sendRegistrationMail(c, input.email, created));
+    return c.json({ message: REGISTERED } satisfies RegisterResponse, 202);
   })
   .post("/login", authRateLimit, validate("json", loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
@@ -147,7 +141,7 @@ export const authRoutes = new Hono<AppEnv>()
       { id: me.id, email: found.user.email },
       me.sessionId,
       await hashPassword(newPassword),
-      passwordChangedMail(siteName, "changed"),
+      passwordChangedMail(siteName, found.user.email, "changed"),
     );
     await announceMailSoon(c.env, executionCtx(c), [outboxId]);
     return c.body(null, 204);
@@ -160,12 +154,12 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json({ emailConfirmed: true as const }, 200);
   })
-  // A new link for the signed-in user (earlier links stop working): 1 a minute, 5 a day.
+  // A new link for the signed-in user (earlier links stop working): 1 a minute, 5 a day per address.
   .post("/resend-verification", authRateLimit, requireAuth, async (c) => {
     const found = await findUserById(c.get("db"), principal(c).id);
     if (!found) throw unauthorized();
     if (found.user.emailConfirmed) throw conflict(ALREADY_CONFIRMED);
-    await takeVerificationBudget(c, found.user.id);
+    await requireMailBudget(c, "verification", found.user.email, verificationRefusal);
     await sendVerificationMail(c, found.user);
     return c.json({ sent: true as const }, 202);
   })
@@ -178,7 +172,7 @@ export const authRoutes = new Hono<AppEnv>()
     await afterResponse(c, "password-reset-request", async () => {
       const found = await findUserByEmail(db, email);
       if (!found || !found.user.isActive) return;
-      if (!(await takeFromBudget(db, resetMailBudget(await accountKeyOf(email)))).ok) return;
+      if (!(await takeMailBudget(c, "reset", email)).ok) return;
       await sendPasswordResetMail(c, found.user);
     });
     return c.json({ message: RESET_REQUESTED }, 202);
@@ -198,7 +192,7 @@ export const authRoutes = new Hono<AppEnv>()
     const result = await usePasswordReset(db, token, await hashPassword(newPassword), {
       network: requestNetwork(c),
       accountKeyOf,
-      notice: passwordChangedMail(siteName, "reset"),
+      notice: passwordChangedMail(siteName, before.email!, "reset"),
     });
     if (result.state !== "changed") throw resetLinkError(result.state);
     await announceMailSoon(c.env, executionCtx(c), [result.outboxId]);

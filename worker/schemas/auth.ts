@@ -109,6 +109,12 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * The one answer POST /api/auth/register gives (202), whether the address was new (it gets a
+ * verification link) or already had an account (its owner gets a notice).
+ */
+export const REGISTERED = "Check your inbox: we've sent a message to that address with what to do next.";
+
 /** The one answer POST /api/auth/forgot-password gives, whether or not the address has an account. */
 export const RESET_REQUESTED = "If an account exists for that address, we've sent a link.";
 

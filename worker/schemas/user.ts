@@ -15,5 +15,8 @@ export type User = {
   lastLoginAt: string | null;
 };
 
-/** POST /auth/login, /auth/register and /auth/refresh answer with this. */
+/** POST /auth/login and /auth/refresh answer with this. */
 export type LoginResponse = { token: string; user: User };
+
+/** POST /api/auth/register's answer (202), the same whether or not the address already had an account. */
+export type RegisterResponse = { message: string };

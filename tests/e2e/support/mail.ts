@@ -1,26 +1,23 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { sentMailDir } from "../../../scripts/local-mail.ts";
 
 /**
- * The mail the browser tests' server really sent. Account mail goes outbox → mail queue →
- * send_email binding; local wrangler writes each message's text to a file under the folder of the
- * configuration it runs (dist/realm_codex/wrangler.e2e-<port>.json): .wrangler/tmp/email/<session>/email-text/.
- * Every account mail names its recipient's address in its text.
+ * The mail the browser tests' server really sent. Account mail goes outbox → mail queue (or the
+ * cron) → send_email binding; the local server keeps each message's text, links included, as a
+ * file in its state folder's mail/ (scripts/local-mail.ts): `.wrangler/e2e-<port>/mail/`, named
+ * by the time it was sent. Every account mail names its recipient's address in its text.
  */
-const MAIL_ROOT = "dist/realm_codex/.wrangler/tmp/email";
+const MAIL_DIR = sentMailDir(`.wrangler/e2e-${process.env.E2E_PORT ?? "8788"}`);
 
-function textFiles(dir: string): string[] {
-  let entries;
+function sentMail(): { name: string; text: string }[] {
+  let names: string[];
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    names = readdirSync(MAIL_DIR).filter((name) => name.endsWith(".txt"));
   } catch {
     return [];
   }
-  return entries.flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return textFiles(path);
-    return entry.name.endsWith(".txt") && dir.endsWith("email-text") ? [path] : [];
-  });
+  return names.map((name) => ({ name, text: readFileSync(join(MAIL_DIR, name), "utf8") }));
 }
 
 /**
@@ -31,12 +28,11 @@ export async function mailedLink(address: string, linkPath: string, timeoutMs = 
   const pattern = new RegExp(`https?://[^\\s/]+(${linkPath.replace(/[/-]/g, "\\$&")}\\?token=[A-Za-z0-9_%-]+)`);
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const found = textFiles(MAIL_ROOT)
-      .map((file) => ({ file, text: readFileSync(file, "utf8"), at: statSync(file).mtimeMs }))
+    const found = sentMail()
       .filter(({ text }) => text.includes(address) && pattern.test(text))
-      .sort((a, b) => b.at - a.at)[0];
+      .sort((a, b) => b.name.localeCompare(a.name))[0];
     if (found) return pattern.exec(found.text)![1]!;
-    if (Date.now() > until) throw new Error(`no mail to ${address} with a ${linkPath} link under ${MAIL_ROOT} within ${timeoutMs} ms`);
+    if (Date.now() > until) throw new Error(`no mail to ${address} with a ${linkPath} link in ${MAIL_DIR} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -8,6 +8,7 @@ import type { Database } from "../../env";
 import { SESSION_IDLE_SECONDS } from "../../lib/tokens";
 import {
   auditLog,
+  emailOutbox,
   emailVerificationTokens,
   loginBrakes,
   loginLocks,
@@ -133,14 +134,15 @@ const anotherActiveAdmin = (db: Database, userId: number) =>
  * email, name, password, picture; inactive; `deleted_at` set), but only while the account is not
  * deleted yet and is not the last active administrator; every other statement runs only when
  * that first one did (they check for this very `deleted_at`), so a refused deletion writes
- * nothing. The rest: roles, sessions, links, sign-in locks and familiar networks go; articles
+ * nothing. The rest: roles, sessions, links, sign-in locks, familiar networks and every outbox
+ * message to the address go (its mail budgets stay: they name no address); articles
  * whose byline is the member's own name now read "Deleted member"; an audit row records who
  * deleted it. Answers false when refused (last admin, or already deleted).
  */
 export async function deleteAccount(
   db: Database,
   actorId: number,
-  target: { id: number; accountKey: string; displayName: string },
+  target: { id: number; email: string; accountKey: string; displayName: string },
 ): Promise<boolean> {
   const now = isoNow();
   const isAdmin = exists(db.select({ one: sql`1` }).from(userRoles).where(and(eq(userRoles.userId, target.id), eq(userRoles.role, "Admin"))));
@@ -169,6 +171,7 @@ export async function deleteAccount(
     db.delete(loginNetworks).where(and(eq(loginNetworks.userId, target.id), deletedNow)),
     db.delete(loginLocks).where(and(eq(loginLocks.accountKey, target.accountKey), deletedNow)),
     db.delete(loginBrakes).where(and(eq(loginBrakes.accountKey, target.accountKey), deletedNow)),
+    db.delete(emailOutbox).where(and(eq(emailOutbox.toAddress, target.email), deletedNow)),
     db
       .update(newsArticles)
       .set({ author: DELETED_MEMBER })

@@ -1,24 +1,60 @@
-/** The e-mail outbox: what the mail sender reads and marks, and the verification links. */
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+/**
+ * The e-mail outbox: what the mail sender claims, reads and marks, the purges, and the
+ * verification links. See worker/jobs/mail.ts and docs/decisions/0046-mail-budgets-and-outbox.md.
+ */
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
+import { base64url } from "../../lib/keys";
+import type { MailLink } from "../../lib/mail-link";
 import { emailOutbox, emailVerificationTokens, users } from "../schema";
 
 /** A message is tried this many times (queue retries and cron sweeps together), then given up. */
 export const MAX_MAIL_ATTEMPTS = 8;
 /** How long a verification link stays valid. */
 export const VERIFICATION_TTL_HOURS = 24;
+/** Outbox rows are deleted this many days after they were written, sent or not (every link in them has expired by then). */
+export const MAIL_RETENTION_DAYS = 7;
+/** A claimed message is left to its sender this long; past it (the sender died) another may send it. */
+export const MAIL_CLAIM_SECONDS = 60;
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
-export const findOutboxRow = (db: Database, id: number) =>
-  db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+/** A message to write: its text, with LINK_MARK where its link goes (and the link, if any). */
+export type NewMail = { toAddress: string; subject: string; body: string; link?: MailLink };
+
+/** The outbox row of a message (insert values). */
+export const outboxValues = ({ link, ...mail }: NewMail, createdAt?: string) => ({ ...mail, ...link, ...(createdAt ? { createdAt } : {}) });
+
+/**
+ * Claims a message for sending: one conditional UPDATE, so of two senders (a queue message and
+ * the cron, or a message the queue delivered twice) only one gets the row. Null when it is sent,
+ * given up, gone, or claimed by another sender right now.
+ */
+export async function claimOutboxRow(db: Database, id: number): Promise<OutboxRow | null> {
+  const nowMs = Date.now();
+  const now = new Date(nowMs).toISOString();
+  const row = await db
+    .update(emailOutbox)
+    .set({ claimedUntil: new Date(nowMs + MAIL_CLAIM_SECONDS * 1000).toISOString() })
+    .where(
+      and(
+        eq(emailOutbox.id, id),
+        isNull(emailOutbox.sentAt),
+        isNull(emailOutbox.failedAt),
+        or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, now)),
+      ),
+    )
+    .returning()
+    .get();
+  return row ?? null;
+}
 
 export async function markMailSent(db: Database, id: number, messageId: string | null) {
   const now = new Date().toISOString();
   await db
     .update(emailOutbox)
-    .set({ sentAt: now, lastAttemptAt: now, attempts: sql`${emailOutbox.attempts} + 1`, messageId, lastError: null })
+    .set({ sentAt: now, lastAttemptAt: now, attempts: sql`${emailOutbox.attempts} + 1`, messageId, lastError: null, claimedUntil: null })
     .where(and(eq(emailOutbox.id, id), isNull(emailOutbox.sentAt)));
 }
 
@@ -31,6 +67,7 @@ export async function markMailFailed(db: Database, id: number, error: string): P
       attempts: sql`${emailOutbox.attempts} + 1`,
       lastError: error.slice(0, 500),
       lastAttemptAt: now,
+      claimedUntil: null,
       failedAt: sql`CASE WHEN ${emailOutbox.attempts} + 1 >= ${MAX_MAIL_ATTEMPTS} THEN ${now} ELSE NULL END`,
     })
     .where(eq(emailOutbox.id, id))
@@ -40,10 +77,11 @@ export async function markMailFailed(db: Database, id: number, error: string): P
 }
 
 /**
- * Messages still waiting: not sent, not given up, and not touched in the last `quietMinutes`
- * (so the sweep does not race a delivery the queue is about to retry). Oldest first.
+ * Messages still waiting: not sent, not given up, not claimed, and not touched in the last
+ * `quietMinutes` (so the sweep does not race a delivery the queue is about to retry). Oldest first.
  */
 export async function pendingMailIds(db: Database, quietMinutes: number, limit: number): Promise<number[]> {
+  const now = new Date().toISOString();
   const before = new Date(Date.now() - quietMinutes * 60_000).toISOString();
   const rows = await db
     .select({ id: emailOutbox.id })
@@ -54,6 +92,7 @@ export async function pendingMailIds(db: Database, quietMinutes: number, limit: 
         isNull(emailOutbox.failedAt),
         lte(emailOutbox.createdAt, before),
         sql`(${emailOutbox.lastAttemptAt} IS NULL OR ${emailOutbox.lastAttemptAt} <= ${before})`,
+        sql`(${emailOutbox.claimedUntil} IS NULL OR ${emailOutbox.claimedUntil} <= ${now})`,
       ),
     )
     .orderBy(asc(emailOutbox.createdAt))
@@ -61,11 +100,15 @@ export async function pendingMailIds(db: Database, quietMinutes: number, limit: 
   return rows.map((r) => r.id);
 }
 
-export type NewMail = { toAddress: string; subject: string; body: string };
+/** Deletes the messages written before `before` (the retention purge); answers how many. */
+export async function purgeOutbox(db: Database, before: string): Promise<number> {
+  const removed = await db.delete(emailOutbox).where(lte(emailOutbox.createdAt, before)).returning({ id: emailOutbox.id });
+  return removed.length;
+}
 
 /** Writes one message to the outbox and returns its id. */
 export async function queueMail(db: Database, mail: NewMail): Promise<number> {
-  const row = await db.insert(emailOutbox).values(mail).returning({ id: emailOutbox.id }).get();
+  const row = await db.insert(emailOutbox).values(outboxValues(mail)).returning({ id: emailOutbox.id }).get();
   return row.id;
 }
 
@@ -76,36 +119,29 @@ export async function hashToken(token: string): Promise<string> {
 }
 
 /** A random URL-safe token (32 bytes). */
-export function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+export const newToken = (): string => base64url(crypto.getRandomValues(new Uint8Array(32)).buffer);
 
 /**
- * Creates a verification link for the user's address and its e-mail in one batch (with `extra`
+ * Writes a verification link for the user's address and its e-mail in one batch (with `extra`
  * statements, such as an admin's audit row); earlier unused links of the user stop working.
- * Returns the outbox id of the message.
+ * `tokenHash` is the SHA-256 of the link's token (worker/lib/mail-link.ts). Returns the outbox id.
  */
 export async function createVerification(
   db: Database,
   user: { id: number; email: string },
-  mail: (token: string) => { subject: string; body: string },
+  mail: NewMail,
+  tokenHash: string,
   extra: BatchItem<"sqlite">[] = [],
 ): Promise<number> {
-  const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + VERIFICATION_TTL_HOURS * 3_600_000).toISOString();
-  const message = mail(token);
   const [, , inserted] = await db.batch([
     db
       .update(emailVerificationTokens)
       .set({ usedAt: now.toISOString() })
       .where(and(eq(emailVerificationTokens.userId, user.id), isNull(emailVerificationTokens.usedAt))),
-    db.insert(emailVerificationTokens).values({ tokenHash: await hashToken(token), userId: user.id, email: user.email, expiresAt }),
-    db
-      .insert(emailOutbox)
-      .values({ toAddress: user.email, subject: message.subject, body: message.body })
-      .returning({ id: emailOutbox.id }),
+    db.insert(emailVerificationTokens).values({ tokenHash, userId: user.id, email: user.email, expiresAt }),
+    db.insert(emailOutbox).values(outboxValues(mail)).returning({ id: emailOutbox.id }),
     ...extra,
   ]);
   return (inserted as { id: number }[])[0]!.id;

@@ -6,7 +6,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { emailOutbox, passwordResetTokens, sessions, users } from "../schema";
-import { hashToken, newToken } from "./mail";
+import { hashToken, outboxValues, type NewMail } from "./mail";
 import { clearAccountLocksStatements, familiarNetworkStatement } from "./sign-in";
 
 /** How long a reset link works. */
@@ -15,29 +15,29 @@ export const RESET_TTL_MINUTES = 60;
 export type ResetLinkState = "valid" | "expired" | "used" | "invalid";
 
 /**
- * Creates a reset link for the user and its mail in one batch, with `extra` statements such as
- * an admin's audit row (earlier unused links stop working). Returns the outbox id of the message.
+ * Writes a reset link for the user and its mail in one batch, with `extra` statements such as
+ * an admin's audit row (earlier unused links stop working). `tokenHash` is the SHA-256 of the
+ * link's token (worker/lib/mail-link.ts). Returns the outbox id of the message.
  */
 export async function createPasswordReset(
   db: Database,
   user: { id: number; email: string },
-  mail: (token: string) => { subject: string; body: string },
+  mail: NewMail,
+  tokenHash: string,
   extra: BatchItem<"sqlite">[] = [],
 ): Promise<number> {
-  const token = newToken();
   const nowMs = Date.now();
-  const message = mail(token);
   const [, , inserted] = await db.batch([
     db
       .update(passwordResetTokens)
       .set({ usedAt: new Date(nowMs).toISOString() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt))),
     db.insert(passwordResetTokens).values({
-      tokenHash: await hashToken(token),
+      tokenHash,
       userId: user.id,
       expiresAt: new Date(nowMs + RESET_TTL_MINUTES * 60_000).toISOString(),
     }),
-    db.insert(emailOutbox).values({ toAddress: user.email, ...message }).returning({ id: emailOutbox.id }),
+    db.insert(emailOutbox).values(outboxValues(mail)).returning({ id: emailOutbox.id }),
     ...extra,
   ]);
   return (inserted as { id: number }[])[0]!.id;
@@ -93,7 +93,7 @@ export async function usePasswordReset(
     db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt))),
     ...clearAccountLocksStatements(db, await context.accountKeyOf(user.email)),
     familiarNetworkStatement(db, user.id, context.network, now),
-    db.insert(emailOutbox).values({ toAddress: user.email, ...context.notice, createdAt: now }).returning({ id: emailOutbox.id }),
+    db.insert(emailOutbox).values(outboxValues({ toAddress: user.email, ...context.notice }, now)).returning({ id: emailOutbox.id }),
   ]);
   const mail = results[results.length - 1] as { id: number }[];
   return { state: "changed", userId: user.id, outboxId: mail[0]!.id };

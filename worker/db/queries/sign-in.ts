@@ -10,7 +10,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { loginBrakes, loginLocks, loginNetworks, sessions, users, type Role } from "../schema";
-import { hashToken, newToken } from "./mail";
+import { hashToken } from "./mail";
 import { newSession, type SessionMeta } from "./sessions";
 import { parseRoles, rolesOf } from "./user-roles";
 import { toUserDto } from "./users";
@@ -204,17 +204,16 @@ export const clearAccountLocksStatements = (db: Database, accountKey: string) =>
   [db.delete(loginLocks).where(eq(loginLocks.accountKey, accountKey)), db.delete(loginBrakes).where(eq(loginBrakes.accountKey, accountKey))] as const;
 
 /**
- * Attaches a single-use unlock link to a lock that was just written (the lock value proves it
- * is still that lock). Returns the link's token, or null when the lock is gone already.
+ * Attaches a single-use unlock link (the SHA-256 of its token, worker/lib/mail-link.ts) to a lock
+ * that was just written (the lock value proves it is still that lock). False when the lock is gone.
  */
-export async function attachUnlockToken(db: Database, accountKey: string, network: string, lockedUntil: string): Promise<string | null> {
-  const token = newToken();
+export async function attachUnlockToken(db: Database, accountKey: string, network: string, lockedUntil: string, tokenHash: string): Promise<boolean> {
   const updated = await db
     .update(loginLocks)
-    .set({ unlockTokenHash: await hashToken(token) })
+    .set({ unlockTokenHash: tokenHash })
     .where(and(pairIs(accountKey, network), eq(loginLocks.lockedUntil, lockedUntil)))
     .returning({ network: loginLocks.network });
-  return updated.length ? token : null;
+  return updated.length > 0;
 }
 
 export type UnlockOutcome = "unlocked" | "expired" | "invalid";

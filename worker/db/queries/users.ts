@@ -5,7 +5,6 @@ import { isAllowedProfilePicture } from "../../schemas/auth";
 import type { User } from "../../schemas/user";
 import { emailOutbox, loginNetworks, passwordResetTokens, sessions, userRoles, users, type Role } from "../schema";
 import { clearBudgetStatement, type Budget } from "./rate-counters";
-import { newSession, type SessionMeta } from "./sessions";
 import { parseRoles, rolesOf } from "./user-roles";
 
 /**
@@ -67,34 +66,30 @@ function isUniqueEmailViolation(err: unknown): boolean {
 }
 
 /**
- * Creates the account with the User role and its first session in one batch (atomic).
- * Returns null when the email is already taken.
+ * Creates the account with the User role in one batch (atomic). Nobody is signed in: the member
+ * signs in with the password (registration answers the same whether or not the address was new,
+ * docs/decisions/0046-mail-budgets-and-outbox.md). Returns null when the email is already taken.
  */
 export async function createAccount(
   db: Database,
   input: { email: string; passwordHash: string; firstName: string; lastName: string },
-  meta: SessionMeta & { network: string },
+  network: string,
 ) {
   const now = isoNow();
   const newUserId = sql<number>`(SELECT ${users.id} FROM ${users} WHERE ${users.email} = ${input.email})`;
-  // The session row is written in the same batch, naming the new user through its email.
-  const session = newSession(0, meta);
   try {
     const [inserted] = await db.batch([
       db
         .insert(users)
-        .values({ ...input, createdAt: now, updatedAt: now, lastLoginAt: now })
+        .values({ ...input, createdAt: now, updatedAt: now })
         .returning(),
       db.insert(userRoles).select(
         db.select({ userId: users.id, role: sql<Role>`'User'`.as("role") }).from(users).where(eq(users.email, input.email)),
       ),
-      db.insert(sessions).values({ ...session, userId: newUserId }),
       // The network it was created from counts as one the account proved itself from.
-      db.insert(loginNetworks).values({ userId: newUserId, network: meta.network, lastSeenAt: now }),
+      db.insert(loginNetworks).values({ userId: newUserId, network, lastSeenAt: now }),
     ]);
-    session.userId = inserted[0]!.id;
-    const user = inserted[0]!;
-    return { user: toUserDto(user, ["User"]), session };
+    return toUserDto(inserted[0]!, ["User"]);
   } catch (err) {
     if (isUniqueEmailViolation(err)) return null;
     throw err;

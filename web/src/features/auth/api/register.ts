@@ -1,7 +1,7 @@
 import type { RegisterInput } from "@schemas/auth";
 import { api, unwrap } from "@/lib/api-client";
 
-/** POST /api/auth/register → { token, user }. Throws ApiRequestError (field errors in `errors`). */
+/** POST /api/auth/register → 202 { message }, whatever the address. Throws ApiRequestError (field errors in `errors`). */
 export function registerRequest(body: RegisterInput) {
   return unwrap(api.api.auth.register.$post({ json: body }));
 }

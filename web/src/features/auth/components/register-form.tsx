@@ -6,7 +6,6 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { TextField } from "@/components/ui/text-field";
 import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
-import { useSession } from "@/lib/session";
 import { registerRequest } from "@/features/auth/api/register";
 import { PasswordChecklist } from "./password-checklist";
 
@@ -17,12 +16,11 @@ const PROBLEM_ORDER = ["confirmPassword", "password", "email", "firstName", "las
 
 /**
  * Registration, validated with the server's own schema: every problem is listed together under
- * 'Please fix the following issues:' and also shown under its field. Success signs in and tells
- * the page the address the verification mail went to; a refusal shows the server's field errors
- * the same way.
+ * 'Please fix the following issues:' and also shown under its field. Success (202, the same
+ * answer for every address) tells the page the address the message went to; nobody is signed in.
+ * A refusal shows the server's field errors the same way.
  */
 export function RegisterForm({ onRegistered }: { onRegistered?(email: string): void }) {
-  const { signIn } = useSession();
   const checklistId = useId();
   const form = useZodForm(registerFormSchema, {
     initialValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
@@ -35,9 +33,8 @@ export function RegisterForm({ onRegistered }: { onRegistered?(email: string): v
     setPending(true);
     try {
       const { confirmPassword: _confirm, ...input } = body;
-      const res = await registerRequest(input);
-      onRegistered?.(res.user.email);
-      signIn(res.token, res.user);
+      await registerRequest(input);
+      onRegistered?.(input.email);
     } catch (err) {
       if (!form.showServerErrors(err)) {
         setFailure(serverReason(err, REGISTRATION_FAILED));

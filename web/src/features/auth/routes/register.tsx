@@ -7,7 +7,6 @@ import { useSiteSettings } from "@/lib/site-settings";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { CheckInbox } from "@/features/auth/components/check-inbox";
 import { RegisterForm } from "@/features/auth/components/register-form";
-import { redirectTarget } from "@/features/auth/redirect-target";
 import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
 
 /** Shown instead of the form while sign-up is turned off in the site settings. */
@@ -15,7 +14,8 @@ export const REGISTRATION_CLOSED_TEXT = "Registration is currently disabled.";
 
 /**
  * /register: a signed-in visitor goes to / (or where the guard sent them from). One who just
- * registered first sees "Check your inbox" naming the address the verification mail went to.
+ * registered sees "Check your inbox" naming the address, and signs in from there (sign-up answers
+ * the same for every address, so it signs nobody in).
  */
 export function Component() {
   const { from, redirectTo } = useAuthPageRedirect();
@@ -25,8 +25,8 @@ export function Component() {
     return (
       <>
         <PageHead meta={noindexMeta("Sign Up", "Create a Realm Codex account to comment on news and join the community.")} />
-        <AuthCard title="Welcome!" subtitle={`Your ${siteName} account is ready.`} footer={null}>
-          <CheckInbox email={registered} continueTo={redirectTarget(from)} />
+        <AuthCard title="One More Step" subtitle={`Confirm your address to join the ${siteName} community.`} footer={null}>
+          <CheckInbox email={registered} signInState={from} />
         </AuthCard>
       </>
     );
