@@ -6,43 +6,15 @@
  * rest, states after the app has taken over, and open states (errors, a notification, the
  * mobile menu, dialogs). A violation names its rule and elements. The same pass checks that no
  * page scrolls sideways at its width (WCAG 1.4.10, reflow): a page wider than a phone's screen.
+ * A guest's light desktop load of each public page is also its hydration check
+ * (support/first-load.ts): one load per page for both, one list of pages for every crawl.
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectHydratedFirstLoad, PUBLIC_PAGES, watchFirstLoad } from "./support/first-load";
 import { ADMIN, DEMO_PASSWORD, signIn } from "./support/session";
 
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-const PUBLIC_PAGES = [
-  "/",
-  "/news",
-  "/news/1",
-  "/factions",
-  "/factions/1",
-  "/game-info",
-  // A category chosen (current pill) and the second page (Pagination).
-  "/game-info?category=Magic",
-  "/game-info?page=2",
-  "/game-info/schools-of-magic",
-  "/units/1",
-  "/heroes/1",
-  "/spells",
-  "/spells/1",
-  "/compare?units=1,2",
-  "/screenshots",
-  "/forum",
-  "/search?q=fire",
-  // One type of results, several pages: the Pagination component.
-  "/search?q=the&type=unit",
-  "/login",
-  "/register",
-  "/forgot-password",
-  // A link that is not valid (a made-up token): the page's failed state.
-  `/reset-password?token=${"A".repeat(43)}`,
-  `/unlock?token=${"A".repeat(43)}`,
-  "/units/999999",
-  "/no/such/page",
-];
 
 const SIGNED_IN_PAGES = [
   "/profile",
@@ -64,6 +36,11 @@ const SIGNED_IN_PAGES = [
 /** Opens `path` and waits until the app has hydrated the page and its reads are done. */
 async function open(page: Page, path: string) {
   await page.goto(path, { waitUntil: "networkidle" });
+  await settled(page, path);
+}
+
+/** The app has hydrated the page and its reads are done. */
+async function settled(page: Page, path: string) {
   await expect(page.locator("html[data-app]"), path).toHaveCount(1);
   await expect(page.locator("[data-page-slot]"), path).toHaveCount(0);
   await expect(page.locator("main [aria-busy='true']"), path).toHaveCount(0);
@@ -87,17 +64,37 @@ async function violations(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-async function audit(browser: Browser, paths: string[], options: { dark: boolean; width: number; signedIn: boolean }) {
-  const context = await browser.newContext({ colorScheme: options.dark ? "dark" : "light", viewport: { width: options.width, height: 900 } });
+type Audit = {
+  dark: boolean;
+  width: number;
+  signedIn: boolean;
+  /** A public page whose first load is also checked for hydration, in the same load (support/first-load.ts). */
+  firstLoad?: (typeof PUBLIC_PAGES)[number];
+};
+
+async function audit(browser: Browser, paths: string[], options: Audit) {
+  const context = await browser.newContext({
+    colorScheme: options.dark ? "dark" : "light",
+    viewport: { width: options.width, height: 900 },
+    // The Worker renders dates in UTC: a reader elsewhere must get the same first render.
+    ...(options.firstLoad ? { timezoneId: "America/New_York" } : {}),
+  });
   const page = await context.newPage();
   if (options.signedIn) await signIn(page, ADMIN);
+  const watched = options.firstLoad ? await watchFirstLoad(page) : null;
   const found: Record<string, string[]> = {};
   const sideways = async (when: string) => {
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     return wide > options.width ? [`scrolls sideways ${when}: ${wide} px wide at ${options.width} px`] : [];
   };
   for (const path of paths) {
-    await open(page, path);
+    if (watched && options.firstLoad?.path === path) {
+      await expectHydratedFirstLoad(page, watched, options.firstLoad);
+      await watched.fullSpeed();
+      await settled(page, path);
+    } else {
+      await open(page, path);
+    }
     // As it first shows (cards far below are not laid out yet: content-visibility), then once the
     // reader has scrolled through it: every card laid out at its real size, which axe measures.
     const list = await sideways("as it opens");
@@ -110,12 +107,12 @@ async function audit(browser: Browser, paths: string[], options: { dark: boolean
 }
 
 test.describe("accessibility: WCAG 2.2 AA rules of axe-core", () => {
-  for (const path of PUBLIC_PAGES) {
-    test(`${path} as a guest, light on a desktop and dark on a phone: no violations`, async ({ browser }) => {
-      // Two fresh browsers, two loads and two axe runs over the longest pages (the spell book).
-      test.setTimeout(60_000);
-      await audit(browser, [path], { dark: false, width: 1280, signedIn: false });
-      await audit(browser, [path], { dark: true, width: 360, signedIn: false });
+  for (const target of PUBLIC_PAGES) {
+    test(`${target.path} as a guest: its first load hydrates with no mismatch, error or /api read; light on a desktop and dark on a phone: no violations`, async ({ browser }) => {
+      // Two fresh browsers, two loads (the first at a phone's CPU speed) and two axe runs over the longest pages (the spell book).
+      test.setTimeout(90_000);
+      await audit(browser, [target.path], { dark: false, width: 1280, signedIn: false, firstLoad: target });
+      await audit(browser, [target.path], { dark: true, width: 360, signedIn: false });
     });
   }
 
