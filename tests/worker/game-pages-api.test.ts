@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HeroDetail } from "../../worker/schemas/hero";
-import type { Paged } from "../../worker/schemas/game-query";
+import type { Paged } from "../../worker/schemas/query";
 import type { SpellWithFactions } from "../../worker/schemas/spell";
 import type { UnitDetail, UnitsByIds } from "../../worker/schemas/unit";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
