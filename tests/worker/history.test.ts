@@ -182,7 +182,7 @@ describe.each(Object.entries(RESOURCES))("%s history", (entity, r) => {
   });
 });
 
-describe("POST /api/history/{changeId}/restore", () => {
+describe("POST /api/history/{id}/restore", () => {
   it("answers 401 to guests and 403 to users, restoring nothing", async () => {
     const unitId = await insertUnit(factionId, { attack: 5 });
     const unit = await read(`/api/unit/${unitId}`);

@@ -9,12 +9,15 @@ import { pageTitle, searchMeta } from "@shared/seo";
 import { searchKey, useSearchResults } from "@/features/search/api/get-search-results";
 import { SearchResult } from "@/features/search/components/search-result";
 import { SearchSkeleton } from "@/features/search/components/search-skeleton";
-import { parseSearchUrl, searchHref, useSearchUrl } from "@/features/search/hooks/use-search-url";
+import { parseSearchUrl, searchHref, searchUrlParams, useSearchUrl } from "@/features/search/hooks/use-search-url";
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400 dark:hover:text-brand-300";
 /** A count as shown: "30+" when the type has more results than were ranked (SEARCH_MATCH_CAP). */
 const shownCount = (n: number, capped?: boolean) => `${n}${capped ? "+" : ""}`;
 const plural = (n: number, one: string, many: string, capped?: boolean) => `${shownCount(n, capped)} ${n === 1 && !capped ? one : many}`;
+
+/** The search, its type and page (ADR 0047). */
+export const canonicalSearch = (params: URLSearchParams) => searchUrlParams(parseSearchUrl(params));
 
 /** The first view reads the search's results: every type's best, and the chosen type's page. */
 export function firstView({ url }: FirstViewRequest) {
