@@ -204,7 +204,7 @@ describe("whose bookmark a read honours", () => {
     const basic = await send(`/api/news/${id}`, { bookmark: "first-primary", headers: { Authorization: "Basic eDp5", ...miss } });
     expect(basic.status).toBe(401);
     // A request's session starts without the client's bookmark, whatever it carries.
-    for (const headers of [{}, { Authorization: "Bearer not-a-token" }]) {
+    for (const headers of [{}, { Authorization: "Bearer not-a-token" }] as Record<string, string>[]) {
       const request = new Request("http://example.com/api/news", { headers: { ...headers, [BOOKMARK]: "first-primary" } });
       expect(sessionConstraint(request)).toBe("first-unconstrained");
     }
