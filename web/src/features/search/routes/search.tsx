@@ -1,6 +1,8 @@
 import { Link, useNavigate } from "react-router";
 import { SiteSearchForm } from "@/components/site-search-form";
 import { LoadErrorAlert } from "@/components/load-error-alert";
+import { NoSuchPage } from "@/components/no-such-page";
+import { isPageOutOfRange } from "@/lib/api-client";
 import { Pagination } from "@/components/ui/pagination";
 import { PageHead } from "@/lib/page-head";
 import type { FirstViewRequest } from "@/app/routes";
@@ -62,7 +64,9 @@ export function Component() {
         <>
           <TypeFilter data={all.data} current={type} typeHref={typeHref} />
           <div className="mt-6" aria-busy={shown.isLoading}>
-            {shown.error && !shown.data ? (
+            {shown.error && !shown.data && isPageOutOfRange(shown.error) ? (
+              <NoSuchPage title={`There is no page ${page} of these results.`} href={pageHref(1)} label="Go to the first page" />
+            ) : shown.error && !shown.data ? (
               <LoadErrorAlert
                 title="Failed to load search results"
                 message="Something went wrong while searching. Please try again."
