@@ -65,30 +65,6 @@ function queryValue(url: string): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(all).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]));
 }
 
-/**
- * The cache key of a guest GET (or HEAD) of the API, or null when it has none (no route, a route
- * without a query schema, or input the route refuses). The key is the route's pattern with every
- * parsed value, path parameters as `:name`, in name order; values are JSON, so no two different
- * values share a spelling.
- */
-export function apiReadKey(request: Request): string | null {
-  let key = recentKeys.get(request.url);
-  if (key === undefined) {
-    key = readKeyOf(request);
-    if (recentKeys.size >= RECENT_KEYS) recentKeys.clear();
-    recentKeys.set(request.url, key);
-  }
-  return key;
-}
-
-/**
- * The keys of the isolate's recent URLs (a key depends on the URL alone): a popular read skips
- * the route match and the parse, about 20–50 µs of CPU per request (measured in workerd). Bounded;
- * emptied when full.
- */
-const recentKeys = new Map<string, string | null>();
-const RECENT_KEYS = 1000;
-
 function readKeyOf(request: Request): string | null {
   const match = matchRoute(getPath(request));
   if (!match?.route.query) return null;
@@ -109,4 +85,30 @@ function readKeyOf(request: Request): string | null {
   for (const name of Object.keys(data).sort()) add(name, data[name]);
   const search = values.toString();
   return `${new URL(request.url).origin}${match.route.path}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * The keys of the isolate's recent URLs (a key depends on the URL alone): a popular read skips
+ * the route match and the parse (their cost: docs/decisions/0047). At most RECENT_KEYS URLs of up
+ * to RECENT_URL_MAX characters; emptied when full.
+ */
+const recentKeys = new Map<string, string | null>();
+const RECENT_KEYS = 1000;
+const RECENT_URL_MAX = 2048;
+
+/**
+ * The cache key of a guest GET (or HEAD) of the API, or null when it has none (no route, a route
+ * without a query schema, or input the route refuses). The key is the route's pattern with every
+ * parsed value, path parameters as `:name`, in name order; values are JSON, so no two different
+ * values share a spelling.
+ */
+export function apiReadKey(request: Request): string | null {
+  const kept = recentKeys.get(request.url);
+  if (kept !== undefined) return kept;
+  const key = readKeyOf(request);
+  if (request.url.length <= RECENT_URL_MAX) {
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.clear();
+    recentKeys.set(request.url, key);
+  }
+  return key;
 }
