@@ -17,7 +17,7 @@ export const bearer = (header: string | null | undefined) => {
 
 /**
  * An Authorization header that is not `Bearer <token>` (`Basic …`, `Token …`, a bare `Bearer`,
- * an empty value). Refused with 401 on every path before anything else (worker/index.ts): such a
+ * two tokens). Refused with 401 on every path before anything else (worker/index.ts): such a
  * request would skip the edge cache like a member's and read D1 as a guest (ADR 0047).
  */
 export function malformedAuthorization(request: Request): boolean {
