@@ -49,7 +49,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name=/^(openDatabase|primaryDatabase|sessionBookmark)$/] > MemberExpression)",
+          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name=/^(openDatabase|primaryDatabase|sessionBookmark|honourClientBookmark)$/] > MemberExpression)",
           message: "Use a query function in worker/db/queries with c.get(\"db\") (or openDatabase() in jobs, primaryDatabase() for checks that must read D1's primary).",
         },
         {
@@ -77,7 +77,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name=/^(openDatabase|primaryDatabase|sessionBookmark)$/] > MemberExpression)",
+          selector: "MemberExpression[property.name='DB']:not(CallExpression[callee.name=/^(openDatabase|primaryDatabase|sessionBookmark|honourClientBookmark)$/] > MemberExpression)",
           message: "Use a query function in worker/db/queries with c.get(\"db\") (or openDatabase() in jobs, primaryDatabase() for checks that must read D1's primary).",
         },
         {

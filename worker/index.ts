@@ -6,6 +6,9 @@ import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
 import { sweepAccountRecords } from "./jobs/account-cleanup";
 import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { edgeCached, edgeGeneration, freshnessFloor, isGuestRead } from "./lib/edge-cache";
+import { apiReadKey } from "./lib/read-key";
+import type { ErrorBody } from "./lib/errors";
+import { MALFORMED_AUTHORIZATION, malformedAuthorization } from "./middleware/auth";
 import { handleThumbnailBatch } from "./jobs/thumbnails";
 import { sweepStaleUploads, UPLOAD_CLEANUP_CRON } from "./jobs/upload-cleanup";
 import { API_SECURITY_HEADERS, withHeaders } from "./lib/security-headers";
@@ -75,12 +78,27 @@ async function fetch(request: Request, env: Env, ctx: ExecutionContext): Promise
   });
 }
 
+/** 401 `unauthorized` in the API's envelope, for an Authorization that is not `Bearer <token>`. */
+function refuseAuthorization(): Response {
+  const body: ErrorBody = { code: "unauthorized", message: MALFORMED_AUTHORIZATION };
+  return Response.json(body, {
+    status: 401,
+    headers: { ...API_SECURITY_HEADERS, "Cache-Control": "no-store", "X-Request-Id": currentUsage()?.id ?? crypto.randomUUID() },
+  });
+}
+
 async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const floor = isGuestRead(request) ? freshnessFloor(await edgeGeneration(env, request, ctx)) : undefined;
+  // On every path, before the cache or D1: such a request would skip the edge cache like a
+  // member's and then read as a guest (ADR 0047).
+  if (malformedAuthorization(request)) return refuseAuthorization();
+  const guestRead = isGuestRead(request);
+  const floor = guestRead ? freshnessFloor(await edgeGeneration(env, request, ctx)) : undefined;
   const session = openRequestSession(env, request, floor);
   const sessionEnv = session.env;
   if (!new URL(request.url).pathname.startsWith("/api/")) return app.fetch(request, sessionEnv, ctx);
-  const response = await edgeCached(request, request.url, ctx, async () => app.fetch(request, sessionEnv, ctx), { env });
+  // A guest read is cached under what it means (its route and validated query), not its spelling.
+  const key = guestRead ? apiReadKey(request) : null;
+  const response = await edgeCached(request, key, ctx, async () => app.fetch(request, sessionEnv, ctx), { env });
   const bookmark = session.bookmark();
   if (!bookmark) return response;
   const answer = new Response(response.body, response);

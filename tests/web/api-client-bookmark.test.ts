@@ -15,11 +15,11 @@ describe("api client: D1 bookmark passed back and forth", () => {
     });
     vi.stubGlobal("fetch", fetchMock);
     expect(currentBookmark()).toBeNull();
-    await api.api.health.$get();
+    await api.api.health.$get({ query: {} });
     expect(sentBookmark(fetchMock, 0)).toBeNull();
-    await api.api.health.$get();
+    await api.api.health.$get({ query: {} });
     expect(sentBookmark(fetchMock, 1)).toBe("00000002-0000000a");
-    await api.api.health.$get();
+    await api.api.health.$get({ query: {} });
     // The older bookmark of the second answer did not replace the newer one.
     expect(sentBookmark(fetchMock, 2)).toBe("00000002-0000000a");
     expect(currentBookmark()).toBe("00000002-0000000a");

@@ -12,7 +12,7 @@ describe("api client 401 handling", () => {
     localStorage.setItem("authToken", "t");
     const listener = vi.fn();
     const off = onUnauthorized(listener);
-    await api.api.auth.me.$get();
+    await api.api.auth.me.$get({ query: {} });
     off();
     expect(listener).toHaveBeenCalledTimes(1);
   });

@@ -84,7 +84,7 @@ describe("the SWR cache follows the signed-in user", () => {
     const cache = renderWithCache();
     expect(await screen.findByText("data of una@example.com")).toBeTruthy();
     await act(async () => {
-      await api.api.auth.me.$get();
+      await api.api.auth.me.$get({ query: {} });
     });
     expect(await screen.findByText("unauthenticated")).toBeTruthy();
     expect(await screen.findByText("data of a guest")).toBeTruthy();

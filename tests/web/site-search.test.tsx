@@ -198,4 +198,14 @@ describe("/search", () => {
     expect(await main().findByRole("region", { name: "Units (7)" })).toBeTruthy();
     expect(asked.length).toBe(2);
   });
+
+  it("a page past the deepest the API serves (its 400 naming page) shows “no such page” with a link to the first page, not a load failure", async () => {
+    serve((params) =>
+      params.get("page") ? { body: { code: "validation_failed", message: "Validation failed.", errors: { page: ["Page must be a whole number from 1 to 100."] } }, status: 400 } : { body: ALL },
+    );
+    renderSearch("/search?q=dragon&type=unit&page=150");
+    expect(await main().findByText("There is no page 150 of these results.")).toBeTruthy();
+    expect(main().getByRole("link", { name: "Go to the first page" }).getAttribute("href")).toBe("/search?q=dragon&type=unit");
+    expect(main().queryByRole("alert")).toBeNull();
+  });
 });

@@ -124,7 +124,7 @@ describe("one token refresh for all tabs", () => {
     const fresh = token("new", 3600);
     const calls = stubFetch({ refreshed: fresh });
     const tab = await openTab();
-    await Promise.all([tab.client.api.api.auth.me.$get(), tab.client.api.api.news.$get({ query: {} })]);
+    await Promise.all([tab.client.api.api.auth.me.$get({ query: {} }), tab.client.api.api.news.$get({ query: {} })]);
     expect(calls.filter((c) => c.url.includes("/refresh"))).toHaveLength(1);
     const sent = calls.filter((c) => !c.url.includes("/refresh"));
     expect(sent.map((c) => c.auth)).toEqual([`Bearer ${fresh}`, `Bearer ${fresh}`]);
@@ -146,7 +146,7 @@ describe("one token refresh for all tabs", () => {
     const tab = await openTab();
     const listener = vi.fn();
     tab.client.onUnauthorized(listener);
-    const res = await tab.client.api.api.auth.me.$get();
+    const res = await tab.client.api.api.auth.me.$get({ query: {} });
     expect(res.status).toBe(200);
     expect(calls.map((c) => c.auth)).toEqual([`Bearer ${old}`, `Bearer ${fresh}`]);
     expect(listener).not.toHaveBeenCalled();

@@ -45,7 +45,7 @@ afterEach(() => {
 
 describe("user management", () => {
   it("asks for 10 per page, pages with Next, and applies the search 500 ms after typing stops", async () => {
-    const fetchSpy = vi.fn(async () => Response.json({ users: [user(1), user(2)], totalCount: 12, totalPages: 2 }));
+    const fetchSpy = vi.fn(async () => Response.json({ items: [user(1), user(2)], totalCount: 12, page: 1, pageSize: 10, totalPages: 2 }));
     vi.stubGlobal("fetch", fetchSpy);
     renderPage();
     expect(await screen.findByText("User 1")).toBeTruthy();
@@ -80,7 +80,7 @@ describe("user management", () => {
   });
 
   it("shows an empty state when no user matches", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ users: [], totalCount: 0, totalPages: 0 })));
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ items: [], totalCount: 0, page: 1, pageSize: 10, totalPages: 0 })));
     renderPage();
     expect(await screen.findByText("No users found.")).toBeTruthy();
   });
@@ -89,7 +89,7 @@ describe("user management", () => {
     const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = input instanceof Request ? input.method : (init?.method ?? "GET");
       if (method === "PUT") return Response.json({ message: "Nope." }, { status: 409 });
-      return Response.json({ users: [user(7)], totalCount: 1, totalPages: 1 });
+      return Response.json({ items: [user(7)], totalCount: 1, page: 1, pageSize: 10, totalPages: 1 });
     });
     vi.stubGlobal("fetch", fetchSpy);
     renderPage();

@@ -77,7 +77,7 @@ async function expectDashboardReal(token: string) {
   expect(stats.news).toEqual({ total, published, drafts: total - published });
 }
 
-type Paged = { totalCount: number; totalPages: number; items?: unknown[]; users?: unknown[] };
+type Paged = { totalCount: number; totalPages: number; items?: unknown[] };
 
 /** The member list's totals (unfiltered, per role, with a search) answer 200 and equal the tables' counts. */
 async function expectMemberListReal(token: string, search: string) {

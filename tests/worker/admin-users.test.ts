@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, linkToken, outboxFor, tokenFor, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
 type Json = Record<string, unknown>;
-type Page = { users: Json[]; totalCount: number; totalPages: number };
+type Page = { items: Json[]; totalCount: number; page: number; pageSize: number; totalPages: number };
 const body = async <T = Json>(res: Response) => (await res.json()) as T;
 const put = (path: string, json: unknown, token?: string) => call(path, { method: "PUT", json, token });
 
@@ -46,42 +46,42 @@ describe("access to /api/admin/users", () => {
 });
 
 describe("GET /api/admin/users", () => {
-  it("answers { users, totalCount, totalPages } with 10 per page by default, newest first, no secrets", async () => {
+  it("answers the list envelope { items, totalCount, page, pageSize, totalPages } with 10 per page by default, newest first, no secrets", async () => {
     for (let i = 0; i < 9; i++) await createUser(env, { email: uniqueEmail("bulk") });
     const res = await call("/api/admin/users", { token: admin.token });
     expect(res.status).toBe(200);
     const page = await body<Page>(res);
-    expect(page.users).toHaveLength(10);
+    expect(page.items).toHaveLength(10);
     expect(page.totalCount).toBeGreaterThanOrEqual(12);
     expect(page.totalPages).toBe(Math.ceil(page.totalCount / 10));
     expect(JSON.stringify(page)).not.toMatch(/password|hash|sessionId|failedLogin|lockedUntil/i);
-    const created = page.users.map((u) => u.createdAt as string);
+    const created = page.items.map((u) => u.createdAt as string);
     expect([...created].sort().reverse()).toEqual(created);
     const second = await body<Page>(await call(`/api/admin/users?page=2&pageSize=5`, { token: admin.token }));
-    expect(second.users).toHaveLength(5);
-    expect(second.users[0]!.id).toBe(page.users[5]!.id);
-    const beyond = await body<Page>(await call(`/api/admin/users?page=999`, { token: admin.token }));
-    expect(beyond.users).toEqual([]);
+    expect(second.items).toHaveLength(5);
+    expect(second.items[0]!.id).toBe(page.items[5]!.id);
+    const beyond = await body<Page>(await call(`/api/admin/users?page=100`, { token: admin.token }));
+    expect(beyond.items).toEqual([]);
   });
 
   it("searches first name, last name, full name and email, case-insensitively, treating % and _ literally", async () => {
     const zed = await createUser(env, { email: uniqueEmail("zebulon"), firstName: "Zebulon", lastName: "Quartz" });
     const byFirst = await body<Page>(await call("/api/admin/users?search=zEBUL", { token: admin.token }));
-    expect(byFirst.users.map((u) => u.id)).toEqual([zed.id]);
+    expect(byFirst.items.map((u) => u.id)).toEqual([zed.id]);
     expect(byFirst.totalCount).toBe(1);
     const byFull = await body<Page>(await call(`/api/admin/users?search=${encodeURIComponent("zebulon quartz")}`, { token: admin.token }));
-    expect(byFull.users.map((u) => u.id)).toEqual([zed.id]);
+    expect(byFull.items.map((u) => u.id)).toEqual([zed.id]);
     const byEmail = await body<Page>(await call(`/api/admin/users?search=${encodeURIComponent(zed.email)}`, { token: admin.token }));
-    expect(byEmail.users.map((u) => u.id)).toEqual([zed.id]);
+    expect(byEmail.items.map((u) => u.id)).toEqual([zed.id]);
     const wildcard = await body<Page>(await call("/api/admin/users?search=%25", { token: admin.token }));
     expect(wildcard.totalCount).toBe(0);
   });
 
   it("filters by role; '' and 'All' mean every role", async () => {
     const mods = await body<Page>(await call("/api/admin/users?role=Moderator&pageSize=100", { token: admin.token }));
-    expect(mods.users.length).toBeGreaterThan(0);
-    for (const u of mods.users) expect(u.roles).toContain("Moderator");
-    expect(mods.users.map((u) => u.id)).toContain(moderator.id);
+    expect(mods.items.length).toBeGreaterThan(0);
+    for (const u of mods.items) expect(u.roles).toContain("Moderator");
+    expect(mods.items.map((u) => u.id)).toContain(moderator.id);
     const all = await body<Page>(await call("/api/admin/users?role=All", { token: admin.token }));
     const none = await body<Page>(await call("/api/admin/users?role=", { token: admin.token }));
     expect(all.totalCount).toBe(none.totalCount);
@@ -227,7 +227,7 @@ describe("verification and password-reset mail sent by an admin", () => {
   it("shows who is verified in the list (emailConfirmed) and mails an unconfirmed member a new link (202, audited)", async () => {
     const unverified = await createUser(env, { emailConfirmed: false, email: uniqueEmail("unverified") });
     const page = await body<Page>(await call(`/api/admin/users?search=${encodeURIComponent(unverified.email)}`, { token: admin.token }));
-    expect(page.users[0]).toMatchObject({ id: unverified.id, emailConfirmed: false });
+    expect(page.items[0]).toMatchObject({ id: unverified.id, emailConfirmed: false });
     const res = await post(`/api/admin/users/${unverified.id}/verification-mail`, admin.token);
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ sent: true });

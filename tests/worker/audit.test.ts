@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry, AuditFilters } from "../../worker/schemas/audit";
-import type { Paged } from "../../worker/schemas/game-query";
+import type { Paged } from "../../worker/schemas/query";
 import type { GameInfoArticle } from "../../worker/schemas/gameinfo";
 import { insertFaction, unique } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";

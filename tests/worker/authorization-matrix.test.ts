@@ -104,7 +104,7 @@ const MATRIX: Record<string, Access> = {
   "POST /api/admin/regenerate-thumbnails": "moderator",
   "POST /api/thumbnailsync/trigger-manual": "moderator",
   "GET /api/history": "moderator",
-  "POST /api/history/:changeId/restore": "moderator",
+  "POST /api/history/:id/restore": "moderator",
   // Read only: every other method on /api/audit answers 405 (tests/worker/audit.test.ts).
   "GET /api/audit": "admin",
   "GET /api/audit/filters": "admin",

@@ -38,7 +38,7 @@ const CONTENT_WRITES = [
   "POST /api/gameinfo",
   "PUT /api/gameinfo/:id",
   "DELETE /api/gameinfo/:id",
-  "POST /api/history/:changeId/restore",
+  "POST /api/history/:id/restore",
   "POST /api/media/categories",
   "PUT /api/media/categories/:id",
   "DELETE /api/media/categories/:id",

@@ -138,6 +138,92 @@ describe("edge cache (Workers Cache API) for guest reads", () => {
   });
 });
 
+describe("one entry per read, however it is spelt (ADR 0047)", () => {
+  const insertArticle = async (tagValue: string) => {
+    const id = (await env.DB.prepare(
+      `INSERT INTO news_articles (title, summary, content, author, is_published, published_at)
+       VALUES ('Spelt', 'S', 'C', 'Edge Tester', 1, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id`,
+    ).first<{ id: number }>())!.id;
+    await env.DB.prepare("INSERT INTO news_tags (article_id, tag, position) VALUES (?1, ?2, 0)").bind(id, tagValue).run();
+    return id;
+  };
+
+  it("an API list's equivalent spellings (order, a default written out or left out, blank values, leading zeros) are one entry: MISS once, then HIT (200)", async () => {
+    const t = unique("spelt");
+    await insertArticle(t);
+    const [first, ...others] = [
+      `/api/news?tag=${t}&pageSize=12`,
+      `/api/news?pageSize=12&tag=${t}`,
+      `/api/news?tag=${t}`,
+      `/api/news?page=1&tag=${t}`,
+      `/api/news?tag=${t}&page=&pageSize=012&search=`,
+      `/api/news?status=&tag=${t}&page=0001`,
+    ];
+    const miss = await call(first!);
+    expect(miss.status).toBe(200);
+    expect(miss.headers.get(CACHE)).toBe("MISS");
+    const body = await miss.json();
+    for (const path of others) {
+      const res = await call(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get(CACHE), path).toBe("HIT");
+      expect(await res.json(), path).toEqual(body);
+    }
+  });
+
+  it("a spelling the route refuses (an unknown parameter, page=1.0, pageSize past the limit) is a 400 that is never looked up or stored", async () => {
+    const t = unique("refused");
+    for (const path of [`/api/news?tag=${t}&zz=${unique("x")}`, `/api/news?tag=${t}&page=1.0`, `/api/news?tag=${t}&pageSize=101`, `/api/news/${"0"}`]) {
+      for (let i = 0; i < 2; i++) {
+        const res = await call(path);
+        expect(res.status, path).toBe(400);
+        expect(res.headers.get(CACHE), path).toBeNull();
+      }
+    }
+  });
+
+  it("an item read's path spellings share its entry: /api/news/{id} with a percent-encoded digit is a HIT (200)", async () => {
+    const id = String(await insertArticle(unique("path")));
+    const first = await call(`/api/news/${id}`);
+    expect(first.headers.get(CACHE)).toBe("MISS");
+    await first.text();
+    const encoded = `/api/news/${id.slice(0, -1)}%${id.charCodeAt(id.length - 1).toString(16)}`;
+    const res = await call(encoded);
+    expect(res.status).toBe(200);
+    expect(res.headers.get(CACHE)).toBe("HIT");
+  });
+
+  it("a page URL with utm_* or unknown parameters, another order or an unreadable page renders (200) from the entry of the page's own link, without them in its HTML", async () => {
+    const t = unique("pagespelt");
+    await insertArticle(t);
+    const own = await call(`/news?tag=${t}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get(CACHE)).toBe("MISS");
+    const html = await own.text();
+    for (const path of [`/news?utm_source=mail&utm_campaign=${unique("c")}&tag=${t}`, `/news?tag=${t}&zz=${unique("x")}`, `/news?page=abc&tag=${t}`, `/news?tag=${t}&page=1`]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get(CACHE), path).toBe("HIT");
+      const text = await res.text();
+      expect(text, path).toBe(html);
+      expect(text, path).not.toContain("utm_");
+    }
+    // A page that reads no query string is one entry whatever it is sent.
+    const factions = await call("/factions?fbclid=1");
+    expect(factions.status).toBe(200);
+    await factions.text();
+    expect((await call(`/factions?fbclid=${unique("y")}`)).headers.get(CACHE)).toBe("HIT");
+  });
+
+  it("a page rendered for a URL with junk reads and writes the canonical URL's keys (its first view carries no junk)", async () => {
+    const t = unique("junk");
+    await insertArticle(t);
+    const html = await (await call(`/news?tag=${t}&zz=1&utm_source=x`)).text();
+    const data = JSON.parse(/<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+    expect(Object.keys(data).sort()).toEqual(["/api/news/filters", `/api/news?tag=${t}`].sort());
+  });
+});
+
 describe("D1 sessions: bookmarks and read-your-writes", () => {
   it("a request's env has every binding of the runtime's env, the same objects, with its own D1 session as DB; the runtime's env is untouched", () => {
     const runtimeDb = env.DB;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Faction } from "../../worker/schemas/faction";
-import type { Paged } from "../../worker/schemas/game-query";
+import type { Paged } from "../../worker/schemas/query";
 import type { Hero } from "../../worker/schemas/hero";
 import type { Unit } from "../../worker/schemas/unit";
 import { spellsBySchool } from "../../web/src/features/game/lib/game-ui";
@@ -173,10 +173,10 @@ describe("GET /api/faction/{id}", () => {
     }
   });
 
-  it("answers 404 for malformed, out-of-range and missing ids (JSON envelope)", async () => {
+  it("answers 400 for malformed and out-of-range ids and 404 for a missing one (JSON envelope)", async () => {
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999", "999999"]) {
       const res = await call(`/api/faction/${id}`);
-      expect(res.status, id).toBe(404);
+      expect(res.status, id).toBe(id === "999999" ? 404 : 400);
       expect(res.headers.get("Content-Type")).toContain("application/json");
     }
   });
@@ -209,10 +209,11 @@ describe("GET /api/faction/{id}/units and /heroes", () => {
     expect((await call(`/api/faction/${ids.active}/heroes?heroType=Rogue`)).status).toBe(400);
   });
 
-  it("answers 404 for the units and heroes of an inactive or missing faction for guests", async () => {
-    for (const path of [`/api/faction/${ids.hidden}/units`, `/api/faction/${ids.hidden}/heroes`, "/api/faction/999999/units", "/api/faction/x/heroes"]) {
+  it("answers 404 for the units and heroes of an inactive or missing faction for guests (400 for a malformed id)", async () => {
+    for (const path of [`/api/faction/${ids.hidden}/units`, `/api/faction/${ids.hidden}/heroes`, "/api/faction/999999/units"]) {
       expect((await call(path)).status, path).toBe(404);
     }
+    expect((await call("/api/faction/x/heroes")).status).toBe(400);
     expect((await call(`/api/faction/${ids.hidden}/units`, { token: tokens.moderator })).status).toBe(200);
   });
 });

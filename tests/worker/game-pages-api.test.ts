@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { HeroDetail } from "../../worker/schemas/hero";
-import type { Paged } from "../../worker/schemas/game-query";
+import type { Paged } from "../../worker/schemas/query";
 import type { SpellWithFactions } from "../../worker/schemas/spell";
 import type { UnitDetail, UnitsByIds } from "../../worker/schemas/unit";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
@@ -144,11 +144,16 @@ describe("GET /api/unit/{id} with the unit page's includes", () => {
     expect(body.sameTier).toBeUndefined();
   });
 
-  it("answers 404 for unknown, inactive and malformed ids with the includes", async () => {
-    for (const id of ["999999", String(ids.inactive), String(ids.ofHidden), "abc", "0", "1e3", "-2"]) {
+  it("answers 404 for unknown and inactive ids and 400 for malformed ones, with the includes", async () => {
+    for (const id of ["999999", String(ids.inactive), String(ids.ofHidden)]) {
       const res = await call(page(id));
       expect(res.status, id).toBe(404);
       expect(((await res.json()) as { code: string }).code).toBe("not_found");
+    }
+    for (const id of ["abc", "0", "1e3", "-2"]) {
+      const res = await call(page(id));
+      expect(res.status, id).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("validation_failed");
     }
   });
 
@@ -177,9 +182,9 @@ describe("GET /api/hero/{id} with the hero page's includes", () => {
     expect(body.spells).toEqual([]);
   });
 
-  it("answers 404 for unknown, inactive and malformed hero ids", async () => {
+  it("answers 404 for unknown and inactive hero ids, 400 for malformed ones", async () => {
     for (const id of ["999999", String(ids.hiddenHero), "x1"]) {
-      expect((await call(`/api/hero/${id}?includeFaction=true&includeSpells=true`)).status, id).toBe(404);
+      expect((await call(`/api/hero/${id}?includeFaction=true&includeSpells=true`)).status, id).toBe(id === "x1" ? 400 : 404);
     }
   });
 });
@@ -200,12 +205,12 @@ describe("GET /api/spell with target and includeFactions", () => {
     expect(plain.body.items.find((s) => s.id === ids.bolt)).not.toHaveProperty("factions");
   });
 
-  it("answers /spell/{id}?includeFactions=true (200) and 404 for hidden or malformed ids", async () => {
+  it("answers /spell/{id}?includeFactions=true (200), 404 for hidden or missing ids and 400 for malformed ones", async () => {
     const { res, body } = await get<SpellWithFactions>(`/api/spell/${ids.ward}?includeFactions=true`);
     expect(res.status).toBe(200);
     expect(body.factions).toEqual([expect.objectContaining({ id: ids.west })]);
     for (const id of [String(ids.hiddenSpell), "999999", "1.0"]) {
-      expect((await call(`/api/spell/${id}?includeFactions=true`)).status, id).toBe(404);
+      expect((await call(`/api/spell/${id}?includeFactions=true`)).status, id).toBe(id === "1.0" ? 400 : 404);
     }
   });
 });

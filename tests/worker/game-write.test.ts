@@ -141,11 +141,11 @@ describe("unit writes", () => {
     expect(await auditRows("unit", id)).toEqual([]);
   });
 
-  it("answers 404 for PUT and DELETE of missing or malformed ids", async () => {
+  it("answers 404 for PUT and DELETE of missing ids and 400 for malformed ones", async () => {
     expect((await call("/api/unit/999999", { method: "PUT", json: unitBody(), token: tokens.moderator })).status).toBe(404);
-    expect((await call("/api/unit/abc", { method: "PUT", json: unitBody(), token: tokens.moderator })).status).toBe(404);
+    expect((await call("/api/unit/abc", { method: "PUT", json: unitBody(), token: tokens.moderator })).status).toBe(400);
     expect((await call("/api/unit/999999", { method: "DELETE", token: tokens.moderator })).status).toBe(404);
-    expect((await call("/api/unit/abc", { method: "DELETE", token: tokens.admin })).status).toBe(404);
+    expect((await call("/api/unit/abc", { method: "DELETE", token: tokens.admin })).status).toBe(400);
   });
 
   it("deletes a unit (204) with an audit row holding the row before", async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "../../worker/schemas/game-query";
+import type { Paged } from "../../worker/schemas/query";
 import type { GameInfoArticle, GameInfoCategories, GameInfoItems, GameInfoListItem } from "../../worker/schemas/gameinfo";
 import { insertGameInfo } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
@@ -81,9 +81,12 @@ describe("GET /api/gameinfo/{id}, /slug/{slug}", () => {
     }
   });
 
-  it("answers 404 for malformed ids and impossible slugs", async () => {
-    for (const path of ["/api/gameinfo/abc", "/api/gameinfo/0", "/api/gameinfo/slug/Not_A_Slug", "/api/gameinfo/slug/nope", "/api/gameinfo/abc/related", "/api/gameinfo/slug/Not_A_Slug/related", "/api/gameinfo/slug/nope/related"]) {
+  it("answers 404 for impossible and unknown slugs, 400 for malformed ids", async () => {
+    for (const path of ["/api/gameinfo/slug/Not_A_Slug", "/api/gameinfo/slug/nope", "/api/gameinfo/slug/Not_A_Slug/related", "/api/gameinfo/slug/nope/related"]) {
       expect((await call(path)).status, path).toBe(404);
+    }
+    for (const path of ["/api/gameinfo/abc", "/api/gameinfo/0", "/api/gameinfo/abc/related"]) {
+      expect((await call(path)).status, path).toBe(400);
     }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "../../worker/schemas/game-query";
+import type { Paged } from "../../worker/schemas/query";
 import type { GameInfoArticle, GameInfoCategories, GameInfoListItem } from "../../worker/schemas/gameinfo";
 import type { HistoryEntry } from "../../worker/schemas/history";
 import { insertGameInfo, unique } from "./game-fixtures";

@@ -182,7 +182,7 @@ describe.each(Object.entries(RESOURCES))("%s history", (entity, r) => {
   });
 });
 
-describe("POST /api/history/{changeId}/restore", () => {
+describe("POST /api/history/{id}/restore", () => {
   it("answers 401 to guests and 403 to users, restoring nothing", async () => {
     const unitId = await insertUnit(factionId, { attack: 5 });
     const unit = await read(`/api/unit/${unitId}`);
@@ -193,10 +193,10 @@ describe("POST /api/history/{changeId}/restore", () => {
     expect((await read(`/api/unit/${unitId}`)).attack).toBe(6);
   });
 
-  it("answers 404 for an unknown or malformed change id", async () => {
+  it("answers 404 for an unknown change id and 400 for a malformed one", async () => {
     for (const id of ["999999", "abc", "0", "-1", "1.5"]) {
       const res = await call(`/api/history/${id}/restore`, { method: "POST", json: {}, token: tokens.moderator });
-      expect(res.status, id).toBe(404);
+      expect(res.status, id).toBe(id === "999999" ? 404 : 400);
     }
   });
 

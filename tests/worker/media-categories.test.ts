@@ -50,8 +50,8 @@ describe("GET /api/media/categories", () => {
     expect((await call(`/api/media/categories/${inactive.id}`, { token: tokens.moderator })).status).toBe(200);
   });
 
-  it("answers 404 for missing and malformed ids", async () => {
-    for (const id of ["999999", "abc", "0"]) expect((await call(`/api/media/categories/${id}`)).status, id).toBe(404);
+  it("answers 404 for a missing id and 400 for malformed ones", async () => {
+    for (const id of ["999999", "abc", "0"]) expect((await call(`/api/media/categories/${id}`)).status, id).toBe(id === "999999" ? 404 : 400);
   });
 });
 

@@ -177,12 +177,12 @@ describe("GET /api/media", () => {
     expect((await list("?categoryId=0&pageSize=1")).totalCount).toBeGreaterThan(1);
   });
 
-  it("pages without skipping or repeating items; page size defaults to 20 and clamps to 100 (200)", async () => {
+  it("pages without skipping or repeating items; page size defaults to 20, more than 100 is a 400 (200)", async () => {
     for (let i = 0; i < 5; i++) await item({ sortOrder: 500 });
     const all = await list("?pageSize=100");
     expect(all.pageSize).toBe(100);
     expect((await list("")).pageSize).toBe(20);
-    expect((await list("?pageSize=5000")).pageSize).toBe(100);
+    expect((await call("/api/media?pageSize=101")).status).toBe(400);
     const seen: number[] = [];
     for (let page = 1; page <= Math.ceil(all.totalCount / 3); page++) {
       const body = await list(`?pageSize=3&page=${page}`);
@@ -260,11 +260,11 @@ describe("GET /api/media/{id}", () => {
     expect(body.thumbnailUrl).toMatch(new RegExp(`^/files/${keys.thumb}\\?exp=\\d+&sig=[0-9a-f]{64}$`));
   });
 
-  it("answers 404 for missing and malformed ids", async () => {
+  it("answers 404 for a missing id and 400 for malformed ones", async () => {
     for (const id of ["999999", "abc", "0", "-1", "1.5"]) {
       const res = await call(`/api/media/${id}`);
-      expect(res.status, id).toBe(404);
-      expect(((await res.json()) as { code: string }).code).toBe("not_found");
+      expect(res.status, id).toBe(id === "999999" ? 404 : 400);
+      expect(((await res.json()) as { code: string }).code).toBe(id === "999999" ? "not_found" : "validation_failed");
     }
   });
 });
@@ -419,11 +419,11 @@ describe("PUT /api/media/{id}", () => {
     expect(await res.json()).toMatchObject({ viewCount: body.viewCount, thumbnailUrl: `/files/${keys.thumb}`, title: "Same but new" });
   });
 
-  it("answers 404 for a missing or malformed id and 400 for bad input", async () => {
+  it("answers 404 for a missing id and 400 for a malformed one or bad input", async () => {
     const { id } = await item();
     const body = await whole(id);
     expect((await call("/api/media/999999", { method: "PUT", token: tokens.moderator, json: body })).status).toBe(404);
-    expect((await call("/api/media/x1", { method: "PUT", token: tokens.moderator, json: body })).status).toBe(404);
+    expect((await call("/api/media/x1", { method: "PUT", token: tokens.moderator, json: body })).status).toBe(400);
     expect((await call(`/api/media/${id}`, { method: "PUT", token: tokens.moderator, json: { ...body, mediaType: "pdf" } })).status).toBe(400);
   });
 });
@@ -478,15 +478,16 @@ describe("POST /api/media/{id}/view", () => {
     expect(visitors.results.every((v) => !v.visitor.includes("203.0.113") && !v.visitor.includes("2001"))).toBe(true);
   });
 
-  it("refuses unapproved, missing and malformed items with 404 and writes nothing, not even the pruning of old views", async () => {
+  it("refuses unapproved and missing items with 404, malformed ids with 400, and writes nothing, not even the pruning of old views", async () => {
     const { id } = await item({ approved: false });
     const { id: other } = await item();
     await env.DB.prepare("INSERT INTO media_views (media_id, visitor, day) VALUES (?1, 'g:old', '2000-01-01')").bind(other).run();
     const today = new Date().toISOString().slice(0, 10);
     for (const target of [id, 999999, "abc", "0"]) {
       const res = await view(target, { "CF-Connecting-IP": "198.51.100.77", Cookie: `rc_views=${today}:${target}` });
-      expect(res.status, String(target)).toBe(404);
-      expect(((await res.json()) as { code: string }).code).toBe("not_found");
+      const malformed = target === "abc" || target === "0";
+      expect(res.status, String(target)).toBe(malformed ? 400 : 404);
+      expect(((await res.json()) as { code: string }).code).toBe(malformed ? "validation_failed" : "not_found");
     }
     expect((await views(id))!.n).toBe(0);
     const old = () => env.DB.prepare("SELECT count(*) AS n FROM media_views WHERE visitor = 'g:old'").first<{ n: number }>();

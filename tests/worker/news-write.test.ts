@@ -296,10 +296,16 @@ describe("PUT /api/news/{id}", () => {
     expect(await auditRows(article.id)).toHaveLength(2);
   });
 
-  it.each(["999999", "abc", "0"])("answers 404 for a missing article id %s", async (id) => {
-    const res = await put(id, valid);
+  it("answers 404 for a missing article id", async () => {
+    const res = await put("999999", valid);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: "not_found", message: "Article not found." });
+  });
+
+  it.each(["abc", "0"])("answers 400 validation_failed for the malformed id %s", async (id) => {
+    const res = await put(id, valid);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors?: Record<string, string[]> }).errors).toHaveProperty("id");
   });
 });
 
@@ -324,7 +330,8 @@ describe("DELETE /api/news/{id}", () => {
     expect(await auditRows(article.id)).toHaveLength(2);
   });
 
-  it.each(["999999", "abc"])("answers 404 for a missing article id %s", async (id) => {
-    expect((await del(id)).status).toBe(404);
+  it("answers 404 for a missing article id and 400 for a malformed one", async () => {
+    expect((await del("999999")).status).toBe(404);
+    expect((await del("abc")).status).toBe(400);
   });
 });

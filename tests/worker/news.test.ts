@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NewsArticle, NewsFilters, NewsListResponse } from "../../worker/schemas/news";
 import { ftsQuery } from "../../worker/lib/fts";
+import { ID_MESSAGE } from "../../worker/schemas/query";
 import { call, userWithToken } from "./helpers";
 
 type Seed = {
@@ -218,10 +219,10 @@ describe("GET /api/news", () => {
     expect(beyond.body).toMatchObject({ items: [], totalCount: 4, page: 9 });
   });
 
-  it("clamps pageSize above 100 to 100 instead of refusing it", async () => {
-    const { res, body } = await list("?pageSize=5000");
-    expect(res.status).toBe(200);
-    expect(body.pageSize).toBe(100);
+  it("refuses pageSize above 100 (400 naming pageSize) instead of clamping it", async () => {
+    const { res, body } = await list("?pageSize=101");
+    expect(res.status).toBe(400);
+    expect(body.errors).toEqual({ pageSize: ["Page size must be a whole number from 1 to 100."] });
   });
 
   it("treats empty page and pageSize as the defaults", async () => {
@@ -304,10 +305,16 @@ describe("GET /api/news/{id}", () => {
     expect((await call(`/api/news/${ids.draft}`, { token: adminToken })).status).toBe(200);
   });
 
-  it.each(["999999", "abc", "0", "-1", "1.5", "99999999999999999999"])("answers 404 JSON for id %s", async (id) => {
-    const res = await call(`/api/news/${id}`);
+  it("answers 404 JSON for an id no article has", async () => {
+    const res = await call("/api/news/999999");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: "not_found", message: "Article not found." });
+  });
+
+  it.each(["abc", "0", "-1", "1.5", "007", "99999999999999999999"])("answers 400 validation_failed naming the id for id %s", async (id) => {
+    const res = await call(`/api/news/${id}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: "validation_failed", message: "Validation failed.", errors: { id: [ID_MESSAGE] } });
   });
 });
 

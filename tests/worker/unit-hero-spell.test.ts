@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "../../worker/schemas/game-query";
+import type { Paged } from "../../worker/schemas/query";
 import type { Hero, HeroFilters } from "../../worker/schemas/hero";
 import type { Spell, SpellFilters } from "../../worker/schemas/spell";
 import type { UnitDetail, Unit, UnitFilters } from "../../worker/schemas/unit";
@@ -87,7 +87,7 @@ describe("GET /api/unit", () => {
       expect((await call(`/api/unit/${id}`, { token: tokens.moderator })).status).toBe(200);
       expect((await call(`/api/unit/${id}`, { token: tokens.admin })).status).toBe(200);
     }
-    for (const id of ["x", "0", "999999"]) expect((await call(`/api/unit/${id}`)).status).toBe(404);
+    for (const id of ["x", "0", "999999"]) expect((await call(`/api/unit/${id}`)).status).toBe(id === "999999" ? 404 : 400);
     expect((await call(`/api/unit/${ids.base}?includeUpgrades=maybe`)).status).toBe(400);
   });
 
@@ -170,7 +170,7 @@ describe("GET /api/spell", () => {
       expect(seen).not.toContain(ids.hiddenSpell);
     }
     expect((await call(`/api/spell/${ids.hiddenSpell}`, { token: tokens.admin })).status).toBe(200);
-    expect((await call("/api/spell/abc")).status).toBe(404);
+    expect((await call("/api/spell/abc")).status).toBe(400);
   });
 
   it("answers /spell/filters (200) with schools, levels, types and factions", async () => {

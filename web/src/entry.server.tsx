@@ -16,10 +16,14 @@ export const appServer = {
 
   async preparePage(url) {
     const { route, params } = matchPage(url.pathname);
-    if (!route.guest) return { module: route.module, keys: [] };
+    // A member page is the shell, whatever its query string.
+    if (!route.guest) return { module: route.module, keys: [], search: "" };
     const module = await loadPage(route);
-    const keys = (module.firstView?.({ params, url }) ?? []).filter((key): key is string => key !== null);
-    return { module: route.module, keys };
+    const search = new URLSearchParams(module.canonicalSearch?.(url.searchParams) ?? "").toString();
+    const canonical = new URL(url);
+    canonical.search = search;
+    const keys = (module.firstView?.({ params, url: canonical }) ?? []).filter((key): key is string => key !== null);
+    return { module: route.module, keys, search };
   },
 
   async renderPage({ url, origin, settings, answers, missing }: RenderRequest) {

@@ -4,9 +4,11 @@
  *  - a write (any method but GET, HEAD, OPTIONS) starts at the primary ("first-primary"), whatever
  *    bookmark the client sends: its session and role check, and the reads its rules depend on, see
  *    every revocation and every earlier write;
- *  - a signed-in read (Authorization) honours the client's bookmark (X-D1-Bookmark, sent back by
+ *  - a signed-in read starts anywhere, and once the auth middleware has verified its token
+ *    (`honourClientBookmark`) it is raised to the client's bookmark (X-D1-Bookmark, sent back by
  *    the SPA), so its author reads their own writes; a bookmark only ever makes a read fresher,
- *    and it is never what authorises a write;
+ *    and it is never what authorises a write. A guest's bookmark is ignored: it could send every
+ *    read to the primary (`first-primary`) at will (ADR 0047);
  *  - a guest read takes the floor of the edge cache's generation (the bookmark of the last content
  *    write in this data centre, worker/lib/edge-cache.ts): its answer may be stored for everyone,
  *    so it is never older than that write; without a floor any replica will do.
@@ -40,6 +42,8 @@ export type RequestSession = {
 const bindings = new WeakMap<object, object>();
 /** Session handles → their latest bookmark. */
 const bookmarks = new WeakMap<object, () => string | null>();
+/** Session handles → raising their session to a bookmark. */
+const raisers = new WeakMap<object, (bookmark: string) => void>();
 
 /**
  * The D1 binding behind a database handle (the handle itself when it is not a session). Caches
@@ -72,13 +76,26 @@ function plainEnv(env: Env): Env {
 }
 
 /**
- * The constraint a request's session starts from. `guestFloor` is the edge cache's freshness
- * floor for a guest read (worker/lib/edge-cache.ts `freshnessFloor`).
+ * The constraint a request's session starts from: the primary for a write, else the edge cache's
+ * freshness floor for a guest read (`guestFloor`, worker/lib/edge-cache.ts `freshnessFloor`),
+ * else any replica. The client's bookmark is not read here: nothing is verified yet.
  */
 export function sessionConstraint(request: Request, guestFloor?: string): string {
   if (!READ_METHODS.has(request.method)) return PRIMARY;
-  if (request.headers.has("Authorization")) return plausibleBookmark(request.headers.get(BOOKMARK_HEADER)) ?? ANY_REPLICA;
+  if (request.headers.has("Authorization")) return ANY_REPLICA;
   return guestFloor ?? ANY_REPLICA;
+}
+
+/**
+ * Raises the request's session behind `handle` (`c.env.DB`) to the client's bookmark (the
+ * X-D1-Bookmark header's value): the auth middleware calls it once the request's access token has
+ * verified, before the session check reads D1, so a member's read right after their own write
+ * (or sign-in) sees it. A write's session is on the primary already; an implausible bookmark is
+ * ignored. Nothing else calls it: a guest's bookmark never reaches D1.
+ */
+export function honourClientBookmark(handle: object, header: string | null | undefined): void {
+  const bookmark = plausibleBookmark(header ?? null);
+  if (bookmark) raisers.get(handle)?.(bookmark);
 }
 
 /** The D1 binding with every session that may read a replica failing (the `d1-replica-unavailable` fault). */
@@ -107,17 +124,30 @@ class Reads {
     private readonly db: D1Database,
     constraint: string,
   ) {
-    this.onPrimary = constraint === PRIMARY;
+    [this.session, this.onPrimary] = this.open(constraint);
+  }
+
+  private open(constraint: string): [Session, boolean] {
     try {
-      this.session = db.withSession(constraint);
+      return [this.db.withSession(constraint), constraint === PRIMARY];
     } catch {
       // A bookmark D1 does not accept: the primary is at least as fresh as any bookmark.
-      this.session = db.withSession(PRIMARY);
-      this.onPrimary = true;
+      return [this.db.withSession(PRIMARY), true];
     }
   }
 
   bookmark = () => this.session.getBookmark();
+
+  /**
+   * Makes the rest of the request at least as fresh as `bookmark`, never less fresh than it was:
+   * bookmarks sort oldest to newest, so a session already past it is kept.
+   */
+  raise = (bookmark: string) => {
+    if (this.onPrimary || bookmark === ANY_REPLICA) return;
+    const current = this.session.getBookmark();
+    if (bookmark !== PRIMARY && current !== null && current >= bookmark) return;
+    [this.session, this.onPrimary] = this.open(bookmark);
+  };
 
   private toPrimary(err: unknown): boolean {
     if (this.onPrimary || !isDatabaseUnavailable(err)) return false;
@@ -198,6 +228,7 @@ export function openRequestSession(env: Env, request: Request, guestFloor?: stri
   } as D1Database;
   bindings.set(sessionDb, env.DB);
   bookmarks.set(sessionDb, reads.bookmark);
+  raisers.set(sessionDb, reads.raise);
   return { env: { ...plainEnv(env), ...faulty, DB: sessionDb }, bookmark: reads.bookmark };
 }
 

@@ -3,7 +3,10 @@
  * at the edge. A response is stored only when its own Cache-Control allows a shared cache
  * (`public` with s-maxage or max-age > 0, no `private`/`no-store`, no Set-Cookie), for exactly
  * that long. Requests carrying Authorization never read or write the cache, so a signed-in
- * writer always reads fresh data. A guest's own `Cache-Control: no-cache` is answered from the
+ * writer always reads fresh data (an Authorization that is not `Bearer <token>` is refused with
+ * 401 before anything else, worker/index.ts). Entries are keyed by what the read means, not how it
+ * is spelt: an API read by its route and validated query (./read-key.ts), a page by its query
+ * string in one spelling (worker/pages). A guest's own `Cache-Control: no-cache` is answered from the
  * cache like any other guest read: a visitor cannot turn readers' traffic into D1 reads at will.
  * See docs/decisions/0012-edge-cache-and-d1-sessions.md and
  * docs/decisions/0025-cache-generations-and-fresh-reads.md.
@@ -180,18 +183,18 @@ export async function storedEdgeGeneration(): Promise<EdgeGeneration | null> {
 
 /**
  * Answers a guest read from the cache under `key` (a URL), else produces it and stores it when
- * its Cache-Control allows. Other requests go straight to `produce`. A cached answer still
- * honours If-None-Match (304). A cache that cannot be read is a miss that stores nothing.
- * `store: false` reads the cache but never writes it.
+ * its Cache-Control allows. Other requests, and reads without a key (input the route refuses),
+ * go straight to `produce`. A cached answer still honours If-None-Match (304). A cache that
+ * cannot be read is a miss that stores nothing. `store: false` reads the cache but never writes it.
  */
 export async function edgeCached(
   request: Request,
-  key: string,
+  key: string | null,
   ctx: WaitUntil | undefined,
   produce: () => Promise<Response>,
   { env, store = true }: { env: FaultEnv; store?: boolean },
 ): Promise<Response> {
-  if (!isGuestRead(request)) return produce();
+  if (key === null || !isGuestRead(request)) return produce();
   const faults = requestFaults(env, request);
   const cache = cacheFor(faults);
   if (!cache) return produce();

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { isModerator } from "../middleware/auth";
-import { parseId } from "@shared/ids";
 import type { Actor, WriteFailure } from "../db/queries/game-common";
 import { conflict, notFound, staleVersion, validationFailed, type ApiError } from "./errors";
 import { setReadCache } from "./read-cache";
@@ -20,13 +19,6 @@ export const canSeeHidden = (c: Context<AppEnv>) => isModerator(c.get("user"));
  * (or publishedOnly=false); guests and users always get the visible rows.
  */
 export const includeHidden = (c: Context<AppEnv>, visibleOnly: boolean) => !visibleOnly && canSeeHidden(c);
-
-/** A record id from the path; anything but a positive whole number names nothing (404). */
-export function pathId(c: Context<AppEnv>, what: string, name = "id"): number {
-  const id = parseId(c.req.param(name));
-  if (id === null) throw notFound(what);
-  return id;
-}
 
 /** The caller of a write (routes behind requireModerator always have a user). */
 export const actorOf = (c: Context<AppEnv>): Actor => ({ userId: c.get("user")!.id });

@@ -1,15 +1,14 @@
-import { publicPageLimit } from "../schemas/query";
+import { MAX_PAGE, publicPageLimit } from "../schemas/query";
 import { validationFailed } from "./errors";
 
 /**
- * Public lists stop at publicPageLimit(pageSize) (worker/schemas/query.ts): a deeper page is a 400
- * validation_failed naming `page`, as a page past MAX_PAGE is. Checked before the list is read.
+ * The deepest page of the news list or the gallery its caller is served: MAX_PAGE for
+ * moderators and admins, publicPageLimit(pageSize) for everyone else (worker/schemas/query.ts).
+ * A deeper page is a 400 validation_failed naming `page`, as a page past MAX_PAGE is, checked
+ * before the list is read. The answer is `paged()`'s `lastPage`, so `totalPages` stops there too.
  */
-export function checkPublicPage(page: number, pageSize: number): void {
-  const limit = publicPageLimit(pageSize);
+export function lastServedPage(moderator: boolean, { page, pageSize }: { page: number; pageSize: number }): number {
+  const limit = moderator ? MAX_PAGE : publicPageLimit(pageSize);
   if (page > limit) throw validationFailed({ page: [`Page must be at most ${limit}.`] });
+  return limit;
 }
-
-/** A public list's `totalPages`: the pages it serves, so the SPA's pagers link only those. */
-export const publicTotalPages = (totalCount: number, pageSize: number) =>
-  Math.min(Math.ceil(totalCount / pageSize), publicPageLimit(pageSize));

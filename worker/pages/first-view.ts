@@ -8,6 +8,7 @@ import { readBatch, type ReadBatch } from "../db/read-batch";
 import type { AppEnv } from "../env";
 import { edgeCached, sharedTtl } from "../lib/edge-cache";
 import { forwardFaults } from "../lib/faults";
+import { apiReadKey } from "../lib/read-key";
 import { markPageRead } from "../middleware/read-etag";
 
 type Ctx = Context<AppEnv>;
@@ -40,7 +41,7 @@ async function guestApi(c: Ctx, key: string, reads: ReadBatch): Promise<ApiAnswe
   // Read from the edge cache entry a browser's GET of this URL uses, but not written there: the
   // page's own HTML is what gets stored, and a cache write per read made every page miss cost
   // about a third more CPU (docs/scaling.md).
-  const res = await edgeCached(request, url, ctx, async () => apiApp.fetch(request, reads.env, ctx), { env: c.env, store: false });
+  const res = await edgeCached(request, apiReadKey(request), ctx, async () => apiApp.fetch(request, reads.env, ctx), { env: c.env, store: false });
   if (res.status !== 200) {
     // A 404's error envelope is kept: the page renders its "Not Found" view from it.
     if (res.status === 404 && (res.headers.get("Content-Type") ?? "").includes("application/json")) {

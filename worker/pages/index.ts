@@ -7,7 +7,9 @@
  * as a guest, ./first-view.ts), which also go into the HTML so the browser's first view needs no
  * /api request; its metadata, status and largest image are what the page declared with
  * <PageHead>. A member page (profile, admin) is the shell, and the browser loads the page.
- * Guest HTML goes through the edge cache (per build and site settings).
+ * Guest HTML goes through the edge cache (per build and site settings), keyed and rendered at the
+ * page's query string in its one spelling (`canonicalSearch` of the page module): a shared link's
+ * `utm_*` or a stray `?zz=` renders the page as its own link does and shares that entry (ADR 0047).
  *
  * - A page path with a trailing slash: a permanent redirect to the path without it (one URL per
  *   page); `/index.html` likewise to `/`. A page that says its URL moved (`<PageRedirect>`, a
@@ -19,7 +21,7 @@
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { appServer } from "@app/server";
-import type { ServedPage } from "@shared/app-server";
+import type { PreparedPage, ServedPage } from "@shared/app-server";
 import { appShellMeta, brandMeta, escapeHtml, preloadImageTag, SITE_NAME, siteOrigin } from "@shared/seo";
 import type { AppEnv } from "../env";
 import { edgeCached } from "../lib/edge-cache";
@@ -74,13 +76,20 @@ async function loadRouteModules(c: Ctx): Promise<RouteModules> {
 
 const byKey = (answers: readonly ApiAnswer[]) => Object.fromEntries(answers.map((a) => [a.key, a.body]));
 
-async function servePage(c: Ctx): Promise<Response> {
+/** The page at `url`'s path and its query string in one spelling (what it is rendered and cached at). */
+async function preparePage(c: Ctx): Promise<{ url: URL; page: PreparedPage }> {
   const url = new URL(c.req.url);
+  const page = await appServer.preparePage(url);
+  url.search = page.search;
+  return { url, page };
+}
+
+async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }): Promise<Response> {
   const site = c.get("site");
   // HTML never carries data that depends on who asks: a request with credentials gets none.
   const guest = !c.req.header("Authorization");
   try {
-    const page = await appServer.preparePage(url);
+    const { url, page } = prepared ?? (await preparePage(c));
     const { answers, missing } = await readFirstView(c, guest ? page.keys : []);
     const rendered = await appServer.renderPage({
       url,
@@ -90,9 +99,11 @@ async function servePage(c: Ctx): Promise<Response> {
       missing: byKey(missing),
     });
     const moved = rendered.head?.redirect;
-    // An old address of a page (a guide's earlier slug): a permanent redirect, never another origin.
+    // An old address of a page (a guide's earlier slug): a permanent redirect, never another origin,
+    // with the query string as sent (the new address reads it as it reads any; redirects are not stored).
     if (moved && moved.startsWith("/") && !moved.startsWith("//")) {
-      return withHeaders(new Response(null, { status: 301, headers: { Location: `${moved}${url.search}`, "Cache-Control": "public, max-age=300" } }), SECURITY_HEADERS);
+      const sent = new URL(c.req.url).search;
+      return withHeaders(new Response(null, { status: 301, headers: { Location: `${moved}${sent}`, "Cache-Control": "public, max-age=300" } }), SECURITY_HEADERS);
     }
     const status = rendered.head?.status ?? 200;
     const meta = rendered.head?.meta ?? appShellMeta();
@@ -123,13 +134,19 @@ async function servePage(c: Ctx): Promise<Response> {
   }
 }
 
-/** A page through the edge cache: its entry names the build and the settings the HTML carries. */
+/**
+ * A page through the edge cache: its entry is the page's URL with its query string in one
+ * spelling, and names the build and the settings the HTML carries.
+ */
 async function cachedPage(c: Ctx): Promise<Response> {
-  const key = new URL(c.req.url);
+  const prepared = await preparePage(c).catch(() => undefined);
+  // A page that cannot be prepared is served as servePage falls back (the plain shell), uncached.
+  if (!prepared) return servePage(c);
+  const key = new URL(prepared.url);
   key.searchParams.set("__build", (await loadShell(c)).build);
   const site = c.get("site");
   if (site) key.searchParams.set("__site", site.fingerprint);
-  return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c), { env: c.env });
+  return edgeCached(c.req.raw, key.href, executionCtx(c), () => servePage(c, prepared), { env: c.env });
 }
 
 function notFound(c: Ctx): Response | Promise<Response> {

@@ -11,6 +11,7 @@ import { describeUserAgent } from "../lib/user-agent";
 import { requireAuth } from "../middleware/auth";
 import { accountRateLimit, authRateLimit } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
+import { emptyQuerySchema } from "../schemas/query";
 import { deleteAccountSchema, isSessionId, type AccountExport, type AccountStats, type SessionList } from "../schemas/account";
 
 export const WRONG_PASSWORD = "Your password is incorrect.";
@@ -35,7 +36,7 @@ export const accountRoutes = new Hono<AppEnv>()
     await next();
     c.header("Cache-Control", "no-store");
   })
-  .get("/sessions", async (c) => {
+  .get("/sessions", validate("query", emptyQuerySchema), async (c) => {
     const me = principal(c);
     const rows = await listActiveSessions(c.get("db"), me.id);
     const items = rows.map((row) => ({
@@ -60,12 +61,12 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // The profile's community statistics (one D1 round trip).
-  .get("/stats", async (c) => {
+  .get("/stats", validate("query", emptyQuerySchema), async (c) => {
     const stats = await memberStats(c.get("db"), principal(c).id);
     if (!stats) throw unauthorized();
     return c.json(stats satisfies AccountStats, 200);
   })
-  .get("/export", async (c) => {
+  .get("/export", validate("query", emptyQuerySchema), async (c) => {
     const me = principal(c);
     const db = c.get("db");
     const found = await findUserById(db, me.id);

@@ -9,7 +9,8 @@ import { requireMailBudget, sendPasswordResetMail, sendVerificationMail, verific
 import { conflict, notFound, unauthorized } from "../lib/errors";
 import { requireAdmin } from "../middleware/auth";
 import { validate } from "../middleware/validate";
-import { adminUsersQuerySchema, userIdParamSchema, userRolesSchema, userStatusSchema } from "../schemas/admin-users";
+import { adminUsersQuerySchema, userRolesSchema, userStatusSchema } from "../schemas/admin-users";
+import { idParamSchema, paged } from "../schemas/query";
 
 export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
 export const CANNOT_DROP_OWN_ADMIN = "You cannot remove your own Admin role.";
@@ -33,11 +34,11 @@ export const adminUsersRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get("/", validate("query", adminUsersQuerySchema), async (c) => {
     const q = c.req.valid("query");
-    const page = await listUsers(c.get("db"), q);
+    const { items, totalCount } = await listUsers(c.get("db"), q);
     c.header("Cache-Control", "no-store");
-    return c.json(page, 200);
+    return c.json(paged(items, totalCount, q), 200);
   })
-  .put("/:id/status", validate("param", userIdParamSchema), validate("json", userStatusSchema), async (c) => {
+  .put("/:id/status", validate("param", idParamSchema), validate("json", userStatusSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { isActive } = c.req.valid("json");
     const me = c.get("user");
@@ -50,7 +51,7 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     if (!(await setUserActive(db, me.id, id, isActive))) throw conflict(LAST_ADMIN);
     return c.json({ user: (await getUserDto(db, id))! }, 200);
   })
-  .put("/:id/roles", validate("param", userIdParamSchema), validate("json", userRolesSchema), async (c) => {
+  .put("/:id/roles", validate("param", idParamSchema), validate("json", userRolesSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { roles } = c.req.valid("json");
     const me = c.get("user");
@@ -65,7 +66,7 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     return c.json({ user: (await getUserDto(db, id))! }, 200);
   })
   // Deletes (anonymises) a member's account; the last active administrator cannot be deleted.
-  .delete("/:id", validate("param", userIdParamSchema), async (c) => {
+  .delete("/:id", validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { me, target } = await actorAndTarget(c, id);
     if (id === me.id) throw conflict(CANNOT_DELETE_SELF);
@@ -79,7 +80,7 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // Mails the member a new verification link (the address's budget: 1 a minute, 5 a day).
-  .post("/:id/verification-mail", validate("param", userIdParamSchema), async (c) => {
+  .post("/:id/verification-mail", validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { me, target } = await actorAndTarget(c, id);
     if (target.user.emailConfirmed) throw conflict(ALREADY_VERIFIED);
@@ -88,7 +89,7 @@ export const adminUsersRoutes = new Hono<AppEnv>()
     return c.json({ sent: true as const }, 202);
   })
   // Mails the member a password reset link (the address's budget: 3 an hour).
-  .post("/:id/password-reset-mail", validate("param", userIdParamSchema), async (c) => {
+  .post("/:id/password-reset-mail", validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { me, target } = await actorAndTarget(c, id);
     if (!target.user.isActive) throw conflict(INACTIVE_NO_RESET);

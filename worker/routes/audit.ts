@@ -6,7 +6,7 @@ import { noStore } from "../lib/game-read";
 import { requireAdmin } from "../middleware/auth";
 import { validate } from "../middleware/validate";
 import { auditFiltersQuerySchema, auditQuerySchema } from "../schemas/audit";
-import { paged } from "../schemas/game-query";
+import { paged } from "../schemas/query";
 
 /** The log is read only: any other method on its paths is refused (it cannot be changed or deleted). */
 const readOnly = (): never => {
@@ -30,7 +30,7 @@ export const auditRoutes = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const { items, totalCount } = await listAudit(c.get("db"), query);
     noStore(c);
-    return c.json(paged(items, totalCount, query.page, query.pageSize), 200);
+    return c.json(paged(items, totalCount, query), 200);
   })
   .get("/filters", validate("query", auditFiltersQuerySchema), async (c) => {
     const body = await auditFilterOptions(c.get("db"));

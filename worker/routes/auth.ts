@@ -29,6 +29,7 @@ import { bearer, requireAuth } from "../middleware/auth";
 import { announceMailSoon } from "../jobs/mail";
 import { accountRateLimit, authRateLimit } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
+import { emptyQuerySchema } from "../schemas/query";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -110,7 +111,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid("json");
     return c.json((await passwordSignIn(c, email, password)) satisfies LoginResponse, 200);
   })
-  .get("/me", requireAuth, async (c) => {
+  .get("/me", requireAuth, validate("query", emptyQuerySchema), async (c) => {
     const user = await getUserDto(c.get("db"), principal(c).id);
     if (!user) throw unauthorized();
     return c.json({ user }, 200);
@@ -227,7 +228,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!claims || !(await endSession(c.get("db"), claims.sessionId, claims.userId))) throw unauthorized();
     return c.body(null, 204);
   })
-  .get("/fastcomments-sso", async (c) => {
+  .get("/fastcomments-sso", validate("query", emptyQuerySchema), async (c) => {
     const widget = {
       tenantId: c.env.FASTCOMMENTS_TENANT_ID,
       region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null,

@@ -4,13 +4,13 @@ import { createFaction, deleteFaction, getFaction, listFactions, updateFaction }
 import { factionUnits } from "../db/queries/unit";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { readEtag } from "../middleware/read-etag";
 import { validate } from "../middleware/validate";
 import { factionDetailQuerySchema, factionInputSchema, factionListQuerySchema } from "../schemas/faction";
-import { whole } from "../schemas/game-query";
+import { idParamSchema, whole } from "../schemas/query";
 import { factionHeroesQuerySchema } from "../schemas/hero";
 import { factionUnitsQuerySchema } from "../schemas/unit";
 
@@ -28,24 +28,24 @@ export const factionRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(whole(items), 200);
   })
-  .get("/:id", validate("query", factionDetailQuerySchema), async (c) => {
-    const id = pathId(c, "Faction");
+  .get("/:id", validate("param", idParamSchema), validate("query", factionDetailQuerySchema), async (c) => {
+    const id = c.req.valid("param").id;
     const q = c.req.valid("query");
     const faction = await getFaction(c.get("db"), id, { ...q, all: includeHidden(c, q.activeOnly) }, canSeeHidden(c));
     if (!faction) throw notFound("Faction");
     gameReadCache(c);
     return c.json(faction, 200);
   })
-  .get("/:id/units", validate("query", factionUnitsQuerySchema), async (c) => {
-    const id = pathId(c, "Faction");
+  .get("/:id/units", validate("param", idParamSchema), validate("query", factionUnitsQuerySchema), async (c) => {
+    const id = c.req.valid("param").id;
     const { activeOnly, ...filter } = c.req.valid("query");
     const items = await factionUnits(c.get("db"), id, { ...filter, all: includeHidden(c, activeOnly) }, canSeeHidden(c));
     if (!items) throw notFound("Faction");
     gameReadCache(c);
     return c.json(whole(items), 200);
   })
-  .get("/:id/heroes", validate("query", factionHeroesQuerySchema), async (c) => {
-    const id = pathId(c, "Faction");
+  .get("/:id/heroes", validate("param", idParamSchema), validate("query", factionHeroesQuerySchema), async (c) => {
+    const id = c.req.valid("param").id;
     const { activeOnly, ...filter } = c.req.valid("query");
     const items = await factionHeroes(c.get("db"), id, { ...filter, all: includeHidden(c, activeOnly) }, canSeeHidden(c));
     if (!items) throw notFound("Faction");
@@ -59,14 +59,14 @@ export const factionRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/faction/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("json", factionInputSchema), async (c) => {
-    const result = await updateFaction(c.get("db"), pathId(c, "Faction"), c.req.valid("json"), actorOf(c));
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", factionInputSchema), async (c) => {
+    const result = await updateFaction(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Faction");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, contentWrite, async (c) => {
-    const result = await deleteFaction(c.get("db"), pathId(c, "Faction"), actorOf(c));
+  .delete("/:id", requireModerator, contentWrite, validate("param", idParamSchema), async (c) => {
+    const result = await deleteFaction(c.get("db"), c.req.valid("param").id, actorOf(c));
     if (!result.ok) throw writeError(result, "Faction");
     return c.body(null, 204);
   });

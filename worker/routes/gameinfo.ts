@@ -14,13 +14,12 @@ import {
 } from "../db/queries/gameinfo";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { paged } from "../schemas/game-query";
+import { emptyQuerySchema, idParamSchema, paged } from "../schemas/query";
 import {
-  emptyQuerySchema,
   gameInfoCategoriesQuerySchema,
   gameInfoFeaturedQuerySchema,
   gameInfoInputSchema,
@@ -48,7 +47,7 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     const { page, pageSize, publishedOnly, ...filter } = c.req.valid("query");
     const { items, totalCount } = await listGameInfo(c.get("db"), { ...filter, all: includeHidden(c, publishedOnly) }, page, pageSize);
     gameReadCache(c);
-    return c.json(paged(items, totalCount, page, pageSize), 200);
+    return c.json(paged(items, totalCount, { page, pageSize }), 200);
   })
   .get("/categories", validate("query", gameInfoCategoriesQuerySchema), async (c) => {
     const body = await gameInfoCategories(c.get("db"), includeHidden(c, c.req.valid("query").publishedOnly));
@@ -73,14 +72,14 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json({ items }, 200);
   })
-  .get("/:id", validate("query", emptyQuerySchema), async (c) => {
-    const article = await getGameInfo(c.get("db"), pathId(c, "Article"), canSeeHidden(c));
+  .get("/:id", validate("param", idParamSchema), validate("query", emptyQuerySchema), async (c) => {
+    const article = await getGameInfo(c.get("db"), c.req.valid("param").id, canSeeHidden(c));
     if (!article) throw notFound("Article");
     gameReadCache(c);
     return c.json(article, 200);
   })
-  .get("/:id/related", validate("query", gameInfoRelatedQuerySchema), async (c) => {
-    const items = await relatedGameInfo(c.get("db"), pathId(c, "Article"), c.req.valid("query").limit, canSeeHidden(c));
+  .get("/:id/related", validate("param", idParamSchema), validate("query", gameInfoRelatedQuerySchema), async (c) => {
+    const items = await relatedGameInfo(c.get("db"), c.req.valid("param").id, c.req.valid("query").limit, canSeeHidden(c));
     if (!items) throw notFound("Article");
     gameReadCache(c);
     return c.json({ items }, 200);
@@ -92,13 +91,13 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/gameinfo/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("json", gameInfoInputSchema), async (c) => {
-    const result = await updateGameInfo(c.get("db"), pathId(c, "Article"), c.req.valid("json"), actorOf(c));
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", gameInfoInputSchema), async (c) => {
+    const result = await updateGameInfo(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, contentWrite, async (c) => {
-    if (!(await deleteGameInfo(c.get("db"), pathId(c, "Article"), actorOf(c)))) throw notFound("Article");
+  .delete("/:id", requireModerator, contentWrite, validate("param", idParamSchema), async (c) => {
+    if (!(await deleteGameInfo(c.get("db"), c.req.valid("param").id, actorOf(c)))) throw notFound("Article");
     return c.body(null, 204);
   });

@@ -3,11 +3,11 @@ import { readEtag } from "../middleware/read-etag";
 import { createHero, deleteHero, getHeroDetail, heroFilters, listHeroes, updateHero } from "../db/queries/hero";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { paged } from "../schemas/game-query";
+import { idParamSchema, paged } from "../schemas/query";
 import { heroDetailQuerySchema, heroFiltersQuerySchema, heroInputSchema, heroListQuerySchema } from "../schemas/hero";
 
 /**
@@ -20,15 +20,15 @@ export const heroRoutes = new Hono<AppEnv>()
     const { page, pageSize, activeOnly, ...filter } = c.req.valid("query");
     const { items, totalCount } = await listHeroes(c.get("db"), { ...filter, all: includeHidden(c, activeOnly) }, page, pageSize);
     gameReadCache(c);
-    return c.json(paged(items, totalCount, page, pageSize), 200);
+    return c.json(paged(items, totalCount, { page, pageSize }), 200);
   })
   .get("/filters", validate("query", heroFiltersQuerySchema), async (c) => {
     const body = await heroFilters(c.get("db"), c.req.valid("query").factionId);
     gameReadCache(c);
     return c.json(body, 200);
   })
-  .get("/:id", validate("query", heroDetailQuerySchema), async (c) => {
-    const hero = await getHeroDetail(c.get("db"), pathId(c, "Hero"), canSeeHidden(c), c.req.valid("query"));
+  .get("/:id", validate("param", idParamSchema), validate("query", heroDetailQuerySchema), async (c) => {
+    const hero = await getHeroDetail(c.get("db"), c.req.valid("param").id, canSeeHidden(c), c.req.valid("query"));
     if (!hero) throw notFound("Hero");
     gameReadCache(c);
     return c.json(hero, 200);
@@ -40,13 +40,13 @@ export const heroRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/hero/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("json", heroInputSchema), async (c) => {
-    const result = await updateHero(c.get("db"), pathId(c, "Hero"), c.req.valid("json"), actorOf(c));
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", heroInputSchema), async (c) => {
+    const result = await updateHero(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Hero");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, contentWrite, async (c) => {
-    if (!(await deleteHero(c.get("db"), pathId(c, "Hero"), actorOf(c)))) throw notFound("Hero");
+  .delete("/:id", requireModerator, contentWrite, validate("param", idParamSchema), async (c) => {
+    if (!(await deleteHero(c.get("db"), c.req.valid("param").id, actorOf(c)))) throw notFound("Hero");
     return c.body(null, 204);
   });

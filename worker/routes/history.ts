@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import { listHistory } from "../db/queries/history";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { actorOf, noStore, pathId, writeError } from "../lib/game-read";
+import { actorOf, noStore, writeError } from "../lib/game-read";
 import { restoreChange } from "../lib/history-restore";
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { paged } from "../schemas/game-query";
+import { idParamSchema, paged } from "../schemas/query";
 import { historyQuerySchema, restoreInputSchema } from "../schemas/history";
 
 /**
@@ -22,10 +22,10 @@ export const historyRoutes = new Hono<AppEnv>()
     const { entity, id, page, pageSize } = c.req.valid("query");
     const { items, totalCount } = await listHistory(c.get("db"), entity, id, page, pageSize);
     noStore(c);
-    return c.json(paged(items, totalCount, page, pageSize), 200);
+    return c.json(paged(items, totalCount, { page, pageSize }), 200);
   })
-  .post("/:changeId/restore", contentWrite, validate("json", restoreInputSchema), async (c) => {
-    const changeId = pathId(c, "Change", "changeId");
+  .post("/:id/restore", contentWrite, validate("param", idParamSchema), validate("json", restoreInputSchema), async (c) => {
+    const changeId = c.req.valid("param").id;
     const result = await restoreChange(c.get("db"), changeId, actorOf(c), c.req.valid("json").updatedAt);
     if (!result.ok) throw result.kind === "not_found" ? notFound("Change") : writeError(result, "Record");
     noStore(c);

@@ -3,25 +3,18 @@ import { readEtag } from "../middleware/read-etag";
 import { createNews, deleteNews, getNews, listNews, newsFilters, updateNews } from "../db/queries/news";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { checkPublicPage, publicTotalPages } from "../lib/list-depth";
+import { lastServedPage } from "../lib/list-depth";
 import { actorOf, noStore, writeError } from "../lib/game-read";
-import { parseId } from "@shared/ids";
 import { setReadCache } from "../lib/read-cache";
 import { isModerator, requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { newsArticleInputSchema, newsListQuerySchema } from "../schemas/news";
+import { newsArticleInputSchema, newsListQuerySchema, type NewsListResponse } from "../schemas/news";
+import { emptyQuerySchema, idParamSchema, paged } from "../schemas/query";
 
 /** Reads: news list 30 s and filters 5 min for guests (the client cache numbers). */
 const LIST_CACHE = { maxAge: 30, staleWhileRevalidate: 300 };
 const FILTERS_CACHE = { maxAge: 300, staleWhileRevalidate: 600 };
-
-/** Article ids are positive integers; anything else names no article (404). */
-function articleId(text: string): number {
-  const id = parseId(text);
-  if (id === null) throw notFound("Article");
-  return id;
-}
 
 /**
  * /api/news —. Guests and users see published articles only; moderators and admins may
@@ -34,19 +27,20 @@ export const newsRoutes = new Hono<AppEnv>()
     const moderator = isModerator(c.get("user"));
     const status = moderator ? (query.status ?? "published") : "published";
     // Guests and members page to publicPageLimit(pageSize); moderators' lists to MAX_PAGE.
-    if (!moderator) checkPublicPage(query.page, query.pageSize);
-    const list = await listNews(c.get("db"), { ...query, status });
-    const body = moderator ? list : { ...list, totalPages: publicTotalPages(list.totalCount, query.pageSize) };
+    const lastPage = lastServedPage(moderator, query);
+    const { items, totalCount, capped } = await listNews(c.get("db"), { ...query, status });
+    const body: NewsListResponse = paged(items, totalCount, query, lastPage);
+    if (capped) body.capped = true;
     setReadCache(c, LIST_CACHE);
     return c.json(body, 200);
   })
-  .get("/filters", async (c) => {
+  .get("/filters", validate("query", emptyQuerySchema), async (c) => {
     const body = await newsFilters(c.get("db"));
     setReadCache(c, FILTERS_CACHE);
     return c.json(body, 200);
   })
-  .get("/:id", async (c) => {
-    const article = await getNews(c.get("db"), articleId(c.req.param("id")), isModerator(c.get("user")));
+  .get("/:id", validate("param", idParamSchema), validate("query", emptyQuerySchema), async (c) => {
+    const article = await getNews(c.get("db"), c.req.valid("param").id, isModerator(c.get("user")));
     if (!article) throw notFound("Article");
     setReadCache(c, LIST_CACHE);
     return c.json(article, 200);
@@ -60,13 +54,13 @@ export const newsRoutes = new Hono<AppEnv>()
   })
   // Based on an older version (someone else saved in between): 409 stale_version with the stored
   // article. Saving without changes writes nothing (updatedAt stays, no audit row).
-  .put("/:id", requireModerator, contentWrite, validate("json", newsArticleInputSchema), async (c) => {
-    const result = await updateNews(c.get("db"), articleId(c.req.param("id")), c.req.valid("json"), actorOf(c));
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", newsArticleInputSchema), async (c) => {
+    const result = await updateNews(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, contentWrite, async (c) => {
-    if (!(await deleteNews(c.get("db"), articleId(c.req.param("id")), actorOf(c)))) throw notFound("Article");
+  .delete("/:id", requireModerator, contentWrite, validate("param", idParamSchema), async (c) => {
+    if (!(await deleteNews(c.get("db"), c.req.valid("param").id, actorOf(c)))) throw notFound("Article");
     return c.body(null, 204);
   });

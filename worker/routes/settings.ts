@@ -5,6 +5,7 @@ import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
+import { emptyQuerySchema } from "../schemas/query";
 import { siteSettingsSchema, toPublicSettings } from "../schemas/settings";
 
 /** Visitors' copy of the public settings is short-lived: a change reaches them within seconds. */
@@ -16,12 +17,12 @@ const PUBLIC_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
  * limit, maintenance).
  */
 export const settingsRoutes = new Hono<AppEnv>()
-  .get("/public", readEtag(), async (c) => {
+  .get("/public", readEtag(), validate("query", emptyQuerySchema), async (c) => {
     const settings = toPublicSettings(await getSettings(c.get("db")));
     c.header("Cache-Control", PUBLIC_CACHE_CONTROL);
     return c.json(settings, 200);
   })
-  .get("/", requireAdmin, async (c) => {
+  .get("/", requireAdmin, validate("query", emptyQuerySchema), async (c) => {
     const settings = await getSettings(c.get("db"));
     c.header("Cache-Control", "no-store");
     return c.json(settings, 200);

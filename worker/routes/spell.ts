@@ -3,12 +3,11 @@ import { readEtag } from "../middleware/read-etag";
 import { createSpell, deleteSpell, getSpellDetail, listSpells, spellFilters, updateSpell } from "../db/queries/spell";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/gameinfo";
-import { paged } from "../schemas/game-query";
+import { emptyQuerySchema, idParamSchema, paged } from "../schemas/query";
 import { spellDetailQuerySchema, spellInputSchema, spellListQuerySchema } from "../schemas/spell";
 
 /**
@@ -22,15 +21,15 @@ export const spellRoutes = new Hono<AppEnv>()
     const all = includeHidden(c, activeOnly);
     const { items, totalCount } = await listSpells(c.get("db"), { ...filter, all }, page, pageSize, includeFactions);
     gameReadCache(c);
-    return c.json(paged(items, totalCount, page, pageSize), 200);
+    return c.json(paged(items, totalCount, { page, pageSize }), 200);
   })
   .get("/filters", validate("query", emptyQuerySchema), async (c) => {
     const body = await spellFilters(c.get("db"));
     gameReadCache(c);
     return c.json(body, 200);
   })
-  .get("/:id", validate("query", spellDetailQuerySchema), async (c) => {
-    const spell = await getSpellDetail(c.get("db"), pathId(c, "Spell"), canSeeHidden(c), c.req.valid("query").includeFactions);
+  .get("/:id", validate("param", idParamSchema), validate("query", spellDetailQuerySchema), async (c) => {
+    const spell = await getSpellDetail(c.get("db"), c.req.valid("param").id, canSeeHidden(c), c.req.valid("query").includeFactions);
     if (!spell) throw notFound("Spell");
     gameReadCache(c);
     return c.json(spell, 200);
@@ -42,13 +41,13 @@ export const spellRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/spell/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("json", spellInputSchema), async (c) => {
-    const result = await updateSpell(c.get("db"), pathId(c, "Spell"), c.req.valid("json"), actorOf(c));
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", spellInputSchema), async (c) => {
+    const result = await updateSpell(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Spell");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, contentWrite, async (c) => {
-    if (!(await deleteSpell(c.get("db"), pathId(c, "Spell"), actorOf(c)))) throw notFound("Spell");
+  .delete("/:id", requireModerator, contentWrite, validate("param", idParamSchema), async (c) => {
+    if (!(await deleteSpell(c.get("db"), c.req.valid("param").id, actorOf(c)))) throw notFound("Spell");
     return c.body(null, 204);
   });

@@ -3,11 +3,11 @@ import { readEtag } from "../middleware/read-etag";
 import { createUnit, deleteUnit, getUnitDetail, listUnits, unitFilters, unitsByIds, updateUnit } from "../db/queries/unit";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
-import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, pathId, writeError } from "../lib/game-read";
+import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { paged } from "../schemas/game-query";
+import { idParamSchema, paged } from "../schemas/query";
 import { unitDetailQuerySchema, unitFiltersQuerySchema, unitInputSchema, unitListQuerySchema } from "../schemas/unit";
 
 /**
@@ -27,15 +27,15 @@ export const unitRoutes = new Hono<AppEnv>()
     }
     const { items, totalCount } = await listUnits(c.get("db"), { ...filter, all: includeHidden(c, activeOnly) }, page, pageSize);
     gameReadCache(c);
-    return c.json(paged(items, totalCount, page, pageSize), 200);
+    return c.json(paged(items, totalCount, { page, pageSize }), 200);
   })
   .get("/filters", validate("query", unitFiltersQuerySchema), async (c) => {
     const body = await unitFilters(c.get("db"), c.req.valid("query").factionId);
     gameReadCache(c);
     return c.json(body, 200);
   })
-  .get("/:id", validate("query", unitDetailQuerySchema), async (c) => {
-    const id = pathId(c, "Unit");
+  .get("/:id", validate("param", idParamSchema), validate("query", unitDetailQuerySchema), async (c) => {
+    const id = c.req.valid("param").id;
     const unit = await getUnitDetail(c.get("db"), id, canSeeHidden(c), c.req.valid("query"));
     if (!unit) throw notFound("Unit");
     gameReadCache(c);
@@ -48,13 +48,13 @@ export const unitRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/unit/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("json", unitInputSchema), async (c) => {
-    const result = await updateUnit(c.get("db"), pathId(c, "Unit"), c.req.valid("json"), actorOf(c));
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", unitInputSchema), async (c) => {
+    const result = await updateUnit(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Unit");
     noStore(c);
     return c.json(result.value, 200);
   })
-  .delete("/:id", requireModerator, contentWrite, async (c) => {
-    if (!(await deleteUnit(c.get("db"), pathId(c, "Unit"), actorOf(c)))) throw notFound("Unit");
+  .delete("/:id", requireModerator, contentWrite, validate("param", idParamSchema), async (c) => {
+    if (!(await deleteUnit(c.get("db"), c.req.valid("param").id, actorOf(c)))) throw notFound("Unit");
     return c.body(null, 204);
   });

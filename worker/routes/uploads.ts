@@ -25,6 +25,7 @@ import { signedFileUrl } from "../lib/file-signature";
 import { sendThumbnailJobs } from "../lib/thumbnail-queue";
 import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
+import { emptyQuerySchema } from "../schemas/query";
 import {
   BYTES_PER_MB,
   EXTENSION_OF,
@@ -174,12 +175,12 @@ export const uploadRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/uploads/${id}`);
     return c.json(toUploadDto(row, []), 201);
   })
-  .get("/", async (c) => {
+  .get("/", validate("query", emptyQuerySchema), async (c) => {
     const body: UploadListResponse = { items: await listUploads(c.get("db"), c.get("user")!.id) };
     noStore(c);
     return c.json(body, 200);
   })
-  .get("/:id", async (c) => {
+  .get("/:id", validate("query", emptyQuerySchema), async (c) => {
     const { row, parts } = await ownUpload(c);
     noStore(c);
     return c.json(toUploadDto(row, parts), 200);

@@ -1,6 +1,7 @@
 /** Admin user management. Pure zod; the web may import it. */
 import { z } from "zod";
 import type { Role } from "../db/schema";
+import { pagingQuery, strictQuery } from "./query";
 import { text } from "./text";
 
 /** The role names, exactly as stored (kept here so the web does not import the data model). */
@@ -9,27 +10,14 @@ export const ROLE_NAMES = ["User", "Moderator", "Admin"] as const satisfies read
 export const ADMIN_USERS_PAGE_SIZE = 10;
 const ADMIN_USERS_MAX_PAGE_SIZE = 100;
 
-const intParam = (label: string, min: number, max: number) =>
-  text()
-    .regex(/^\d{1,9}$/, `${label} must be a whole number.`)
-    .transform(Number)
-    .pipe(z.number().int().min(min, `${label} must be at least ${min}.`).max(max, `${label} must be at most ${max}.`));
-
-export const adminUsersQuerySchema = z.object({
-  page: intParam("Page", 1, 1_000_000).optional().default(1),
-  pageSize: intParam("Page size", 1, ADMIN_USERS_MAX_PAGE_SIZE).optional().default(ADMIN_USERS_PAGE_SIZE),
+export const adminUsersQuerySchema = strictQuery({
+  ...pagingQuery(ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_MAX_PAGE_SIZE),
   search: text().trim().max(254, "Search must be at most 254 characters long.").optional(),
   /** "" or "All" mean every role (the filter's "All Roles" option). */
   role: z
     .union([z.enum(ROLE_NAMES, { error: "Role must be User, Moderator or Admin." }), z.literal(""), z.literal("All")])
     .optional()
     .transform((v) => (v === "" || v === "All" ? undefined : v)),
-});
-
-export const userIdParamSchema = z.object({
-  id: text()
-    .regex(/^[1-9]\d{0,14}$/, "User id must be a positive whole number.")
-    .transform(Number),
 });
 
 export const userStatusSchema = z.object({

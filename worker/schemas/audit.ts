@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPE_PATTERN, type AuditAction } from "../shared/audit";
-import { blankAsUndefined, MAX_PAGE } from "./query";
-import { queryCount, queryText, strictQuery } from "./game-query";
+import { blankAsUndefined, pagingQuery, strictQuery } from "./query";
+import { queryText } from "./game-query";
 import { text } from "./text";
 import type { JsonValue } from "./unit";
 
@@ -50,8 +50,7 @@ export const auditQuerySchema = strictQuery({
   action: z.preprocess(blankAsUndefined, z.enum(AUDIT_ACTIONS, { error: `Action must be one of: ${AUDIT_ACTIONS.join(", ")}.` }).optional()),
   from: day("From"),
   to: day("To"),
-  page: queryCount("Page", 1, MAX_PAGE, 1),
-  pageSize: queryCount("Page size", 1, AUDIT_PAGE_SIZE_MAX, AUDIT_PAGE_SIZE_DEFAULT),
+  ...pagingQuery(AUDIT_PAGE_SIZE_DEFAULT, AUDIT_PAGE_SIZE_MAX),
 }).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "To must be the same day as From or later." });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 

@@ -1,7 +1,8 @@
 import { ALIGNMENTS, type Alignment } from "@shared/game";
 import { z } from "zod";
 import { flag, imageUrl, MESSAGES, nullableText, oneOf, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
-import { queryFlag, strictQuery } from "./game-query";
+import { queryFlag } from "./game-query";
+import { strictQuery } from "./query";
 import type { Hero } from "./hero";
 import type { Spell } from "./spell";
 import type { Unit } from "./unit";

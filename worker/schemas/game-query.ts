@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { GAME_DEFAULT_PAGE_SIZE, GAME_MAX_PAGE_SIZE } from "@shared/game";
-import { blankAsUndefined, MAX_PAGE } from "./query";
+import { blankAsUndefined, pagingQuery } from "./query";
 import { text } from "./text";
 
 /**
  * Query-string building blocks shared by the game content routes (/faction, /unit, /hero,
- * /spell, /gameinfo). Query objects are strict: an unknown parameter (a misspelt include flag,
- * say) is a 400, not silently ignored. Empty values count as absent.
+ * /spell, /gameinfo). Their query objects are strict (`strictQuery`, ./query.ts). Empty values
+ * count as absent.
  */
 
 /** `true` or `false` (the only spellings accepted), optional with a default. */
@@ -84,35 +84,5 @@ export const queryIdList = (label: string, max: number) => {
   );
 };
 
-/** A whole number from `min` to `max` in the query, `fallback` when absent or blank. */
-export const queryCount = (label: string, min: number, max: number, fallback: number) => {
-  const message = `${label} must be a whole number from ${min} to ${max}.`;
-  return text({ error: message })
-    .optional()
-    .transform((v) => (v === undefined || v.trim() === "" ? String(fallback) : v))
-    .pipe(text().regex(/^[0-9]{1,9}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message)));
-};
-
-/** `page` (default 1) and `pageSize` (default 50, at most 200; larger is a 400, not clamped). */
-export const pagingQuery = {
-  page: queryCount("Page", 1, MAX_PAGE, 1),
-  pageSize: queryCount("Page size", 1, GAME_MAX_PAGE_SIZE, GAME_DEFAULT_PAGE_SIZE),
-};
-
-/** A strict query object (unknown parameters are refused with a message naming them). */
-export const strictQuery = <S extends z.ZodRawShape>(shape: S) =>
-  z.strictObject(shape, { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown query parameter: ${issue.keys.join(", ")}.` : undefined) });
-
-/** The list envelope every paged game list answers. */
-export type Paged<T> = { items: T[]; totalCount: number; page: number; pageSize: number; totalPages: number };
-
-export const paged = <T>(items: T[], totalCount: number, page: number, pageSize: number): Paged<T> => ({
-  items,
-  totalCount,
-  page,
-  pageSize,
-  totalPages: Math.ceil(totalCount / pageSize),
-});
-
-/** An unpaged list (a faction's units or heroes, the faction list) in the same envelope. */
-export const whole = <T>(items: T[]): Paged<T> => paged(items, items.length, 1, Math.max(items.length, 1));
+/** `page` and `pageSize` of the game lists and the change history: pages of 50 by default, at most 200. */
+export const gamePaging = pagingQuery(GAME_DEFAULT_PAGE_SIZE, GAME_MAX_PAGE_SIZE);

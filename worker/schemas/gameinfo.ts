@@ -10,7 +10,8 @@ import {
 } from "@shared/game";
 import { z } from "zod";
 import { flag, imageUrl, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
-import { pagingQuery, queryCount, queryFlag, queryText, strictQuery } from "./game-query";
+import { gamePaging, queryFlag, queryText } from "./game-query";
+import { queryCount, strictQuery } from "./query";
 import { toSlug } from "@shared/slug";
 import { text } from "./text";
 
@@ -42,14 +43,13 @@ export const gameInfoListQuerySchema = strictQuery({
   search: queryText("Search", GAMEINFO_SEARCH_MAX),
   featuredOnly: queryFlag("featuredOnly", false),
   publishedOnly: queryFlag("publishedOnly", true),
-  ...pagingQuery,
+  ...gamePaging,
 });
 
 const limit = (fallback: number) => queryCount("Limit", 1, GAMEINFO_LIMIT_MAX, fallback);
 
 export const gameInfoFeaturedQuerySchema = strictQuery({ limit: limit(GAMEINFO_FEATURED_DEFAULT) });
 export const gameInfoRelatedQuerySchema = strictQuery({ limit: limit(GAMEINFO_RELATED_DEFAULT) });
-export const emptyQuerySchema = strictQuery({});
 /** GET /gameinfo/categories: moderators may count unpublished articles too (publishedOnly=false). */
 export const gameInfoCategoriesQuerySchema = strictQuery({ publishedOnly: queryFlag("publishedOnly", true) });
 

@@ -2,7 +2,8 @@ import { HERO_TYPES, RARITY_RANGE, type FilterOption, type HeroType } from "@sha
 import type { FactionRef } from "./faction";
 import { z } from "zod";
 import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, versionField, wholeNumber } from "./game-input";
-import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, queryText, strictQuery } from "./game-query";
+import { gamePaging, queryEnum, queryFlag, queryId, queryInt, queryText } from "./game-query";
+import { strictQuery } from "./query";
 import type { SpellRef } from "./spell";
 import type { JsonValue } from "./unit";
 
@@ -61,7 +62,7 @@ export const heroListQuerySchema = strictQuery({
   ...heroFilterShape,
   factionId: queryId("Faction id"),
   rarityLevel: queryInt("Rarity level", RARITY_RANGE.min, RARITY_RANGE.max),
-  ...pagingQuery,
+  ...gamePaging,
 });
 
 export const heroFiltersQuerySchema = strictQuery({ factionId: queryId("Faction id") });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "./text";
-import { pagingQuery, strictQuery } from "./game-query";
+import { gamePaging } from "./game-query";
+import { strictQuery } from "./query";
 import type { JsonValue } from "./unit";
 import { HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType } from "../shared/history";
 
@@ -41,7 +42,7 @@ export const historyQuerySchema = strictQuery({
     .regex(/^[0-9]{1,10}$/, ID_MESSAGE)
     .transform(Number)
     .pipe(z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(2_147_483_647, ID_MESSAGE)),
-  ...pagingQuery,
+  ...gamePaging,
 });
 
 /**

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { FilterOption } from "../shared/game";
 import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
 import { isFilesPath, isHttpUrl } from "./news";
-import { blankAsUndefined, queryPage, queryPageSize } from "./query";
+import { blankAsUndefined, pagingQuery, strictQuery, type Paged } from "./query";
 import { toSlug } from "../shared/slug";
 import { text } from "./text";
 
@@ -52,7 +52,7 @@ export const CATEGORY_LIMITS = {
 
 export const DEFAULT_CATEGORY_COLOR = "#3B82F6";
 
-/** The public gallery asks for 20 items a page (GALLERY_PAGE_SIZE), the admin list for 50; no one gets more than 100. */
+/** The public gallery asks for 20 items a page (GALLERY_PAGE_SIZE), the admin list for 50; more than 100 is a 400. */
 export const ADMIN_MEDIA_PAGE_SIZE = 50;
 const MEDIA_MAX_PAGE_SIZE = 100;
 
@@ -76,7 +76,7 @@ const queryId = (label: string) =>
   );
 
 /** GET /media. Guests and users get approved items whatever `approvedOnly` says. */
-export const mediaListQuerySchema = z.object({
+export const mediaListQuerySchema = strictQuery({
   categoryId: queryId("Category"),
   factionId: queryId("Faction"),
   mediaType: z.preprocess(
@@ -97,8 +97,7 @@ export const mediaListQuerySchema = z.object({
     .max(MEDIA_LIMITS.search, `Search must be at most ${MEDIA_LIMITS.search} characters.`)
     .optional()
     .transform((v) => (v ? v : undefined)),
-  page: queryPage(),
-  pageSize: queryPageSize(GALLERY_PAGE_SIZE, MEDIA_MAX_PAGE_SIZE),
+  ...pagingQuery(GALLERY_PAGE_SIZE, MEDIA_MAX_PAGE_SIZE),
 });
 
 const requiredText = (label: string, max: number) =>
@@ -279,7 +278,7 @@ export type MediaCategoryFormValues = z.input<typeof mediaCategoryInputSchema>;
 export type MediaCategoryInput = z.output<typeof mediaCategoryInputSchema>;
 
 /** GET /media/categories. Only moderators may ask for inactive ones. */
-export const mediaCategoryListQuerySchema = z.object({
+export const mediaCategoryListQuerySchema = strictQuery({
   activeOnly: queryBool("activeOnly"),
 });
 
@@ -328,15 +327,13 @@ export type MediaItem = {
   updatedAt: string;
 };
 
-export type MediaListResponse = {
-  items: MediaItem[];
-  /** With `capped`, the matches among the newest LIST_SEARCH_CAP a search looked at (what can be paged). */
-  totalCount: number;
+/**
+ * GET /media: the list envelope. With `capped`, `totalCount` is the matches among the newest
+ * LIST_SEARCH_CAP a search looked at (what can be paged).
+ */
+export type MediaListResponse = Paged<MediaItem> & {
   /** Present (true) when a search has more matches than it looked at: show the count as "60+". */
   capped?: true;
-  page: number;
-  pageSize: number;
-  totalPages: number;
 };
 
 /**

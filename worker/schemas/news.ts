@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { blankAsUndefined, queryPage, queryPageSize } from "./query";
+import { blankAsUndefined, pagingQuery, strictQuery, type Paged } from "./query";
 import { text } from "./text";
 
 /**
@@ -116,12 +116,11 @@ const optionalText = (label: string) =>
     .transform((v) => (v ? v : undefined));
 
 /** GET /news query. `status` is honoured only for moderators and admins. */
-export const newsListQuerySchema = z.object({
+export const newsListQuerySchema = strictQuery({
   search: optionalText("Search"),
   tag: optionalText("Tag"),
   author: optionalText("Author"),
-  page: queryPage(),
-  pageSize: queryPageSize(NEWS_DEFAULT_PAGE_SIZE, NEWS_MAX_PAGE_SIZE),
+  ...pagingQuery(NEWS_DEFAULT_PAGE_SIZE, NEWS_MAX_PAGE_SIZE),
   status: z.preprocess(
     blankAsUndefined,
     z.enum(["all", "published", "draft"], { error: "Status must be all, published or draft." }).optional(),
@@ -149,15 +148,13 @@ export type NewsArticle = {
 /** List items carry everything but `content` (cards only show the summary). */
 export type NewsListItem = Omit<NewsArticle, "content">;
 
-export type NewsListResponse = {
-  items: NewsListItem[];
-  /** With `capped`, the matches among the newest LIST_SEARCH_CAP a search looked at (what can be paged). */
-  totalCount: number;
+/**
+ * GET /news: the list envelope. With `capped`, `totalCount` is the matches among the newest
+ * LIST_SEARCH_CAP a search looked at (what can be paged).
+ */
+export type NewsListResponse = Paged<NewsListItem> & {
   /** Present (true) when a search has more matches than it looked at: show the count as "60+". */
   capped?: true;
-  page: number;
-  pageSize: number;
-  totalPages: number;
 };
 
 /** GET /news/filters: distinct tags and authors of published articles, sorted. */

@@ -13,7 +13,8 @@ import {
 import type { FactionRef } from "./faction";
 import { z } from "zod";
 import { flag, jsonField, MESSAGES, oneOf, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
-import { pagingQuery, queryEnum, queryFlag, queryId, queryInt, queryOptionalFlag, strictQuery } from "./game-query";
+import { gamePaging, queryEnum, queryFlag, queryId, queryInt, queryOptionalFlag } from "./game-query";
+import { strictQuery } from "./query";
 import type { JsonValue } from "./unit";
 
 /** A spell as every /spell and /faction answer shows it. */
@@ -59,7 +60,7 @@ export const spellListQuerySchema = strictQuery({
   isCommon: queryOptionalFlag("isCommon"),
   factionId: queryId("Faction id"),
   activeOnly: queryFlag("activeOnly", true),
-  ...pagingQuery,
+  ...gamePaging,
 });
 
 /** GET /spell/filters. */

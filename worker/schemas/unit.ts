@@ -3,7 +3,8 @@ import { TIER_RANGE, UNIT_COMPARE_MAX, UNIT_TYPES, UPGRADE_LEVEL_RANGE, type Fil
 import { z } from "zod";
 import type { FactionRef } from "./faction";
 import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
-import { pagingQuery, queryEnum, queryFlag, queryId, queryIdList, queryInt, strictQuery } from "./game-query";
+import { gamePaging, queryEnum, queryFlag, queryId, queryIdList, queryInt } from "./game-query";
+import { strictQuery } from "./query";
 
 /** JSON values as stored in the JSON-typed columns (Hono's own JSON type, so the typed client agrees). */
 export type JsonValue = JSONValue;
@@ -65,7 +66,7 @@ export const unitListQuerySchema = strictQuery({
   ...unitFilterShape,
   factionId: queryId("Faction id"),
   ids: queryIdList("Unit ids", UNIT_COMPARE_MAX),
-  ...pagingQuery,
+  ...gamePaging,
 }).superRefine((q, ctx) => {
   if (q.ids === undefined) return;
   const combined = (["tier", "unitType", "upgradeLevel", "factionId"] as const).filter((k) => q[k] !== undefined);

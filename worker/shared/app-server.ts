@@ -28,6 +28,11 @@ export type PreparedPage = {
   module: string;
   /** The SWR keys of the first view's API reads (guest pages; none for a member page). */
   keys: string[];
+  /**
+   * The page's query string in its one spelling (no "?"; "" for none): what the page reads of the
+   * URL's query, as the page writes it. The page is rendered and cached at this URL.
+   */
+  search: string;
 };
 
 export type RenderRequest = {
@@ -50,7 +55,7 @@ export type RenderedPage = {
 
 export type AppServer = {
   pages: readonly ServedPage[];
-  /** The page of a URL, with its module loaded (guest pages) and the keys its first view reads. */
+  /** The page of a URL, with its module loaded (guest pages), its query string in one spelling and the keys its first view reads there. */
   preparePage(url: URL): Promise<PreparedPage>;
   /** The app at a URL as a guest sees it, with the first view's answers (after `preparePage`). Rejects if a component throws. */
   renderPage(request: RenderRequest): Promise<RenderedPage>;

@@ -7,15 +7,22 @@
 /** Field name (a dotted path for nested fields; "_" for the whole form) → messages. */
 export type FieldErrors = Record<string, string[]>;
 
-type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
+type Issue = { readonly path: readonly PropertyKey[]; readonly message: string; readonly code?: string; readonly keys?: readonly string[] };
 
-/** Groups zod issues by field, keeping their order; issues without a path go under "_". */
+/**
+ * Groups zod issues by field, keeping their order; issues without a path go under "_". Keys a
+ * strict object does not know (zod's `unrecognized_keys`) are each named as a field of their own.
+ */
 export function fieldErrorsFromIssues(issues: readonly Issue[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const key = path.length ? path.map(String).join(".") : "_";
     const list = (errors[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
+    if (!list.includes(message)) list.push(message);
+  };
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys" && issue.keys?.length) for (const name of issue.keys) add([...issue.path, name], issue.message);
+    else add(issue.path, issue.message);
   }
   return errors;
 }

@@ -133,11 +133,16 @@ export const SPELL_BOOK_PAGE_SIZE = 24;
 /** The spell book's page from its URL (`?page=N`; missing or malformed is 1). */
 export const parseSpellBookPage = (params: URLSearchParams): number => parsePage(params.get("page"));
 
-/** The spell book's URL for these filters and page (page 1 and unset filters left out). */
-export function spellBookPath(f: SpellBookFilters, page: number): string {
+/** The spell book's query string for these filters and page (page 1 and unset filters left out). */
+export function spellBookSearch(f: SpellBookFilters, page: number): URLSearchParams {
   const params = new URLSearchParams(spellBookQuery(f));
   if (page > 1) params.set("page", String(page));
-  const query = params.toString();
+  return params;
+}
+
+/** The spell book's URL for these filters and page. */
+export function spellBookPath(f: SpellBookFilters, page: number): string {
+  const query = spellBookSearch(f, page).toString();
   return query ? `/spells?${query}` : "/spells";
 }
 
@@ -190,7 +195,7 @@ export function parseCompareUnits(params: URLSearchParams): CompareSelection {
   const invalid: string[] = [];
   for (const part of parts) {
     const id = parseId(part);
-    if (id === null || id > 2_147_483_647) invalid.push(part);
+    if (id === null) invalid.push(part);
     else if (distinct.includes(id)) {
       if (!duplicates.includes(id)) duplicates.push(id);
     } else distinct.push(id);

@@ -1,12 +1,19 @@
 /**
- * Record ids in URLs and query strings are positive integers written in decimal digits only
- * ("12", never "012x", "1e3" or "-4"). Anything else names no record.
+ * The one id contract: a record id in a URL path or query string is a whole number from 1 to
+ * ID_MAX written in decimal digits, without a sign, a point, an exponent or leading zeros ("12",
+ * never "012", "1e3", "1.0" or "-4"), so every record has one spelling. Anything else names no
+ * record: the API answers 400 `validation_failed` (worker/schemas/query.ts `idParamSchema`), and a
+ * page shows its "not found" view without asking.
  */
+
+/** The largest id (SQLite's 32-bit signed range, which every table's ids stay within). */
+export const ID_MAX = 2_147_483_647;
+
 export function parseId(text: string | null | undefined): number | null {
-  if (!text || !/^[0-9]{1,15}$/.test(text)) return null;
+  if (!text || !/^[1-9][0-9]{0,9}$/.test(text)) return null;
   const id = Number(text);
-  return Number.isSafeInteger(id) && id >= 1 ? id : null;
+  return id <= ID_MAX ? id : null;
 }
 
-/** The page number in a URL's `?page=`: a positive integer written as `parseId` reads ids; anything else is page 1. */
+/** The page number in a page's URL (`?page=`): a positive integer written as `parseId` reads ids; anything else is page 1. */
 export const parsePage = (text: string | null | undefined): number => parseId(text) ?? 1;

@@ -24,6 +24,14 @@ export type PageModule = {
   Component: ComponentType;
   /** The SWR keys (`apiKey(...)`) of the API reads the first view shows; null for a read that cannot exist (a malformed id). */
   firstView?(req: FirstViewRequest): readonly (string | null)[];
+  /**
+   * The page's query string in its one spelling: the parameters the page reads, as the page itself
+   * writes them (unknown parameters and values it cannot read left out, defaults omitted). The
+   * Worker renders and caches the page at this URL, so `?utm_source=…`, `?page=01` or another
+   * order shares the entry of the page's own link (ADR 0047). Built from the same parse and format
+   * functions the page's components use. A page without it reads no query string.
+   */
+  canonicalSearch?(params: URLSearchParams): URLSearchParams | string;
 };
 
 export type PageRoute = {

@@ -11,7 +11,7 @@ import { api, unwrap } from "./api-client";
 export const CURRENT_USER_KEY = apiKey("/api/auth/me");
 
 /** GET /api/auth/me: the signed-in user as the server has it now. */
-export const getCurrentUser = () => unwrap(api.api.auth.me.$get());
+export const getCurrentUser = () => unwrap(api.api.auth.me.$get({ query: {} }));
 
 /**
  * The saved user confirmed with the server, once per page load (`enabled` while a session is

@@ -34,7 +34,7 @@ export function fastCommentsScriptUrl(region: string | null | undefined): string
  * comments are off.
  */
 export function getFastCommentsSso() {
-  return unwrap(api.api.auth["fastcomments-sso"].$get());
+  return unwrap(api.api.auth["fastcomments-sso"].$get({ query: {} }));
 }
 
 export const FASTCOMMENTS_SSO_KEY = apiKey("/api/auth/fastcomments-sso");

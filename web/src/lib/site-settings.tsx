@@ -35,7 +35,7 @@ function embeddedSettings(): PublicSiteSettings | undefined {
 
 /** GET /api/settings/public. */
 export async function getPublicSettings(): Promise<PublicSiteSettings> {
-  return normalizeSettings(await unwrap(api.api.settings.public.$get()));
+  return normalizeSettings(await unwrap(api.api.settings.public.$get({ query: {} })));
 }
 
 type SiteSettingsContextValue = { settings: PublicSiteSettings; loaded: boolean };

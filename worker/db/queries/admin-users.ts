@@ -60,11 +60,7 @@ export async function listUsers(db: Database, q: { page: number; pageSize: numbe
     memberTotal(db, q, where),
   ]);
   const totalCount = totals[0]?.n ?? 0;
-  return {
-    users: rows.map((r) => toUserDto(r.user, parseRoles(r.roles))),
-    totalCount,
-    totalPages: Math.ceil(totalCount / q.pageSize),
-  };
+  return { items: rows.map((r) => toUserDto(r.user, parseRoles(r.roles))), totalCount };
 }
 
 const otherRoles = alias(userRoles, "other_roles");

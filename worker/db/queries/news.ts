@@ -16,7 +16,6 @@ import type {
   NewsArticleInput,
   NewsFilters,
   NewsListItem,
-  NewsListResponse,
 } from "../../schemas/news";
 import { facetCounts, newsArticles, newsTags, publishedNewsTags } from "../schema";
 import {
@@ -204,10 +203,10 @@ const newsListReads = keptReads(
 );
 
 /**
- * One page of articles plus the total, in one batch. Published articles come newest first
+ * One page of articles plus the total (and whether a search's total is capped), in one batch. Published articles come newest first
  * (publishedAt desc, id desc); when drafts are included they sort by their creation time.
  */
-export async function listNews(db: Database, options: NewsListOptions): Promise<NewsListResponse> {
+export async function listNews(db: Database, options: NewsListOptions): Promise<{ items: NewsListItem[]; totalCount: number; capped: boolean }> {
   const words = options.search ? ftsQuery(options.search) : null;
   // Published articles only: the index is asked for visible ones, so drafts never fill the window.
   const match = words && options.status === "published" ? visibleOnly(words) : words;
@@ -220,15 +219,7 @@ export async function listNews(db: Database, options: NewsListOptions): Promise<
   const [totals, rows] = await db.batch([reads.total, reads.rows]);
   const total = totals[0] as { n: number; capped?: number } | undefined;
   const totalCount = total?.n ?? 0;
-  const list: NewsListResponse = {
-    items: (rows as ArticleRow[]).map((row) => toListItem(row, parseTags(row.tags))),
-    totalCount,
-    page: options.page,
-    pageSize: options.pageSize,
-    totalPages: Math.ceil(totalCount / options.pageSize),
-  };
-  if (total?.capped) list.capped = true;
-  return list;
+  return { items: (rows as ArticleRow[]).map((row) => toListItem(row, parseTags(row.tags))), totalCount, capped: !!total?.capped };
 }
 
 /** The statements of one article (worker/db/kept.ts): with or without drafts; the id is a placeholder. */

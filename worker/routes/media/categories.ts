@@ -17,7 +17,8 @@ import { isModerator, requireAdmin } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { mediaCategoryInputSchema, mediaCategoryListQuerySchema, type MediaCategoryInput } from "../../schemas/media";
-import { CATEGORIES_CACHE, idParam } from "./common";
+import { emptyQuerySchema, idParamSchema } from "../../schemas/query";
+import { CATEGORIES_CACHE } from "./common";
 
 const SLUG_TAKEN = "A category with this slug already exists.";
 const slugConflict = () => conflict(SLUG_TAKEN, { slug: [SLUG_TAKEN] });
@@ -32,8 +33,8 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     setReadCache(c, CATEGORIES_CACHE);
     return c.json(items, 200);
   })
-  .get("/categories/:id", async (c) => {
-    const id = idParam(c.req.param("id"), "Category");
+  .get("/categories/:id", validate("param", idParamSchema), validate("query", emptyQuerySchema), async (c) => {
+    const id = c.req.valid("param").id;
     const category = await getCategory(c.get("db"), id, !isModerator(c.get("user")));
     if (!category) throw notFound("Category");
     setReadCache(c, CATEGORIES_CACHE);
@@ -48,8 +49,8 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/categories/${category.id}`);
     return c.json(category, 201);
   })
-  .put("/categories/:id", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), async (c) => {
-    const id = idParam(c.req.param("id"), "Category");
+  .put("/categories/:id", requireAdmin, contentWrite, validate("param", idParamSchema), validate("json", mediaCategoryInputSchema), async (c) => {
+    const id = c.req.valid("param").id;
     const input: MediaCategoryInput = c.req.valid("json");
     const db = c.get("db");
     if (!(await getCategory(db, id, false))) throw notFound("Category");
@@ -59,8 +60,8 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(category, 200);
   })
-  .delete("/categories/:id", requireAdmin, contentWrite, async (c) => {
-    const id = idParam(c.req.param("id"), "Category");
+  .delete("/categories/:id", requireAdmin, contentWrite, validate("param", idParamSchema), async (c) => {
+    const id = c.req.valid("param").id;
     const db = c.get("db");
     if (!(await getCategory(db, id, false))) throw notFound("Category");
     const used = await categoryUsage(db, id);

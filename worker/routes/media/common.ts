@@ -1,26 +1,17 @@
 /**
- * What the media routes share: id parsing, the item DTO with its file URLs, and guests' cache
+ * What the media routes share: the item DTO with its file URLs, and guests' cache
  * lifetimes. The routes themselves are split by concern beside this file (list, review,
  * categories, items, views) and mounted in order by ../media.ts.
  */
 import type { Context } from "hono";
-import { parseId } from "@shared/ids";
 import { filePath, toMediaDto, type MediaRow } from "../../db/queries/media";
 import type { AppEnv } from "../../env";
 import { signedFileUrl } from "../../lib/file-signature";
-import { notFound } from "../../lib/errors";
 import { isModerator } from "../../middleware/auth";
 
 /** Guests' caches: items 1 minute, categories 2 minutes. */
 export const ITEMS_CACHE = { maxAge: 60, staleWhileRevalidate: 300 };
 export const CATEGORIES_CACHE = { maxAge: 120, staleWhileRevalidate: 600 };
-
-/** Ids in paths are positive integers; anything else names nothing (404). */
-export function idParam(text: string, what: string): number {
-  const id = parseId(text);
-  if (id === null) throw notFound(what);
-  return id;
-}
 
 /** URLs of approved items' files are plain; an unapproved item's are signed and short-lived. */
 const fileUrlFor = (c: Context<AppEnv>) => (key: string, row: MediaRow) =>

@@ -21,7 +21,8 @@ import { isModerator, requireModerator } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { fileKeyOf, mediaCreateSchema, mediaItemInputSchema, type MediaItemInput } from "../../schemas/media";
-import { dto, idParam, ITEMS_CACHE } from "./common";
+import { emptyQuerySchema, idParamSchema } from "../../schemas/query";
+import { dto, ITEMS_CACHE } from "./common";
 
 /** 400 with field errors when the category or faction does not exist. */
 async function checkReferences(c: Context<AppEnv>, input: MediaItemInput) {
@@ -39,9 +40,9 @@ async function deleteObjects(c: Context<AppEnv>, keys: string[]) {
 }
 
 export const mediaItemRoutes = new Hono<AppEnv>()
-  .get("/:id", async (c) => {
+  .get("/:id", validate("param", idParamSchema), validate("query", emptyQuerySchema), async (c) => {
     const moderator = isModerator(c.get("user"));
-    const row = await getMedia(c.get("db"), idParam(c.req.param("id"), "Media item"), moderator);
+    const row = await getMedia(c.get("db"), c.req.valid("param").id, moderator);
     if (!row) throw notFound("Media item");
     setReadCache(c, ITEMS_CACHE);
     return c.json(await dto(c, row), 200);
@@ -78,8 +79,8 @@ export const mediaItemRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/${row.id}`);
     return c.json(await dto(c, row), 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("json", mediaItemInputSchema), async (c) => {
-    const id = idParam(c.req.param("id"), "Media item");
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", mediaItemInputSchema), async (c) => {
+    const id = c.req.valid("param").id;
     const input = c.req.valid("json");
     const db = c.get("db");
     const before = await getMedia(db, id, true);
@@ -93,16 +94,16 @@ export const mediaItemRoutes = new Hono<AppEnv>()
     if (!row) throw notFound("Media item");
     return c.json(await dto(c, row), 200);
   })
-  .delete("/:id", requireModerator, contentWrite, async (c) => {
-    const id = idParam(c.req.param("id"), "Media item");
+  .delete("/:id", requireModerator, contentWrite, validate("param", idParamSchema), async (c) => {
+    const id = c.req.valid("param").id;
     const db = c.get("db");
     const row = await getMedia(db, id, true);
     if (!row || !(await deleteMedia(db, row, c.get("user")!.id))) throw notFound("Media item");
     await deleteObjects(c, keysOf(row));
     return c.body(null, 204);
   })
-  .post("/:id/thumbnails", requireModerator, async (c) => {
-    const id = idParam(c.req.param("id"), "Media item");
+  .post("/:id/thumbnails", requireModerator, validate("param", idParamSchema), async (c) => {
+    const id = c.req.valid("param").id;
     const db = c.get("db");
     if (!(await getMedia(db, id, true))) throw notFound("Media item");
     const queued = await queueOne(db, id);

@@ -2,11 +2,12 @@
 import { Hono } from "hono";
 import { listMedia, mediaFilters } from "../../db/queries/media";
 import type { AppEnv } from "../../env";
-import { checkPublicPage, publicTotalPages } from "../../lib/list-depth";
+import { lastServedPage } from "../../lib/list-depth";
 import { setReadCache } from "../../lib/read-cache";
 import { isModerator } from "../../middleware/auth";
 import { validate } from "../../middleware/validate";
 import { mediaListQuerySchema, type MediaListResponse } from "../../schemas/media";
+import { emptyQuerySchema, paged } from "../../schemas/query";
 import { dto, ITEMS_CACHE } from "./common";
 
 export const mediaListRoutes = new Hono<AppEnv>()
@@ -16,7 +17,7 @@ export const mediaListRoutes = new Hono<AppEnv>()
     const moderator = isModerator(user);
     const approvedOnly = moderator ? (query.approvedOnly ?? false) : true;
     // Guests and members page to publicPageLimit(pageSize); moderators' lists to MAX_PAGE.
-    if (!moderator) checkPublicPage(query.page, query.pageSize);
+    const lastPage = lastServedPage(moderator, query);
     const { rows, totalCount, capped } = await listMedia(c.get("db"), {
       ...query,
       approvedOnly,
@@ -24,18 +25,12 @@ export const mediaListRoutes = new Hono<AppEnv>()
       status: moderator ? query.status : undefined,
       uploadedBy: query.mine && user ? user.id : undefined,
     });
-    const body: MediaListResponse = {
-      items: await Promise.all(rows.map((row) => dto(c, row))),
-      totalCount,
-      page: query.page,
-      pageSize: query.pageSize,
-      totalPages: moderator ? Math.ceil(totalCount / query.pageSize) : publicTotalPages(totalCount, query.pageSize),
-    };
+    const body: MediaListResponse = paged(await Promise.all(rows.map((row) => dto(c, row))), totalCount, query, lastPage);
     if (capped) body.capped = true;
     setReadCache(c, ITEMS_CACHE);
     return c.json(body, 200);
   })
-  .get("/filters", async (c) => {
+  .get("/filters", validate("query", emptyQuerySchema), async (c) => {
     const body = await mediaFilters(c.get("db"));
     setReadCache(c, ITEMS_CACHE);
     return c.json(body, 200);

@@ -6,10 +6,11 @@ import { requireModerator } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { mediaReviewSchema, type MediaReviewResponse } from "../../schemas/media";
+import { emptyQuerySchema } from "../../schemas/query";
 import { dto } from "./common";
 
 export const mediaReviewRoutes = new Hono<AppEnv>()
-  .get("/status-counts", requireModerator, async (c) => {
+  .get("/status-counts", requireModerator, validate("query", emptyQuerySchema), async (c) => {
     c.header("Cache-Control", "private, no-store");
     return c.json(await mediaStatusCounts(c.get("db")), 200);
   })

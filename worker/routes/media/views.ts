@@ -9,7 +9,8 @@ import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { derivedKey } from "../../lib/keys";
 import { clientIp, rateLimitKey } from "../../middleware/rate-limit";
-import { idParam } from "./common";
+import { validate } from "../../middleware/validate";
+import { idParamSchema } from "../../schemas/query";
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -31,8 +32,8 @@ const tooManyViews = () =>
   new ApiError(429, "Too many views from your network. Please wait a minute and try again.", { headers: { "Retry-After": "60" } });
 
 export const mediaViewRoutes = new Hono<AppEnv>()
-  .post("/:id/view", async (c) => {
-    const id = idParam(c.req.param("id"), "Media item");
+  .post("/:id/view", validate("param", idParamSchema), async (c) => {
+    const id = c.req.valid("param").id;
     const network = rateLimitKey(clientIp(c.req.header("CF-Connecting-IP")));
     // The one write open to guests: a budget per network (VIEW_LIMITER, wrangler.toml).
     if (!(await c.env.VIEW_LIMITER.limit({ key: `view:${network}` })).success) throw tooManyViews();

@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
-import type { Paged } from "@schemas/game-query";
+import type { Paged } from "@schemas/query";
 import type { AuditEntry, AuditFilters } from "@schemas/audit";
 import { api, unwrap } from "@/lib/api-client";
 

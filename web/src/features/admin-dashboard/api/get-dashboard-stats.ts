@@ -6,7 +6,7 @@ export const DASHBOARD_STATS_KEY = apiKey("/api/admin/dashboard/stats");
 
 /** GET /api/admin/dashboard/stats (moderator level): counts and the latest users and articles. */
 export function getDashboardStats() {
-  return unwrap(api.api.admin.dashboard.stats.$get());
+  return unwrap(api.api.admin.dashboard.stats.$get({ query: {} }));
 }
 
 export type DashboardStats = Awaited<ReturnType<typeof getDashboardStats>>;

@@ -5,7 +5,7 @@ import type { MediaItem } from "@schemas/media";
 
 /** GET /api/media/{id} (moderators also get unapproved items). */
 export async function getMediaItem(id: number): Promise<MediaItem> {
-  return unwrap(api.api.media[":id"].$get({ param: { id: String(id) } }));
+  return unwrap(api.api.media[":id"].$get({ param: { id: String(id) }, query: {} }));
 }
 
 /** Null id (an invalid id in the URL) reads nothing. */

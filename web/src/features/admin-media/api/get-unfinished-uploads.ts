@@ -8,7 +8,7 @@ const KEY = apiKey("/api/uploads");
 
 /** GET /api/uploads: the signed-in user's unfinished uploads, newest first. */
 export async function getUnfinishedUploads(): Promise<Upload[]> {
-  const body = await unwrap(api.api.uploads.$get());
+  const body = await unwrap(api.api.uploads.$get({ query: {} }));
   // What the browser remembers of uploads the server no longer holds is dropped.
   keepOnlyStoredUploads(body.items.map((u) => u.id));
   return body.items;

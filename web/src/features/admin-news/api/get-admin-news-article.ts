@@ -8,5 +8,5 @@ import { newsKeys } from "@/lib/news-cache";
  * opens, never the copy the news pages cached, so the version it saves against is current.
  */
 export function useAdminNewsArticle(id: number | null) {
-  return useFreshLoad(id === null ? null : newsKeys.article(id), (): Promise<NewsArticle> => unwrap(api.api.news[":id"].$get({ param: { id: String(id) } })));
+  return useFreshLoad(id === null ? null : newsKeys.article(id), (): Promise<NewsArticle> => unwrap(api.api.news[":id"].$get({ param: { id: String(id) }, query: {} })));
 }

@@ -7,7 +7,7 @@ export const SITE_SETTINGS_KEY = apiKey("/api/settings");
 
 /** GET /api/settings (Admin): every setting with its update stamp. */
 export function getSiteSettings(): Promise<SiteSettingsDto> {
-  return unwrap(api.api.settings.$get());
+  return unwrap(api.api.settings.$get({ query: {} }));
 }
 
 /** The full settings through SWR; never deduped across visits (an admin must see the latest). */

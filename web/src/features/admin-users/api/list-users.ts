@@ -6,7 +6,7 @@ import { api, unwrap } from "@/lib/api-client";
 /** role "" means All Roles. */
 export type UsersQuery = { page: number; search: string; role: "" | (typeof ROLE_NAMES)[number] };
 
-/** GET /api/admin/users → { users, totalCount, totalPages }, 10 per page. */
+/** GET /api/admin/users → the list envelope `{ items, totalCount, page, pageSize, totalPages }`, 10 per page. */
 export function listUsersRequest({ page, search, role }: UsersQuery) {
   return unwrap(api.api.admin.users.$get({ query: usersQueryParams({ page, search, role }) }));
 }

@@ -91,7 +91,7 @@ export function UserManagement() {
           <LoadErrorAlert className="m-4" title={LOAD_FAILED} error={error} fallback="Check your connection and try again." onRetry={() => void mutate()} />
         ) : isLoading && !data ? (
           <UsersSkeleton />
-        ) : data && data.users.length === 0 ? (
+        ) : data && data.items.length === 0 ? (
           <div className="px-4 py-12 text-center max-md:rounded-xl max-md:border max-md:border-dashed max-md:border-line">
             <p className="font-semibold text-ink">No users found.</p>
             <p className="mt-1 text-sm text-ink-muted">
@@ -100,7 +100,7 @@ export function UserManagement() {
           </div>
         ) : (
           <ul className="max-md:space-y-3 md:divide-y md:divide-line">
-            {data?.users.map((user) => (
+            {data?.items.map((user) => (
               <UserRow
                 key={user.id}
                 user={pending?.id === user.id ? { ...user, ...pending.patch } : user}

@@ -10,6 +10,10 @@ import { AuthCard } from "@/features/auth/components/auth-card";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
 import { useResetLinkCheck } from "@/features/auth/api/reset-password";
 import { noindexMeta } from "@shared/seo";
+import { tokenSearch } from "@/features/auth/token-search";
+
+/** The link's token (ADR 0047). */
+export const canonicalSearch = tokenSearch;
 
 export const PASSWORD_RESET_DONE = "Your password was changed.";
 

@@ -7,6 +7,10 @@ import { PageHead } from "@/lib/page-head";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { unlockRequest } from "@/features/auth/api/unlock";
 import { noindexMeta } from "@shared/seo";
+import { tokenSearch } from "@/features/auth/token-search";
+
+/** The link's token (ADR 0047). */
+export const canonicalSearch = tokenSearch;
 
 export const UNLOCKED_TEXT = "Sign-in is unlocked.";
 const INCOMPLETE = "This unlock link is incomplete. Open it again from the e-mail.";

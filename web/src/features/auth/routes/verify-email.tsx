@@ -5,9 +5,13 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { ApiRequestError } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
+import { tokenSearch } from "@/features/auth/token-search";
 import { useSession } from "@/lib/session";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { resendVerificationRequest, verifyEmailRequest } from "@/features/auth/api/verify-email";
+
+/** The link's token (ADR 0047). */
+export const canonicalSearch = tokenSearch;
 
 export const CONFIRMED_TEXT = "Your e-mail address is confirmed.";
 export const RESENT_TEXT = "We sent you a new link. It works once, for 24 hours.";

@@ -9,7 +9,7 @@ import { MEDIA_DEDUPE_MS } from "./get-gallery-list";
  * as search results link). Guests get approved items only (else 404).
  */
 export function useLinkedItem(id: number | null) {
-  return useSWR(id === null ? null : mediaKeys.item(id), (): Promise<MediaItem> => unwrap(api.api.media[":id"].$get({ param: { id: String(id) } })), {
+  return useSWR(id === null ? null : mediaKeys.item(id), (): Promise<MediaItem> => unwrap(api.api.media[":id"].$get({ param: { id: String(id) }, query: {} })), {
     dedupingInterval: MEDIA_DEDUPE_MS,
   });
 }

@@ -6,7 +6,7 @@ import { MEDIA_DEDUPE_MS } from "./get-gallery-list";
 
 /** GET /api/media/filters: the categories (with colours) and types approved items have. */
 export async function getMediaFilters(): Promise<MediaFilters> {
-  return unwrap(api.api.media.filters.$get());
+  return unwrap(api.api.media.filters.$get({ query: {} }));
 }
 
 export function useMediaFilters() {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { TYPE_OPTIONS } from "@/features/gallery/lib/gallery-ui";
 import { galleryMeta, type PreloadImage } from "@shared/seo";
-import { galleryItemOf, mediaKeys, parseGalleryFilters } from "@shared/media-keys";
+import { galleryFiltersSearch, galleryItemOf, mediaKeys, parseGalleryFilters } from "@shared/media-keys";
 import type { MediaItem } from "@schemas/media";
 import type { FirstViewRequest } from "@/app/routes";
 import { Pagination } from "@/components/ui/pagination";
@@ -25,6 +25,14 @@ const MediaLightbox = lazy(() => import("../components/media-lightbox"));
 
 /** The first card's thumbnail is the page's largest early image: fetched at once with high priority (the rest lazily). */
 const EAGER_CARDS = 1;
+
+/** The URL's filters and page, and the item a link opens (ADR 0047). */
+export function canonicalSearch(params: URLSearchParams) {
+  const search = new URLSearchParams(galleryFiltersSearch(parseGalleryFilters(params)));
+  const linked = galleryItemOf(params);
+  if (linked !== null) search.set("media", String(linked));
+  return search;
+}
 
 /** The first view reads the URL's page of approved media, the filter options and the item a link opens. */
 export const firstView = ({ url }: FirstViewRequest) => {

@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
-import type { Paged } from "@schemas/game-query";
+import type { Paged } from "@schemas/query";
 import type { GameInfoArticle, GameInfoCategories, GameInfoListItem } from "@schemas/gameinfo";
 import { api, unwrap } from "@/lib/api-client";
 import { useFreshLoad } from "@/lib/fresh-load";

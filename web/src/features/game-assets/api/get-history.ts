@@ -12,7 +12,7 @@ export function useHistory(entity: HistoryEntityType, id: number | null, page = 
   });
 }
 
-/** POST /api/history/{changeId}/restore: puts the change's old values back (a new change). */
+/** POST /api/history/{id}/restore: puts the change's old values back (a new change). */
 export async function restoreChange(changeId: number, updatedAt?: string) {
-  return unwrap(api.api.history[":changeId"].restore.$post({ param: { changeId: String(changeId) }, json: { updatedAt } }));
+  return unwrap(api.api.history[":id"].restore.$post({ param: { id: String(changeId) }, json: { updatedAt } }));
 }

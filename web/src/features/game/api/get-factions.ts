@@ -1,7 +1,7 @@
 import useSWR from "swr";
 import { api, unwrap } from "@/lib/api-client";
 import type { Faction } from "@schemas/faction";
-import type { Paged } from "@schemas/game-query";
+import type { Paged } from "@schemas/query";
 import { GAME_DEDUPE_MS, gameKeys } from "./game-cache";
 
 /** GET /api/faction: the visible factions with their counts, in display order. */

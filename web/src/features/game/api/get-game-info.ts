@@ -1,7 +1,7 @@
 import useSWR from "swr";
 import { api, unwrap } from "@/lib/api-client";
 import type { GameInfoArticle, GameInfoCategories, GameInfoItems, GameInfoListItem } from "@schemas/gameinfo";
-import type { Paged } from "@schemas/game-query";
+import type { Paged } from "@schemas/query";
 import { gameInfoListQuery, type GameInfoUrlFilters } from "@shared/game-keys";
 import { GAME_DEDUPE_MS, gameKeys } from "./game-cache";
 

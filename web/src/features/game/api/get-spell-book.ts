@@ -1,7 +1,7 @@
 import useSWR from "swr";
 import { gameKeys, SPELL_BOOK_PAGE_SIZE, spellBookQuery, type SpellBookFilters } from "@shared/game-keys";
 import { api, unwrap } from "@/lib/api-client";
-import type { Paged } from "@schemas/game-query";
+import type { Paged } from "@schemas/query";
 import type { SpellWithFactions } from "@schemas/spell";
 import { GAME_DEDUPE_MS } from "./game-cache";
 

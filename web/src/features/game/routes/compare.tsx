@@ -17,6 +17,12 @@ import { readCompareList, removeFromCompare } from "@/features/game/hooks/use-co
 
 const list = (ids: readonly (number | string)[]) => ids.join(", ");
 
+/** The `units` parameter as given: the page explains each part it cannot compare (ADR 0047). */
+export function canonicalSearch(params: URLSearchParams) {
+  const units = params.get("units");
+  return units ? new URLSearchParams({ units }) : "";
+}
+
 /** The first view reads the units the URL names. */
 export function firstView({ url }: FirstViewRequest) {
   const { ids } = parseCompareUnits(url.searchParams);

@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import type { Faction } from "@schemas/faction";
 import type { Unit } from "@schemas/unit";
 import { HERO_TYPES, TIERS, tierLabel, UNIT_TYPES, UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS, type HeroType, type UnitType } from "@shared/game";
-import { gameKeys, type FactionTab, type FactionView } from "@shared/game-keys";
+import { factionViewParams, gameKeys, parseFactionView, type FactionTab, type FactionView } from "@shared/game-keys";
 import { factionMeta } from "@shared/game-seo";
 import { factionBannerImage } from "@/features/game/lib/game-ui";
 import { parseId } from "@shared/ids";
@@ -28,6 +28,9 @@ import { UnitCard } from "../components/unit-card";
 import { useFactionView } from "../hooks/use-faction-view";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageLoadError } from "@/components/page-load-error";
+
+/** The tab and its filters (ADR 0047). */
+export const canonicalSearch = (params: URLSearchParams) => factionViewParams(parseFactionView(params));
 
 /** The first view reads the faction with its units, heroes and spells. */
 export function firstView({ params }: FirstViewRequest) {

@@ -18,6 +18,9 @@ import { useGameInfoCategories, useGameInfoList } from "../api/get-game-info";
 import { AlignmentBadge } from "../components/alignment-badge";
 import { GameInfoCard } from "../components/game-info-card";
 
+/** The category, search and page (ADR 0047). */
+export const canonicalSearch = (params: URLSearchParams) => gameInfoUrlParams(parseGameInfoFilters(params));
+
 /** The first view reads the URL's page of guides, the categories and the factions (one D1 round trip). */
 export function firstView({ url }: FirstViewRequest) {
   return [gameKeys.gameInfoList(parseGameInfoFilters(url.searchParams)), gameKeys.gameInfoCategories(), gameKeys.factions()];

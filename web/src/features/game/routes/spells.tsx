@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { gameKeys, parseSpellBookFilters, parseSpellBookPage, spellBookPath } from "@shared/game-keys";
+import { gameKeys, parseSpellBookFilters, parseSpellBookPage, spellBookPath, spellBookSearch } from "@shared/game-keys";
 import { Pagination } from "@/components/ui/pagination";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import type { FirstViewRequest } from "@/app/routes";
@@ -22,6 +22,9 @@ const LEVELS = Array.from({ length: SPELL_LEVEL_RANGE.max - SPELL_LEVEL_RANGE.mi
 const all = (label: string) => ({ value: "" as const, label });
 
 /** The first view reads the spell book's page as the URL filters and pages it. */
+/** The filters and page (ADR 0047). */
+export const canonicalSearch = (params: URLSearchParams) => spellBookSearch(parseSpellBookFilters(params), parseSpellBookPage(params));
+
 export const firstView = ({ url }: FirstViewRequest) => [gameKeys.spellBook(parseSpellBookFilters(url.searchParams), parseSpellBookPage(url.searchParams))];
 
 /**

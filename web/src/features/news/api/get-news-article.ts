@@ -5,7 +5,7 @@ import type { NewsArticle } from "@schemas/news";
 
 /** GET /api/news/{id}: one article (drafts only for moderators). */
 export async function getNewsArticle(id: number): Promise<NewsArticle> {
-  return unwrap(api.api.news[":id"].$get({ param: { id: String(id) } }));
+  return unwrap(api.api.news[":id"].$get({ param: { id: String(id) }, query: {} }));
 }
 
 /** One article through SWR; `id` null (a malformed URL) fetches nothing. */

@@ -5,7 +5,7 @@ import type { NewsFilters as NewsFilterOptions } from "@schemas/news";
 
 /** GET /api/news/filters: the tags and authors to filter by. */
 export async function getNewsFilters(): Promise<NewsFilterOptions> {
-  return unwrap(api.api.news.filters.$get());
+  return unwrap(api.api.news.filters.$get({ query: {} }));
 }
 
 /** Filter options through SWR, deduped 5 min. */

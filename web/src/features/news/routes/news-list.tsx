@@ -13,10 +13,13 @@ import { NewsFilters } from "@/features/news/components/news-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { StateMessage } from "@/components/ui/state-message";
 import { isNoSuchPage, NoSuchPage } from "@/components/no-such-page";
-import { useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
+import { newsFiltersSearch, useNewsUrlFilters } from "@/features/news/hooks/use-news-url-filters";
 
 /** 4 skeleton cards on /news. */
 const SKELETON_COUNT = 4;
+
+/** The search, tag, author and page (ADR 0047). */
+export const canonicalSearch = (params: URLSearchParams) => newsFiltersSearch(parseNewsFilters(params));
 
 /** The first view reads the URL's page of articles and the filter options. */
 export function firstView({ url }: FirstViewRequest) {

@@ -3,5 +3,5 @@ import { api, unwrap } from "@/lib/api-client";
 
 /** GET /api/account/export: everything the site keeps about the member (profile, sessions, own audit-log actions). */
 export function exportAccountRequest(): Promise<AccountExport> {
-  return unwrap(api.api.account.export.$get());
+  return unwrap(api.api.account.export.$get({ query: {} }));
 }

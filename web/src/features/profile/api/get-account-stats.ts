@@ -5,7 +5,7 @@ import { api, unwrap } from "@/lib/api-client";
 export const ACCOUNT_STATS_KEY = apiKey("/api/account/stats");
 
 /** GET /api/account/stats: what the member wrote, uploaded and changed, and when they joined. */
-export const getAccountStats = () => unwrap(api.api.account.stats.$get());
+export const getAccountStats = () => unwrap(api.api.account.stats.$get({ query: {} }));
 
 /** The profile's community statistics, read fresh when the profile opens. */
 export function useAccountStats() {

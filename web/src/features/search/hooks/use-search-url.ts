@@ -14,14 +14,19 @@ export function parseSearchUrl(params: URLSearchParams): SearchUrl {
   return { q, type, page: type && page > 1 ? page : 1 };
 }
 
-/** The /search URL of a search (empty values and page 1 left out). */
-export function searchHref({ q, type, page = 1 }: { q: string; type?: SearchType; page?: number }): string {
+/** The query string of a search (empty values and page 1 left out). */
+export function searchUrlParams({ q, type, page = 1 }: { q: string; type?: SearchType; page?: number }): URLSearchParams {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
   if (type) params.set("type", type);
   if (type && page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `/search?${search}` : "/search";
+  return params;
+}
+
+/** The /search URL of a search. */
+export function searchHref(search: { q: string; type?: SearchType; page?: number }): string {
+  const query = searchUrlParams(search).toString();
+  return query ? `/search?${query}` : "/search";
 }
 
 /** The search kept in the URL, and links to other types and pages of it. */

@@ -1,6 +1,8 @@
 import { Link, useNavigate } from "react-router";
 import { SiteSearchForm } from "@/components/site-search-form";
 import { LoadErrorAlert } from "@/components/load-error-alert";
+import { NoSuchPage } from "@/components/no-such-page";
+import { isPageOutOfRange } from "@/lib/api-client";
 import { Pagination } from "@/components/ui/pagination";
 import { PageHead } from "@/lib/page-head";
 import type { FirstViewRequest } from "@/app/routes";
@@ -9,12 +11,15 @@ import { pageTitle, searchMeta } from "@shared/seo";
 import { searchKey, useSearchResults } from "@/features/search/api/get-search-results";
 import { SearchResult } from "@/features/search/components/search-result";
 import { SearchSkeleton } from "@/features/search/components/search-skeleton";
-import { parseSearchUrl, searchHref, useSearchUrl } from "@/features/search/hooks/use-search-url";
+import { parseSearchUrl, searchHref, searchUrlParams, useSearchUrl } from "@/features/search/hooks/use-search-url";
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-400 dark:hover:text-brand-300";
 /** A count as shown: "30+" when the type has more results than were ranked (SEARCH_MATCH_CAP). */
 const shownCount = (n: number, capped?: boolean) => `${n}${capped ? "+" : ""}`;
 const plural = (n: number, one: string, many: string, capped?: boolean) => `${shownCount(n, capped)} ${n === 1 && !capped ? one : many}`;
+
+/** The search, its type and page (ADR 0047). */
+export const canonicalSearch = (params: URLSearchParams) => searchUrlParams(parseSearchUrl(params));
 
 /** The first view reads the search's results: every type's best, and the chosen type's page. */
 export function firstView({ url }: FirstViewRequest) {
@@ -59,7 +64,9 @@ export function Component() {
         <>
           <TypeFilter data={all.data} current={type} typeHref={typeHref} />
           <div className="mt-6" aria-busy={shown.isLoading}>
-            {shown.error && !shown.data ? (
+            {shown.error && !shown.data && isPageOutOfRange(shown.error) ? (
+              <NoSuchPage title={`There is no page ${page} of these results.`} href={pageHref(1)} label="Go to the first page" />
+            ) : shown.error && !shown.data ? (
               <LoadErrorAlert
                 title="Failed to load search results"
                 message="Something went wrong while searching. Please try again."
