@@ -32,6 +32,9 @@ export default defineConfig(async () => {
       // cannot set it.)
       onConsoleLog: (log: string) => !log.includes('"msg":"request"'),
       sequence: { shuffle: Boolean(process.env.CI) },
+      // Vitest's default in run mode is one worker less than the cores: one on a 2-core machine,
+      // where a Worker test file spends most of its time starting workerd and waiting on it.
+      maxWorkers: 2,
       projects: [
         {
           plugins: [
