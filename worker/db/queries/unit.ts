@@ -210,7 +210,8 @@ export async function unitsByIds(db: Database, ids: readonly number[], all: bool
 
 /**
  * The most same-tier units a unit page lists (the first factions' by id): one per other faction in
- * the demo world, and a bounded read when a world has many factions and units per tier.
+ * the demo world, and a bounded read when a world has many factions and units per tier. One more
+ * is read to tell whether the list is whole (`sameTierComplete`).
  */
 const SAME_TIER_MAX = 24;
 
@@ -250,7 +251,7 @@ const unitDetailReads = keptReads((db, shape: { all: boolean; upgrades: boolean;
           // In index order (faction, then id), so the read stops after SAME_TIER_MAX rows; the
           // page orders them by the factions' display order and name.
           .orderBy(asc(units.factionId), asc(units.id))
-          .limit(SAME_TIER_MAX)
+          .limit(SAME_TIER_MAX + 1)
       : null,
   };
 });
@@ -281,7 +282,8 @@ export async function getUnitDetail(db: Database, id: number, all: boolean, incl
   }
   if (sameTier) {
     const order = new Map(refs.map((f, i) => [f.id, i]));
-    detail.sameTier = withFactions(sameTier, refs.filter((f) => f.id !== row.factionId)).sort(
+    detail.sameTierComplete = sameTier.length <= SAME_TIER_MAX;
+    detail.sameTier = withFactions(sameTier.slice(0, SAME_TIER_MAX), refs.filter((f) => f.id !== row.factionId)).sort(
       (a, b) => (order.get(a.factionId) ?? 0) - (order.get(b.factionId) ?? 0) || a.name.localeCompare(b.name) || a.id - b.id,
     );
   }

@@ -76,11 +76,31 @@ function FactionPage({ faction, view, setView }: { faction: Faction; view: Facti
           className="rounded-lg pt-6 focus-visible:outline-2 focus-visible:outline-offset-4"
         >
           {view.tab === "overview" ? <Overview faction={faction} /> : null}
-          {view.tab === "units" ? <UnitsTab units={faction.units ?? []} view={view} setView={setView} /> : null}
-          {view.tab === "heroes" ? <HeroesTab faction={faction} view={view} setView={setView} /> : null}
+          {view.tab === "units" ? (
+            <>
+              <PartialNote complete={faction.unitsComplete} carried={faction.units?.length ?? 0} total={faction.unitCount} noun="units" />
+              <UnitsTab units={faction.units ?? []} view={view} setView={setView} />
+            </>
+          ) : null}
+          {view.tab === "heroes" ? (
+            <>
+              <PartialNote complete={faction.heroesComplete} carried={faction.heroes?.length ?? 0} total={faction.heroCount} noun="heroes" />
+              <HeroesTab faction={faction} view={view} setView={setView} />
+            </>
+          ) : null}
         </div>
       </div>
     </div>
+  );
+}
+
+/** Said above a list the API carried in part (a faction with more rows than one read carries). */
+function PartialNote({ complete, carried, total, noun }: { complete: boolean | undefined; carried: number; total: number; noun: string }) {
+  if (complete !== false) return null;
+  return (
+    <p className="mb-4 text-sm text-ink-muted">
+      Showing the first {carried} of {total} {noun}.
+    </p>
   );
 }
 
@@ -150,6 +170,7 @@ function Overview({ faction }: { faction: Faction }) {
             Spells
           </h2>
           <p className="mt-1 mb-4 text-sm text-ink-muted">What this faction's mage guild teaches, by school and level.</p>
+          <PartialNote complete={faction.spellsComplete} carried={faction.spells?.length ?? 0} total={faction.spellCount} noun="spells" />
           <SpellList spells={faction.spells ?? []} />
         </section>
       </div>
