@@ -8,3 +8,7 @@ CREATE TRIGGER IF NOT EXISTS `audit_log_no_replace` BEFORE INSERT ON `audit_log`
 	WHEN EXISTS (SELECT 1 FROM `audit_log` WHERE `id` = new.id) BEGIN
 	SELECT RAISE(ABORT, 'audit_log is append-only: an existing row cannot be replaced');
 END;
+--> statement-breakpoint
+-- 2. The image hosts pages may load images from besides the site's own /files/ (site settings):
+-- a JSON list of hostnames, empty by default (docs/decisions/0048-integrity-checks.md).
+ALTER TABLE `site_settings` ADD `image_hosts` text DEFAULT '[]' NOT NULL;

@@ -12,7 +12,7 @@ import { INCLUDED_MAX } from "../../worker/db/queries/faction";
 import type { Faction } from "../../worker/schemas/faction";
 import type { Paged } from "../../worker/schemas/game-query";
 import type { UnitDetail } from "../../worker/schemas/unit";
-import { DEMO_WORLD, insertDemoWorld, insertFaction, insertHero, insertSpell, insertUnit } from "./game-fixtures";
+import { DEMO_WORLD, insertDemoWorld, insertFaction, insertSpell, insertUnit } from "./game-fixtures";
 import { call } from "./helpers";
 
 const ALL = "includeUnits=true&includeHeroes=true&includeSpells=true";

@@ -1,4 +1,3 @@
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Faction } from "../../worker/schemas/faction";
 import type { Paged } from "../../worker/schemas/game-query";

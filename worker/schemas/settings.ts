@@ -1,6 +1,7 @@
 /** Site settings (GET/PUT /api/settings, GET /api/settings/public). Pure zod; the web may import it. */
 import { z } from "zod";
 import { singleLineText, text } from "./text";
+import { IMAGE_HOST_MAX_LENGTH, IMAGE_HOSTS_MAX } from "../shared/image-source";
 
 export const SITE_NAME_MAX = 100;
 export const SITE_DESCRIPTION_MAX = 500;
@@ -11,6 +12,29 @@ export const MAX_UPLOAD_MB_MAX = 100;
 const UPLOAD_SIZE_MESSAGE = `Max upload size must be a whole number from ${MAX_UPLOAD_MB_MIN} to ${MAX_UPLOAD_MB_MAX} (MB).`;
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
+
+/**
+ * A DNS hostname: dot-separated labels of letters, digits and inner hyphens, at least two, the
+ * last starting with a letter (a top-level domain: no IP addresses).
+ */
+const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const HOST_MESSAGE = "Each image host must be a hostname such as images.example.org (no https://, path or port).";
+
+/**
+ * The hosts besides this site's own files that pages may load images from (empty: none). Each is
+ * a lower-cased hostname, listed once; at most IMAGE_HOSTS_MAX.
+ */
+export const imageHostsSchema = z
+  .array(
+    text({ error: HOST_MESSAGE })
+      .trim()
+      .toLowerCase()
+      .max(IMAGE_HOST_MAX_LENGTH, `Each image host must be at most ${IMAGE_HOST_MAX_LENGTH} characters long.`)
+      .regex(HOSTNAME, HOST_MESSAGE),
+    { error: "Image hosts must be a list of hostnames." },
+  )
+  .max(IMAGE_HOSTS_MAX, `At most ${IMAGE_HOSTS_MAX} image hosts.`)
+  .transform((hosts) => [...new Set(hosts)]);
 
 /** Every option of the settings form; the PUT body is the whole object. */
 export const siteSettingsSchema = z.object({
@@ -35,6 +59,7 @@ export const siteSettingsSchema = z.object({
   maintenanceMessage: text({ error: "Maintenance message must be text." })
     .trim()
     .max(MAINTENANCE_MESSAGE_MAX, `Maintenance message must be at most ${MAINTENANCE_MESSAGE_MAX} characters long.`),
+  imageHosts: imageHostsSchema,
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

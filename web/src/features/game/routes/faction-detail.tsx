@@ -14,6 +14,7 @@ import { ApiRequestError } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
+import { useImageSrc } from "@/lib/image-src";
 import { useSession } from "@/lib/session";
 import { useFactionPage } from "../api/get-faction-page";
 import { AlignmentBadge } from "../components/alignment-badge";
@@ -106,12 +107,13 @@ function PartialNote({ complete, carried, total, noun }: { complete: boolean | u
 
 function FactionBanner({ faction }: { faction: Faction }) {
   const { isModerator } = useSession();
-  const background = factionBannerImage(faction.backgroundUrl);
+  const backgroundUrl = useImageSrc()(faction.backgroundUrl);
+  const background = factionBannerImage(backgroundUrl);
   return (
     <header className="relative mt-4 overflow-hidden rounded-2xl bg-stone-900 text-white shadow-md">
-      {faction.backgroundUrl ? (
+      {backgroundUrl ? (
         <img
-          src={faction.backgroundUrl}
+          src={backgroundUrl}
           srcSet={background?.srcset}
           sizes={background?.sizes}
           alt=""
