@@ -8,7 +8,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { INCLUDED_MAX } from "../../worker/db/queries/faction";
+import { INCLUDED_MAX, INCLUDED_SHARE } from "../../worker/db/queries/faction";
 import type { Faction } from "../../worker/schemas/faction";
 import type { Paged } from "../../worker/schemas/game-query";
 import type { UnitDetail } from "../../worker/schemas/unit";
@@ -163,6 +163,31 @@ describe("includes past their bound", () => {
         env.DB.prepare("DELETE FROM heroes WHERE faction_id = ?1").bind(big),
         env.DB.prepare("DELETE FROM factions WHERE id = ?1").bind(big),
       ]);
+    }
+  });
+
+  it("carry fewer rows as the list grows (a kind's share over the listed factions), the factions in id order, each marked (200)", async () => {
+    const extra: number[] = [];
+    try {
+      for (let i = 0; i < 50; i++) extra.push(await insertFaction({ sort_order: 50 + i }));
+      const listed = world.length + extra.length;
+      const bound = (kind: keyof typeof INCLUDED_MAX) => Math.min(INCLUDED_MAX[kind], Math.floor(INCLUDED_SHARE[kind] / listed));
+      expect(bound("units")).toBeLessThan(DEMO_WORLD.factions * DEMO_WORLD.unitsPerFaction);
+      const { body } = await get<Paged<Faction>>(`/api/faction?${ALL}`);
+      expect(body.items).toHaveLength(listed);
+      const demo = body.items.filter((f) => world.includes(f.id));
+      expect(demo.reduce((n, f) => n + f.units!.length, 0)).toBe(bound("units"));
+      expect(demo.reduce((n, f) => n + f.spells!.length, 0)).toBe(bound("spells"));
+      // In id order: whole lists first, then the faction the bound cut, then empty ones; each says so.
+      for (const [i, faction] of demo.entries()) {
+        const before = DEMO_WORLD.unitsPerFaction * i;
+        expect(faction.units!.length, `faction ${i}`).toBe(Math.max(0, Math.min(DEMO_WORLD.unitsPerFaction, bound("units") - before)));
+        expect(faction.unitsComplete).toBe(faction.units!.length === DEMO_WORLD.unitsPerFaction);
+      }
+      // One faction's read is not shared: it stays whole.
+      await expectWhole((await get<Faction>(`/api/faction/${world.at(-1)}?${ALL}`)).body, ["units", "heroes", "spells"]);
+    } finally {
+      if (extra.length) await env.DB.prepare(`DELETE FROM factions WHERE id IN (${extra.join(",")})`).run();
     }
   });
 

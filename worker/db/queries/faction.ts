@@ -2,7 +2,7 @@
  * Faction queries (drizzle over D1). A faction read with all its includes (units, heroes,
  * spells) and the visible counts is one batch: one D1 round trip.
  */
-import { and, asc, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
@@ -75,21 +75,31 @@ const byFaction = <T>(rows: readonly T[], factionOf: (row: T) => number) => {
 type FactionShape = FactionReadOptions & { byId: boolean; factionVisible: boolean };
 
 /**
- * The most rows of each included kind one faction read carries, the listed factions together
- * (a spell costs more rows than a unit or hero: it also reads its offering factions). The
- * included lists are complete while a kind's rows fit, which holds for the demo world (126
- * units, 36 heroes, 96 spell links over six factions) and for any one faction of the 100×
- * world. Past it, the factions are filled in id order, each kind read along its index (a
- * faction's units by tier, level and id; heroes by name; spell links by spell id) and stopped
- * at its bound, so the read stays bounded whatever the world's size; each faction says whether
- * its list is whole (`unitsComplete`…) beside its whole count (`unitCount`…), and
- * `GET /unit?factionId=` (hero, spell) pages the rest (docs/decisions/0048-integrity-checks.md).
+ * The most rows of each included kind one faction read carries, the listed factions together: a
+ * kind's maximum, or its share divided by the number of listed factions when that is smaller
+ * (the list's own rows grow with its factions, so its included rows give way; a spell costs
+ * more rows than a unit or hero: it also reads its offering factions). The included lists are
+ * whole while a kind's rows fit: the demo world's (six factions: 126 units, 36 heroes, 96 spell
+ * links) and any one faction's of the 100× world (`GET /faction/{id}`: one listed faction).
+ * Past it, the factions are filled in id order, each kind read along its index (a faction's
+ * units by tier, level and id; heroes by name; spell links by spell id) and stopped at its
+ * bound, so the read stays bounded whatever the world's size. Each faction says whether its list
+ * is whole (`unitsComplete`…) beside its whole count (`unitCount`…), and `GET /unit?factionId=`
+ * (hero, spell) pages the rest (docs/decisions/0048-integrity-checks.md).
  */
 export const INCLUDED_MAX = { units: 150, heroes: 60, spells: 100 } as const;
+export const INCLUDED_SHARE = { units: 5_000, heroes: 1_200, spells: 1_000 } as const;
 
 /**
- * The first INCLUDED_MAX.spells spell links of the factions `ids` by faction and spell id (the key's
- * order, a bounded walk; hidden spells skipped), then those spells in the spell book's order.
+ * A kind's bound in this read (see INCLUDED_MAX), over the listed factions `ids`, for `.limit()`:
+ * drizzle writes an object limit as it is, so the expression goes in typed as a placeholder.
+ */
+const boundOf = (kind: keyof typeof INCLUDED_MAX, ids: SQLWrapper) =>
+  sql`min(${sql.raw(String(INCLUDED_MAX[kind]))}, ${sql.raw(String(INCLUDED_SHARE[kind]))} / max(1, (SELECT count(*) FROM ${ids} listed)))` as unknown as Placeholder;
+
+/**
+ * The first spell links of the factions `ids` by faction and spell id (the key's order, a bounded
+ * walk; hidden spells skipped), up to the read's bound, then those spells in the spell book's order.
  */
 function includedSpells(db: Database, ids: SQLWrapper, all: boolean) {
   const picked = db
@@ -98,7 +108,7 @@ function includedSpells(db: Database, ids: SQLWrapper, all: boolean) {
     .innerJoin(spells, eq(spells.id, factionSpells.spellId))
     .where(and(inArray(factionSpells.factionId, ids), all ? undefined : eq(spells.isActive, true)))
     .orderBy(asc(factionSpells.factionId), asc(factionSpells.spellId))
-    .limit(INCLUDED_MAX.spells)
+    .limit(boundOf("spells", ids))
     .as("picked");
   return db
     .select({ factionId: picked.factionId, ...spellColumns(all) })
@@ -114,8 +124,6 @@ const ownId = sql`CAST("factions"."id" AS TEXT)`;
 const factionReads = keptReads((db, shape: FactionShape) => {
   const factionWhere = and(shape.byId ? eq(factions.id, sql.placeholder("id")) : undefined, shape.factionVisible ? eq(factions.isActive, true) : undefined);
   const ids = db.select({ id: factions.id }).from(factions).where(factionWhere);
-  const activeUnit = shape.all ? undefined : eq(units.isActive, true);
-  const activeHero = shape.all ? undefined : eq(heroes.isActive, true);
   return {
     main: db
       .select({
@@ -130,25 +138,23 @@ const factionReads = keptReads((db, shape: FactionShape) => {
       .from(factions)
       .where(factionWhere)
       .orderBy(asc(factions.sortOrder), asc(factions.name)),
-    // Each kind in its index's order (faction id first), stopped at its INCLUDED_MAX.
+    // Each kind in its index's order (faction id first), stopped at the read's bound.
     units: shape.includeUnits
       ? db
           .select()
           .from(units)
-          .where(and(inArray(units.factionId, ids), activeUnit))
+          .where(and(inArray(units.factionId, ids), shape.all ? undefined : eq(units.isActive, true)))
           .orderBy(asc(units.factionId), ...unitOrder)
-          .limit(INCLUDED_MAX.units)
+          .limit(boundOf("units", ids))
       : null,
     heroes: shape.includeHeroes
       ? db
           .select()
           .from(heroes)
-          .where(and(inArray(heroes.factionId, ids), activeHero))
+          .where(and(inArray(heroes.factionId, ids), shape.all ? undefined : eq(heroes.isActive, true)))
           .orderBy(asc(heroes.factionId), ...heroOrder)
-          .limit(INCLUDED_MAX.heroes)
+          .limit(boundOf("heroes", ids))
       : null,
-    // The first links by faction and spell id (the key's order, a bounded walk), then those few
-    // spells in the spell book's order.
     spells: shape.includeSpells ? includedSpells(db, ids, shape.all) : null,
   };
 });
