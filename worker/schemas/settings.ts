@@ -18,22 +18,21 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
  * last starting with a letter (a top-level domain: no IP addresses).
  */
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const HOST_MESSAGE = "Each image host must be a hostname such as images.example.org (no https://, path or port).";
+const hostMessage = (host: string) =>
+  `“${host}” is not a hostname such as images.example.org (no https://, path, port or wildcard; at most ${IMAGE_HOST_MAX_LENGTH} characters).`;
 
 /**
  * The hosts besides this site's own files that pages may load images from (empty: none). Each is
- * a lower-cased hostname, listed once; at most IMAGE_HOSTS_MAX.
+ * a lower-cased hostname, listed once; at most IMAGE_HOSTS_MAX. A bad host is reported on the
+ * list itself (the form shows the list as one field).
  */
 export const imageHostsSchema = z
-  .array(
-    text({ error: HOST_MESSAGE })
-      .trim()
-      .toLowerCase()
-      .max(IMAGE_HOST_MAX_LENGTH, `Each image host must be at most ${IMAGE_HOST_MAX_LENGTH} characters long.`)
-      .regex(HOSTNAME, HOST_MESSAGE),
-    { error: "Image hosts must be a list of hostnames." },
-  )
+  .array(text({ error: "Each image host must be text." }).trim().toLowerCase(), { error: "Image hosts must be a list of hostnames." })
   .max(IMAGE_HOSTS_MAX, `At most ${IMAGE_HOSTS_MAX} image hosts.`)
+  .superRefine((hosts, ctx) => {
+    const bad = hosts.find((host) => host.length > IMAGE_HOST_MAX_LENGTH || !HOSTNAME.test(host));
+    if (bad !== undefined) ctx.addIssue({ code: "custom", message: hostMessage(bad.length > 60 ? `${bad.slice(0, 60)}…` : bad) });
+  })
   .transform((hosts) => [...new Set(hosts)]);
 
 /** Every option of the settings form; the PUT body is the whole object. */

@@ -22,7 +22,7 @@ type ImageFieldProps = {
   onPick?(item: MediaItem): void;
 };
 
-const DEFAULT_HINT = "A /files/… path of an uploaded image (or an https:// address). Leave empty for none.";
+const DEFAULT_HINT = "A /files/… path of an uploaded image (or an https:// address on a host the site settings allow). Leave empty for none.";
 
 /** The address a chosen image is stored as: its large rendition when there is one, else the original. */
 export const imageAddress = (item: MediaItem) => item.largeUrl ?? item.originalUrl ?? "";
