@@ -76,9 +76,10 @@ describe("includes at the demo size", () => {
     for (const id of world) await expectWhole((await get<Faction>(`/api/faction/${id}?${ALL}`)).body, ["units", "heroes", "spells"]);
   });
 
-  it("a unit page carries its whole upgrade chain and every same-tier unit of the other factions (200, sameTierComplete)", async () => {
+  it("a unit page carries its whole upgrade chain and every same-tier unit of the other factions (200, upgradesComplete, sameTierComplete)", async () => {
     const { body } = await get<UnitDetail>(`/api/unit/${(await rowsOf(world[0]!)).units[0]}?includeFaction=true&includeSameTier=true&includeUpgrades=true`);
     expect(body.upgrades!.map((u) => u.upgradeLevel)).toEqual([0, 1, 2]);
+    expect(body.upgradesComplete).toBe(true);
     expect(body.sameTier).toHaveLength(DEMO_WORLD.factions - 1);
     expect(body.sameTierComplete).toBe(true);
   });
@@ -188,6 +189,23 @@ describe("includes past their bound", () => {
       await expectWhole((await get<Faction>(`/api/faction/${world.at(-1)}?${ALL}`)).body, ["units", "heroes", "spells"]);
     } finally {
       if (extra.length) await env.DB.prepare(`DELETE FROM factions WHERE id IN (${extra.join(",")})`).run();
+    }
+  });
+
+  it("a unit page past its upgrade bound lists the first 12 upgrades by id and says the chain is not whole (upgradesComplete false)", async () => {
+    const base = await insertUnit(world[0]!, { tier: 5 });
+    const upgrades: number[] = [];
+    try {
+      for (let i = 0; i < 13; i++) upgrades.push(await insertUnit(world[0]!, { tier: 5, upgrade_level: 1 + (i % 2), is_upgraded: 1, base_unit_id: base }));
+      for (const id of [base, upgrades[0]!]) {
+        for (const query of ["includeUpgrades=true", "includeUpgrades=true&includeFaction=true"]) {
+          const { body } = await get<UnitDetail>(`/api/unit/${id}?${query}`);
+          expect(body.upgradesComplete, query).toBe(false);
+          expect(body.upgrades!.map((u) => u.id).sort((a, b) => a - b), query).toEqual([base, ...upgrades.slice(0, 12)]);
+        }
+      }
+    } finally {
+      await env.DB.prepare(`DELETE FROM units WHERE id IN (${[base, ...upgrades].join(",")})`).run();
     }
   });
 

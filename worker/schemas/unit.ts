@@ -46,7 +46,14 @@ export type Unit = {
  * (`sameTierComplete` false when more exist than the page lists, at most 24, the first factions'
  * by id: `GET /unit?tier=&upgradeLevel=` pages them all).
  */
-export type UnitDetail = Unit & { upgrades?: Unit[]; faction?: FactionRef; sameTier?: UnitWithFaction[]; sameTierComplete?: boolean };
+export type UnitDetail = Unit & {
+  upgrades?: Unit[];
+  /** false when the base has more upgrades than the chain lists (at most 12, the first by id). */
+  upgradesComplete?: boolean;
+  faction?: FactionRef;
+  sameTier?: UnitWithFaction[];
+  sameTierComplete?: boolean;
+};
 
 /** Filters a faction's units: GET /faction/{id}/units. */
 const unitFilterShape = {
