@@ -28,11 +28,12 @@ export const ROWS_PATHS = [
   "/api/hero", "/api/hero?page=30", "/api/hero/filters", "/api/hero/filters?factionId=1", "/api/hero/1",
   "/api/spell", "/api/spell?page=40", "/api/spell?school=Fire", "/api/spell/filters", "/api/spell/1",
   // Any combination of a list's filters reads kept counts and walks matching rows only (ADR 0042);
-  // the faction list's includes are bounded per faction.
+  // a faction read's includes are bounded (ADR 0048).
   "/api/unit?upgradeLevel=0&unitType=Infantry&page=8", "/api/unit?tier=3&unitType=Infantry&upgradeLevel=0&pageSize=200",
   "/api/hero?heroType=Might&rarityLevel=1", "/api/hero?heroClass=knight&heroType=Might&pageSize=200",
   "/api/spell?level=2&type=Combat", "/api/spell?type=Combat&target=Single&pageSize=200", "/api/spell?isCommon=true&pageSize=200",
-  "/api/spell?factionId=1&type=Combat", "/api/faction?includeUnits=true", "/api/faction?includeUnits=true&includeHeroes=true&includeSpells=true",
+  "/api/spell?factionId=1&type=Combat", "/api/faction?includeUnits=true", "/api/faction?includeSpells=true",
+  "/api/faction?includeUnits=true&includeHeroes=true&includeSpells=true", "/api/faction/1?includeUnits=true&includeHeroes=true&includeSpells=true",
   "/api/gameinfo", "/api/gameinfo/featured", "/api/gameinfo/categories", "/api/gameinfo?featuredOnly=true",
   "/api/gameinfo?category=Combat&search=magic&pageSize=100",
   "/api/search?q=dragon", "/api/search?q=tournament", "/api/search?q=fire", "/api/search?q=the", "/api/search?q=t",

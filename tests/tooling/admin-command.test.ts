@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- grant|revoke <email> <Role>` (scripts/admin.ts) run as a person runs it,
- * against a local D1 of its own: a fresh state folder, migrated, with two registered accounts.
+ * against a local D1 of its own: a fresh state folder, migrated, with two registered accounts
+ * whose e-mail is verified and one whose e-mail is not.
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -31,7 +32,7 @@ beforeAll(() => {
   const migrated = spawnSync(process.execPath, ["scripts/db-migrate.ts", "--persist-to", state], { cwd: root, encoding: "utf8", env });
   if (migrated.status !== 0) throw new Error(migrated.stderr || migrated.stdout);
   query(
-    "INSERT INTO users (email, password_hash) VALUES ('first@site.org', 'x'), ('second@site.org', 'x');" +
+    "INSERT INTO users (email, password_hash, email_confirmed) VALUES ('first@site.org', 'x', 1), ('second@site.org', 'x', 1), ('unverified@site.org', 'x', 0);" +
       "INSERT INTO user_roles (user_id, role) SELECT id, 'User' FROM users",
   );
 }, 120_000);
@@ -73,9 +74,29 @@ describe("npm run admin", () => {
     expect(query<{ n: number }>("SELECT count(*) AS n FROM user_roles")[0]!.n).toBe(before);
   }, 60_000);
 
+  it("refuses to grant a role to an account whose e-mail is not verified (exit 1, naming --force and the risk), and grants it with --force", () => {
+    const audited = () => query<{ details: string }>("SELECT details FROM audit_log WHERE entity_type = 'user_roles'").length;
+    const before = audited();
+    const refused = admin("grant", "unverified@site.org", "Admin");
+    expect(refused.status).toBe(1);
+    expect(refused.out).toContain("Refused: unverified@site.org has not verified its e-mail address");
+    expect(refused.out).toContain("may belong to someone else, who would get the Admin role");
+    expect(refused.out).toContain("--force");
+    expect(rolesOf("unverified@site.org")).toEqual(["User"]);
+    expect(audited()).toBe(before);
+
+    const forced = admin("grant", "unverified@site.org", "Admin", "--force");
+    expect(forced.out).toContain("Granted Admin to unverified@site.org");
+    expect(forced.status).toBe(0);
+    expect(rolesOf("unverified@site.org")).toEqual(["Admin", "User"]);
+    const audit = query<{ details: string }>("SELECT details FROM audit_log WHERE entity_type = 'user_roles' ORDER BY id DESC LIMIT 1");
+    expect(JSON.parse(audit[0]!.details)).toEqual({ granted: "Admin", by: "npm run admin", forced: true });
+  }, 60_000);
+
   it("sends the same statements to the deployed database with --remote", () => {
     expect(wranglerArgs("SELECT 1", { remote: true, persistTo: state })).toEqual(["wrangler", "d1", "execute", "DB", "--remote", "--json", "--command", "SELECT 1"]);
     expect(wranglerArgs("SELECT 1", { remote: false, persistTo: state })).toContain("--local");
-    expect(parseCommand(["grant", "a@b.org", "moderator", "--remote"])).toEqual({ action: "grant", email: "a@b.org", role: "Moderator" });
+    expect(parseCommand(["grant", "a@b.org", "moderator", "--remote"])).toEqual({ action: "grant", email: "a@b.org", role: "Moderator", force: false });
+    expect(parseCommand(["grant", "a@b.org", "Admin", "--force", "--remote"])).toMatchObject({ force: true });
   });
 });

@@ -144,6 +144,21 @@ describe("site settings form", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Save Settings" })).toBeNull());
   });
 
+  it("sends the allowed image hosts typed one a line as a list, and refuses one that is not a hostname without calling the server", async () => {
+    const onSave = vi.fn(async () => {});
+    render(<SettingsForm initial={initial} onSave={onSave} />);
+    const hosts = screen.getByLabelText("Allowed Image Hosts");
+    fireEvent.change(hosts, { target: { value: "https://images.example.org/art" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    expect(screen.getByText(/“https:\/\/images\.example\.org\/art” is not a hostname/)).toBeTruthy();
+    expect(hosts.getAttribute("aria-invalid")).toBe("true");
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.change(hosts, { target: { value: " Images.Example.org \n\ncdn.example.net\n" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave).toHaveBeenCalledWith({ ...initial, imageHosts: ["images.example.org", "cdn.example.net"] });
+  });
+
   it("shows the server's field errors and message when saving fails", async () => {
     const { ApiRequestError } = await import("@/lib/api-client");
     const onSave = vi.fn(async () => {

@@ -20,7 +20,12 @@ describe("a page's head (<PageHead>)", () => {
   });
 
   it("writes the builder's title, description, canonical, Open Graph, article and Twitter tags into the document's head", () => {
-    render(<PageHead meta={newsArticleMeta(ORIGIN, article)} />);
+    // The app builds its metadata on the origin its page context gives (useSiteOrigin).
+    render(
+      <PageContextProvider origin={ORIGIN}>
+        <PageHead meta={newsArticleMeta(ORIGIN, article)} />
+      </PageContextProvider>,
+    );
     expect(head().querySelector("title")?.textContent).toBe("Tides | Realm Codex");
     expect(meta('meta[name="description"]')).toBe("News from the realm.");
     expect(head().querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(`${ORIGIN}/news/5`);
@@ -32,7 +37,11 @@ describe("a page's head (<PageHead>)", () => {
 
   it("is the same markup the Worker writes (headTags), so crawlers and the app see one head", () => {
     const info = newsArticleMeta(ORIGIN, article);
-    render(<PageHead meta={info} />);
+    render(
+      <PageContextProvider origin={ORIGIN}>
+        <PageHead meta={info} />
+      </PageContextProvider>,
+    );
     const written = document.createElement("head");
     written.innerHTML = headTags(info);
     const inHead = new Set([...head().children].map((e) => e.outerHTML));
@@ -56,6 +65,25 @@ describe("a page's head (<PageHead>)", () => {
     );
     expect(head().querySelector("title")?.textContent).toBe("Sign In | My Realm");
     expect(meta('meta[property="og:site_name"]')).toBe("My Realm");
+  });
+
+  it("leaves out a share image, its alt text and structured-data images on a host the site settings do not allow; keeps them once allowed", () => {
+    const outside = { ...article, imageUrl: "https://tracker.example.net/cover.jpg", imageAlt: "A cover" };
+    const page = (imageHosts: string[]) => (
+      <PageContextProvider origin={ORIGIN}>
+        <SiteSettingsProvider initial={{ ...DEFAULT_PUBLIC_SETTINGS, imageHosts }}>
+          <PageHead meta={newsArticleMeta(ORIGIN, outside)} preload={{ href: outside.imageUrl }} />
+        </SiteSettingsProvider>
+      </PageContextProvider>
+    );
+    const { rerender } = render(page([]));
+    expect(head().innerHTML).not.toContain("tracker.example.net");
+    expect(meta('meta[property="og:image:alt"]')).toBeUndefined();
+    expect(meta('meta[name="twitter:card"]')).toBe("summary");
+    rerender(page(["tracker.example.net"]));
+    expect(meta('meta[property="og:image"]')).toBe(outside.imageUrl);
+    expect(meta('meta[property="og:image:alt"]')).toBe("A cover");
+    expect(head().querySelector('script[type="application/ld+json"]')?.textContent).toContain(`"image":["${outside.imageUrl}"]`);
   });
 
   it("JSON-LD escapes '<' so no text can close the script element", () => {

@@ -216,7 +216,7 @@ describe("kept article totals (news_state)", () => {
 });
 
 describe("kept audit counts (audit_entity, audit_action, audit_entity_action, audit_user)", () => {
-  it("equal the real counts after inserts through the API and straight in SQL; UPDATE and DELETE stay refused", async () => {
+  it("equal the real counts after inserts through the API and straight in SQL; UPDATE, DELETE and REPLACE stay refused", async () => {
     const admin = await userWithToken(["Admin"]);
     const target = await createUser(env);
     await expectAuditKept();
@@ -232,6 +232,12 @@ describe("kept audit counts (audit_entity, audit_action, audit_entity_action, au
     const before = await kept(AUDIT_LISTS);
     await expect(env.DB.prepare("UPDATE audit_log SET action = 'update' WHERE entity_type = 'kept_sql'").run()).rejects.toThrow(/append-only/);
     await expect(env.DB.prepare("DELETE FROM audit_log WHERE entity_type = 'kept_sql'").run()).rejects.toThrow(/append-only/);
+    // REPLACE of an existing row would drop it unseen by the delete trigger and count the new one on
+    // top (migration 0024 refuses it before the insert).
+    const replaced = await count("SELECT min(id) AS n FROM audit_log WHERE entity_type = 'kept_sql'");
+    await expect(
+      env.DB.prepare("INSERT OR REPLACE INTO audit_log (id, user_id, action, entity_type, entity_id) VALUES (?1, NULL, 'update', 'kept_replaced', '1')").bind(replaced).run(),
+    ).rejects.toThrow(/append-only/);
     expect(await kept(AUDIT_LISTS)).toEqual(before);
     await expectAuditKept();
   });

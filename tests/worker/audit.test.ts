@@ -168,4 +168,32 @@ describe("entries cannot be changed or deleted", () => {
     await expect(env.DB.prepare("DELETE FROM audit_log").run()).rejects.toThrow(/append-only/);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM audit_log").first<{ n: number }>()).toEqual(before);
   });
+
+  it("the database refuses INSERT OR REPLACE, REPLACE, an upsert and a plain INSERT that name an existing audit id; the row stays", async () => {
+    const { id } = (await env.DB.prepare("SELECT id FROM audit_log WHERE entity_type = 'gameinfo' AND entity_id = ?1 AND action = 'create'")
+      .bind(String(guide.id))
+      .first<{ id: number }>())!;
+    const row = () => env.DB.prepare("SELECT * FROM audit_log WHERE id = ?1").bind(id).first();
+    const count = () => env.DB.prepare("SELECT count(*) AS n FROM audit_log").first<{ n: number }>();
+    const original = await row();
+    expect(original).toMatchObject({ action: "create", entity_type: "gameinfo", entity_id: String(guide.id), user_id: people.moderator });
+    const before = await count();
+    const values = "(?1, NULL, 'delete', 'forged', 'x', '{}', '2000-01-01T00:00:00.000Z')";
+    const columns = "(id, user_id, action, entity_type, entity_id, details, created_at)";
+    for (const statement of [
+      `INSERT OR REPLACE INTO audit_log ${columns} VALUES ${values}`,
+      `REPLACE INTO audit_log ${columns} VALUES ${values}`,
+      `INSERT INTO audit_log ${columns} VALUES ${values}`,
+      `INSERT OR IGNORE INTO audit_log ${columns} VALUES ${values}`,
+      `INSERT INTO audit_log ${columns} VALUES ${values} ON CONFLICT (id) DO UPDATE SET action = 'delete'`,
+    ]) {
+      await expect(env.DB.prepare(statement).bind(id).run(), statement).rejects.toThrow(/append-only/);
+    }
+    expect(await row()).toEqual(original);
+    expect(await count()).toEqual(before);
+    // A new row still goes in, with a new id of its own (as a restore writes) or without one.
+    await env.DB.prepare("INSERT INTO audit_log (id, action, entity_type, entity_id) VALUES (?1, 'create', 'forged', 'x')").bind(1_000_000_000).run();
+    await env.DB.prepare("INSERT INTO audit_log (action, entity_type, entity_id) VALUES ('create', 'forged', 'y')").run();
+    expect((await count())!.n).toBe(before!.n + 2);
+  });
 });

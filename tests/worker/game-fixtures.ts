@@ -101,3 +101,55 @@ export const insertGameInfo = (row: Row = {}) => {
     ...row,
   });
 };
+
+/** The demo world's shape (scripts/demo: 6 factions, each with 21 units, 6 heroes and 16 spells). */
+export const DEMO_WORLD = { factions: 6, unitsPerFaction: 21, heroesPerFaction: 6, spellsPerFaction: 16, spells: 36 } as const;
+
+/**
+ * A world of the demo seed's size and shape, inserted in one batch per table: `factions`
+ * factions (6 as in the demo), each with the 7 tiers × 3 upgrade levels of units (21, every
+ * upgrade naming its base), `heroesPerFaction` heroes, and links to `spellsPerFaction` of 36
+ * spells (the demo's numbers unless given). Returns the faction ids in insertion order.
+ */
+export async function insertDemoWorld(shape: Partial<typeof DEMO_WORLD> = {}): Promise<number[]> {
+  const { factions: factionCount, heroesPerFaction, spellsPerFaction, spells: spellCount } = { ...DEMO_WORLD, ...shape };
+  const factionIds: number[] = [];
+  for (let f = 0; f < factionCount; f++) factionIds.push(await insertFaction({ sort_order: f }));
+  const spellIds: number[] = [];
+  for (let s = 0; s < spellCount; s++) spellIds.push(await insertSpell({ level: 1 + (s % 5), school: ["Fire", "Water", "Earth", "Air"][s % 4]! }));
+  const statements = [];
+  for (const [f, factionId] of factionIds.entries()) {
+    // Base units (level 0) first, then their upgrades pointing at them.
+    for (let tier = 1; tier <= 7; tier++) {
+      const base = unique(`Unit ${tier}`);
+      statements.push(
+        env.DB.prepare(
+          `INSERT INTO units (faction_id, name, tier, upgrade_level, unit_type, special_abilities, is_active) VALUES (?1, ?2, ?3, 0, 'Infantry', '[]', 1)`,
+        ).bind(factionId, base, tier),
+      );
+      for (const level of [1, 2]) {
+        statements.push(
+          env.DB.prepare(
+            `INSERT INTO units (faction_id, base_unit_id, name, tier, upgrade_level, is_upgraded, unit_type, special_abilities, is_active)
+             SELECT ?1, id, ?2, ?3, ?4, 1, 'Infantry', '[]', 1 FROM units WHERE name = ?5`,
+          ).bind(factionId, unique(`Unit ${tier}.${level}`), tier, level, base),
+        );
+      }
+    }
+    for (let h = 0; h < heroesPerFaction; h++) {
+      statements.push(
+        env.DB.prepare(
+          `INSERT INTO heroes (faction_id, name, title, biography, hero_class, hero_type, specialty, rarity_level, starting_skills, starting_spells, is_active)
+           VALUES (?1, ?2, 'the Tester', 'Born in a test.', 'Knight', ?3, 'Archery', 1, '[]', '[]', 1)`,
+        ).bind(factionId, unique("Hero"), h % 2 ? "Magic" : "Might"),
+      );
+    }
+    for (let s = 0; s < spellsPerFaction; s++) {
+      statements.push(
+        env.DB.prepare("INSERT INTO faction_spells (faction_id, spell_id) VALUES (?1, ?2)").bind(factionId, spellIds[(f * 5 + s) % spellIds.length]!),
+      );
+    }
+  }
+  await env.DB.batch(statements);
+  return factionIds;
+}

@@ -177,6 +177,7 @@ export const resetSettings = () =>
     maxFileUploadSize: 10,
     maintenanceMode: false,
     maintenanceMessage: "",
+    imageHosts: [],
   });
 
 /** The page's main element as React rendered it into #root (from `<main id="main-content"` to its end), or null. */

@@ -1,11 +1,13 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { MediaCategory } from "../../worker/schemas/media";
-import { call, userWithToken } from "./helpers";
+import { call, userWithToken, setSettings } from "./helpers";
 
 const tokens = { user: "", moderator: "", admin: "" };
 
 beforeAll(async () => {
+  // The outside image hosts these writes name are allowed (site settings, ADR 0048).
+  await setSettings({ imageHosts: ["cdn.example.com"] });
   tokens.user = (await userWithToken(["User"])).token;
   tokens.moderator = (await userWithToken(["User", "Moderator"])).token;
   tokens.admin = (await userWithToken(["User", "Admin"])).token;

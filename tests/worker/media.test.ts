@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signedFileUrl } from "../../worker/lib/file-signature";
 import type { MediaFilters, MediaItem, MediaListResponse } from "../../worker/schemas/media";
-import { call, userWithToken } from "./helpers";
+import { call, userWithToken, setSettings } from "./helpers";
 
 const tokens = { user: "", moderator: "", admin: "" };
 let categoryId = 0;
@@ -11,6 +11,8 @@ let factionId = 0;
 let seq = 0;
 
 beforeAll(async () => {
+  // The outside image hosts these writes name are allowed (site settings, ADR 0048).
+  await setSettings({ imageHosts: ["video.example.com"] });
   tokens.user = (await userWithToken(["User"])).token;
   tokens.moderator = (await userWithToken(["User", "Moderator"])).token;
   tokens.admin = (await userWithToken(["User", "Admin"])).token;

@@ -12,7 +12,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem, MediaStatusCounts } from "../../worker/schemas/media";
-import { call, userWithToken } from "./helpers";
+import { call, userWithToken, setSettings } from "./helpers";
 import { insertFaction, insertUnit, unique } from "./game-fixtures";
 import { galleryKeysOf } from "./gallery-keys";
 
@@ -42,6 +42,8 @@ let moderator = "";
 let admin = "";
 
 beforeAll(async () => {
+  // The outside image hosts these writes name are allowed (site settings, ADR 0048).
+  await setSettings({ imageHosts: ["video.example.com"] });
   moderator = (await userWithToken(["Moderator"])).token;
   admin = (await userWithToken(["Admin"])).token;
 });

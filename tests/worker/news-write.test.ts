@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NewsArticle, NewsListResponse } from "../../worker/schemas/news";
-import { call, userWithToken } from "./helpers";
+import { call, userWithToken, setSettings } from "./helpers";
 
 type Tokens = { user: string; moderator: string; admin: string };
 const tokens: Tokens = { user: "", moderator: "", admin: "" };
@@ -9,6 +9,8 @@ let moderatorId = 0;
 let adminId = 0;
 
 beforeAll(async () => {
+  // The outside image hosts these writes name are allowed (site settings, ADR 0048).
+  await setSettings({ imageHosts: ["cdn.example.com"] });
   tokens.user = (await userWithToken(["User"])).token;
   const moderator = await userWithToken(["User", "Moderator"]);
   const admin = await userWithToken(["User", "Admin"]);

@@ -30,6 +30,7 @@ const VALID = {
   maxFileUploadSize: 10,
   maintenanceMode: false,
   maintenanceMessage: "",
+  imageHosts: [] as string[],
 };
 
 const put = (json: unknown, token?: string) => call("/api/settings", { method: "PUT", json, token });
@@ -50,6 +51,7 @@ describe("GET /api/settings/public", () => {
       maxFileUploadSize: 10,
       maintenanceMode: false,
       maintenanceMessage: "",
+      imageHosts: [],
     });
     const again = await call("/api/settings/public", { headers: { "If-None-Match": res.headers.get("ETag")! } });
     expect(again.status).toBe(304);
@@ -115,12 +117,36 @@ describe("PUT /api/settings", () => {
     ["a site name with a NEL (C1 control)", { siteName: "Realm\u0085Codex" }, "siteName"],
     ["a flag that is not a boolean", { enableComments: "yes" }, "enableComments"],
     ["a missing flag", { maintenanceMode: undefined }, "maintenanceMode"],
+    ["image hosts that are not a list", { imageHosts: "images.example.org" }, "imageHosts"],
+    ["missing image hosts", { imageHosts: undefined }, "imageHosts"],
+    ["an image host given as a URL", { imageHosts: ["https://images.example.org"] }, "imageHosts"],
+    ["an image host with a path", { imageHosts: ["images.example.org/art"] }, "imageHosts"],
+    ["an image host with a port", { imageHosts: ["images.example.org:8080"] }, "imageHosts"],
+    ["an image host with a space", { imageHosts: ["images example.org"] }, "imageHosts"],
+    ["an image host that is an IP address", { imageHosts: ["192.0.2.1"] }, "imageHosts"],
+    ["a one-label image host", { imageHosts: ["localhost"] }, "imageHosts"],
+    ["a wildcard image host", { imageHosts: ["*.example.org"] }, "imageHosts"],
+    ["an image host of 254 characters", { imageHosts: [`${"a".repeat(63)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.org`] }, "imageHosts"],
+    ["21 image hosts", { imageHosts: Array.from({ length: 21 }, (_, i) => `img${i}.example.org`) }, "imageHosts"],
   ])("answers 400 validation_failed for %s", async (_name, change, field) => {
     const res = await put({ ...VALID, ...change }, tokens.admin);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; errors: Record<string, string[]> };
     expect(body.code).toBe("validation_failed");
     expect(Object.keys(body.errors)).toContain(field);
+  });
+
+  it("answers an admin 200 with the image hosts as lower-cased hostnames listed once, public to every reader", async () => {
+    const hosts = [" Images.Example.ORG ", "images.example.org", "cdn.art-host.example", ...Array.from({ length: 17 }, (_, i) => `img${i}.example.org`)];
+    const res = await put({ ...VALID, imageHosts: hosts }, tokens.admin);
+    expect(res.status).toBe(200);
+    const expected = ["images.example.org", "cdn.art-host.example", ...Array.from({ length: 17 }, (_, i) => `img${i}.example.org`)];
+    expect(((await res.json()) as { imageHosts: string[] }).imageHosts).toEqual(expected);
+    const row = await env.DB.prepare("SELECT image_hosts FROM site_settings WHERE id = 1").first<{ image_hosts: string }>();
+    expect(JSON.parse(row!.image_hosts)).toEqual(expected);
+    expect(((await (await call("/api/settings/public")).json()) as { imageHosts: string[] }).imageHosts).toEqual(expected);
+    const audit = await env.DB.prepare("SELECT details FROM audit_log WHERE entity_type = 'site_settings' ORDER BY id DESC LIMIT 1").first<{ details: string }>();
+    expect(JSON.parse(audit!.details)).toMatchObject({ before: { imageHosts: [] }, after: { imageHosts: expected } });
   });
 
   it("answers 400 malformed_json for a broken body", async () => {

@@ -866,6 +866,8 @@ export const siteSettings = sqliteTable(
     maxFileUploadSize: integer("max_file_upload_size").notNull().default(10),
     maintenanceMode: bool("maintenance_mode").notNull().default(false),
     maintenanceMessage: text("maintenance_message").notNull().default(""),
+    /** JSON list of the hostnames pages may load images from besides /files/ (migration 0024). */
+    imageHosts: text("image_hosts").notNull().default("[]"),
     updatedAt: updatedAt(),
   },
   (t) => [

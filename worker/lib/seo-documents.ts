@@ -3,6 +3,7 @@
  * as pure string builders.
  * Every URL is absolute on the site origin (SITE_URL).
  */
+import { allowedImageSrc } from "@shared/image-source";
 import { gamePaths } from "@shared/game";
 import { absoluteUrl, FEED_PATH, FEED_TITLE, SITE_NAME, type ArticleForMeta } from "@shared/seo";
 
@@ -101,12 +102,14 @@ export function atomFeed(
   origin: string,
   articles: readonly ArticleForMeta[],
   now: string,
-  site: { siteName: string; siteDescription?: string } = { siteName: SITE_NAME },
+  site: { siteName: string; siteDescription?: string; imageHosts?: readonly string[] } = { siteName: SITE_NAME },
 ): string {
   const name = site.siteName || SITE_NAME;
   const updated = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), "") || now;
   const entries = articles.map((a) => {
     const url = absoluteUrl(origin, `/news/${a.id}`);
+    // Feed readers fetch the enclosure: only an image the site's pages may show.
+    const image = allowedImageSrc(a.imageUrl, site.imageHosts ?? []);
     return [
       "  <entry>",
       `    <title type="text">${escapeXml(a.title)}</title>`,
@@ -117,9 +120,7 @@ export function atomFeed(
       `    <author><name>${escapeXml(a.author)}</name></author>`,
       ...a.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`),
       `    <summary type="text">${escapeXml(a.summary)}</summary>`,
-      ...(a.imageUrl
-        ? [`    <link rel="enclosure" href="${escapeXml(absoluteUrl(origin, a.imageUrl))}"/>`]
-        : []),
+      ...(image ? [`    <link rel="enclosure" href="${escapeXml(absoluteUrl(origin, image))}"/>`] : []),
       "  </entry>",
     ].join("\n");
   });

@@ -9,6 +9,7 @@ import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { readEtag } from "../middleware/read-etag";
 import { validate } from "../middleware/validate";
+import { allowedImages } from "../middleware/allowed-images";
 import { factionDetailQuerySchema, factionInputSchema, factionListQuerySchema } from "../schemas/faction";
 import { idParamSchema, whole } from "../schemas/query";
 import { factionHeroesQuerySchema } from "../schemas/hero";
@@ -20,6 +21,9 @@ import { factionUnitsQuerySchema } from "../schemas/unit";
  * inactive faction by id. Writes are for moderators and admins, audited; a faction that still
  * has units or heroes cannot be deleted (409).
  */
+/** A faction's images, checked against the site's image hosts on every write. */
+const FACTION_IMAGES = { logoUrl: "Logo URL", backgroundUrl: "Background URL", bannerUrl: "Banner URL" };
+
 export const factionRoutes = new Hono<AppEnv>()
   .use(readEtag())
   .get("/", validate("query", factionListQuerySchema), async (c) => {
@@ -52,14 +56,14 @@ export const factionRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(whole(items), 200);
   })
-  .post("/", requireModerator, contentWrite, validate("json", factionInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", factionInputSchema), allowedImages(FACTION_IMAGES), async (c) => {
     const result = await createFaction(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Faction");
     noStore(c);
     c.header("Location", `/api/faction/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", factionInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", factionInputSchema), allowedImages(FACTION_IMAGES), async (c) => {
     const result = await updateFaction(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Faction");
     noStore(c);

@@ -18,6 +18,7 @@ import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeErro
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
+import { allowedImages } from "../middleware/allowed-images";
 import { emptyQuerySchema, idParamSchema, paged } from "../schemas/query";
 import {
   gameInfoCategoriesQuerySchema,
@@ -84,14 +85,14 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json({ items }, 200);
   })
-  .post("/", requireModerator, contentWrite, validate("json", gameInfoInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", gameInfoInputSchema), allowedImages({ imageUrl: "Image URL" }), async (c) => {
     const result = await createGameInfo(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);
     c.header("Location", `/api/gameinfo/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", gameInfoInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", gameInfoInputSchema), allowedImages({ imageUrl: "Image URL" }), async (c) => {
     const result = await updateGameInfo(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);

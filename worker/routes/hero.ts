@@ -7,6 +7,7 @@ import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeErro
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
+import { allowedImages } from "../middleware/allowed-images";
 import { idParamSchema, paged } from "../schemas/query";
 import { heroDetailQuerySchema, heroFiltersQuerySchema, heroInputSchema, heroListQuerySchema } from "../schemas/hero";
 
@@ -33,14 +34,14 @@ export const heroRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(hero, 200);
   })
-  .post("/", requireModerator, contentWrite, validate("json", heroInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", heroInputSchema), allowedImages({ portraitUrl: "Portrait URL" }), async (c) => {
     const result = await createHero(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Hero");
     noStore(c);
     c.header("Location", `/api/hero/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", heroInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", heroInputSchema), allowedImages({ portraitUrl: "Portrait URL" }), async (c) => {
     const result = await updateHero(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Hero");
     noStore(c);

@@ -9,6 +9,7 @@ import { setReadCache } from "../lib/read-cache";
 import { isModerator, requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
+import { allowedImages } from "../middleware/allowed-images";
 import { newsArticleInputSchema, newsListQuerySchema, type NewsListResponse } from "../schemas/news";
 import { emptyQuerySchema, idParamSchema, paged } from "../schemas/query";
 
@@ -45,7 +46,7 @@ export const newsRoutes = new Hono<AppEnv>()
     setReadCache(c, LIST_CACHE);
     return c.json(article, 200);
   })
-  .post("/", requireModerator, contentWrite, validate("json", newsArticleInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", newsArticleInputSchema), allowedImages({ imageUrl: "Image URL" }), async (c) => {
     const result = await createNews(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);
@@ -54,7 +55,7 @@ export const newsRoutes = new Hono<AppEnv>()
   })
   // Based on an older version (someone else saved in between): 409 stale_version with the stored
   // article. Saving without changes writes nothing (updatedAt stays, no audit row).
-  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", newsArticleInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", newsArticleInputSchema), allowedImages({ imageUrl: "Image URL" }), async (c) => {
     const result = await updateNews(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
     noStore(c);

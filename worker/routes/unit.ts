@@ -7,6 +7,7 @@ import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeErro
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
+import { allowedImages } from "../middleware/allowed-images";
 import { idParamSchema, paged } from "../schemas/query";
 import { unitDetailQuerySchema, unitFiltersQuerySchema, unitInputSchema, unitListQuerySchema } from "../schemas/unit";
 
@@ -41,14 +42,14 @@ export const unitRoutes = new Hono<AppEnv>()
     gameReadCache(c);
     return c.json(unit, 200);
   })
-  .post("/", requireModerator, contentWrite, validate("json", unitInputSchema), async (c) => {
+  .post("/", requireModerator, contentWrite, validate("json", unitInputSchema), allowedImages({ portraitUrl: "Portrait URL" }), async (c) => {
     const result = await createUnit(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Unit");
     noStore(c);
     c.header("Location", `/api/unit/${result.value.id}`);
     return c.json(result.value, 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", unitInputSchema), async (c) => {
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", unitInputSchema), allowedImages({ portraitUrl: "Portrait URL" }), async (c) => {
     const result = await updateUnit(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Unit");
     noStore(c);

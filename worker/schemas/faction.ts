@@ -28,9 +28,17 @@ export type Faction = {
   spellCount: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The included lists (with includeUnits…). Each is whole unless a read's rows of that kind
+   * reach their bound: then `…Complete` is false, the count above tells the whole number, and
+   * `GET /unit?factionId=` (hero, spell) pages every row (docs/game-api.md).
+   */
   units?: Unit[];
+  unitsComplete?: boolean;
   heroes?: Hero[];
+  heroesComplete?: boolean;
   spells?: Spell[];
+  spellsComplete?: boolean;
 };
 
 /** A faction as other records name it (the unit, hero and spell pages link to it). */

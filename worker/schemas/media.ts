@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FilterOption } from "../shared/game";
 import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
-import { isFilesPath, isHttpUrl } from "./news";
+import { isFilesPath, isHttpUrl } from "../shared/image-source";
 import { blankAsUndefined, pagingQuery, strictQuery, type Paged } from "./query";
 import { toSlug } from "../shared/slug";
 import { text } from "./text";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { blankAsUndefined, pagingQuery, strictQuery, type Paged } from "./query";
 import { text } from "./text";
+import { isFilesPath, isHttpUrl } from "../shared/image-source";
 
 /**
  * News articles: the request schemas (the admin article form imports the SAME schema) and the
@@ -39,22 +40,6 @@ function normalizeTags(input: string | readonly string[] | null | undefined): st
     tags.push(tag);
   }
   return tags;
-}
-
-/** An absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
-
-/** A path to one of our R2 files, such as `/files/media/1/large.webp` (no `..`, no spaces). */
-export function isFilesPath(value: string): boolean {
-  return /^\/files\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$/.test(value) && !value.split("/").includes("..");
 }
 
 const requiredText = (label: string, max: number) =>

@@ -9,7 +9,7 @@ import type { SiteSettings } from "./settings";
 export const DEFAULT_MAINTENANCE_MESSAGE =
   "The site is down for scheduled maintenance. Please check back soon.";
 
-/** What every visitor's SPA needs to show or hide things (nothing here is secret). */
+/** What every visitor's SPA needs to show or hide things, and which image hosts it may load (nothing here is secret). */
 export type PublicSiteSettings = Pick<
   SiteSettings,
   | "siteName"
@@ -21,6 +21,7 @@ export type PublicSiteSettings = Pick<
   | "maxFileUploadSize"
   | "maintenanceMode"
   | "maintenanceMessage"
+  | "imageHosts"
 >;
 
 /** Used while no settings row exists (fresh database): the product's defaults. */
@@ -34,6 +35,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   maxFileUploadSize: 10,
   maintenanceMode: false,
   maintenanceMessage: "",
+  imageHosts: [],
 };
 
 export function toPublicSettings(s: SiteSettings): PublicSiteSettings {
@@ -48,5 +50,7 @@ export function toPublicSettings(s: SiteSettings): PublicSiteSettings {
     maintenanceMode: s.maintenanceMode,
     // The message only matters (and is only shown) while maintenance is on.
     maintenanceMessage: s.maintenanceMode ? s.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE : "",
+    // Every page renders images through this list (worker/shared/image-source.ts).
+    imageHosts: s.imageHosts,
   };
 }

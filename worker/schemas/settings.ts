@@ -1,6 +1,7 @@
 /** Site settings (GET/PUT /api/settings, GET /api/settings/public). Pure zod; the web may import it. */
 import { z } from "zod";
 import { singleLineText, text } from "./text";
+import { IMAGE_HOST_MAX_LENGTH, IMAGE_HOSTS_MAX } from "../shared/image-source";
 
 export const SITE_NAME_MAX = 100;
 export const SITE_DESCRIPTION_MAX = 500;
@@ -11,6 +12,28 @@ export const MAX_UPLOAD_MB_MAX = 100;
 const UPLOAD_SIZE_MESSAGE = `Max upload size must be a whole number from ${MAX_UPLOAD_MB_MIN} to ${MAX_UPLOAD_MB_MAX} (MB).`;
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
+
+/**
+ * A DNS hostname: dot-separated labels of letters, digits and inner hyphens, at least two, the
+ * last starting with a letter (a top-level domain: no IP addresses).
+ */
+const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const hostMessage = (host: string) =>
+  `“${host}” is not a hostname such as images.example.org (no https://, path, port or wildcard; at most ${IMAGE_HOST_MAX_LENGTH} characters).`;
+
+/**
+ * The hosts besides this site's own files that pages may load images from (empty: none). Each is
+ * a lower-cased hostname, listed once; at most IMAGE_HOSTS_MAX. A bad host is reported on the
+ * list itself (the form shows the list as one field).
+ */
+export const imageHostsSchema = z
+  .array(text({ error: "Each image host must be text." }).trim().toLowerCase(), { error: "Image hosts must be a list of hostnames." })
+  .max(IMAGE_HOSTS_MAX, `At most ${IMAGE_HOSTS_MAX} image hosts.`)
+  .superRefine((hosts, ctx) => {
+    const bad = hosts.find((host) => host.length > IMAGE_HOST_MAX_LENGTH || !HOSTNAME.test(host));
+    if (bad !== undefined) ctx.addIssue({ code: "custom", message: hostMessage(bad.length > 60 ? `${bad.slice(0, 60)}…` : bad) });
+  })
+  .transform((hosts) => [...new Set(hosts)]);
 
 /** Every option of the settings form; the PUT body is the whole object. */
 export const siteSettingsSchema = z.object({
@@ -35,6 +58,7 @@ export const siteSettingsSchema = z.object({
   maintenanceMessage: text({ error: "Maintenance message must be text." })
     .trim()
     .max(MAINTENANCE_MESSAGE_MAX, `Maintenance message must be at most ${MAINTENANCE_MESSAGE_MAX} characters long.`),
+  imageHosts: imageHostsSchema,
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -43,9 +43,18 @@ export type Unit = {
 
 /**
  * GET /unit/{id}: with includeUpgrades the whole upgrade chain (levels 0..2, this one included),
- * with includeFaction its faction, with includeSameTier the same tier in other factions.
+ * with includeFaction its faction, with includeSameTier the same tier in other factions
+ * (`sameTierComplete` false when more exist than the page lists, at most 24, the first factions'
+ * by id: `GET /unit?tier=&upgradeLevel=` pages them all).
  */
-export type UnitDetail = Unit & { upgrades?: Unit[]; faction?: FactionRef; sameTier?: UnitWithFaction[] };
+export type UnitDetail = Unit & {
+  upgrades?: Unit[];
+  /** false when the base has more upgrades than the chain lists (at most 12, the first by id). */
+  upgradesComplete?: boolean;
+  faction?: FactionRef;
+  sameTier?: UnitWithFaction[];
+  sameTierComplete?: boolean;
+};
 
 /** Filters a faction's units: GET /faction/{id}/units. */
 const unitFilterShape = {

@@ -395,6 +395,45 @@ export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Images a page's head names
+// ---------------------------------------------------------------------------------------------
+
+/** The JSON-LD properties that hold an image address (the builders above put images only there). */
+const IMAGE_KEYS = new Set(["image", "contentUrl", "thumbnailUrl", "logo"]);
+
+/** Structured data with every image address `allow` refuses left out (an ImageObject without its contentUrl goes whole). */
+function allowedJsonLdImages(value: unknown, allow: (url: string) => string | null, imageKey = false): unknown {
+  if (typeof value === "string") return imageKey ? allow(value) : value;
+  if (Array.isArray(value)) {
+    return value.map((v) => allowedJsonLdImages(v, allow, imageKey)).filter((v) => v !== null && v !== undefined);
+  }
+  if (!value || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const next = allowedJsonLdImages(v, allow, IMAGE_KEYS.has(key));
+    if (next === null || (Array.isArray(next) && !next.length && IMAGE_KEYS.has(key))) continue;
+    out[key] = next;
+  }
+  return out["@type"] === "ImageObject" && !out.contentUrl ? null : out;
+}
+
+/**
+ * The page's metadata with only the images `allow` accepts (worker/shared/image-source.ts): the
+ * share image (with its alt text) and every image in the structured data. Pages declare their
+ * heads with the records' images; the head applies the site's image allow-list here.
+ */
+export function withAllowedImages(meta: PageMeta, allow: (url: string) => string | null): PageMeta {
+  const image = meta.image ? allow(meta.image) : null;
+  const { imageAlt, ...rest } = meta;
+  return {
+    ...rest,
+    image,
+    ...(image && imageAlt ? { imageAlt } : {}),
+    jsonLd: meta.jsonLd.map((data) => allowedJsonLdImages(data, allow) as JsonLd),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Site name and description from the site settings
 // ---------------------------------------------------------------------------------------------
 

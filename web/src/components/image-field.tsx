@@ -1,3 +1,4 @@
+import { useImageSrc } from "@/lib/image-src";
 import { useState } from "react";
 import type { MediaItem } from "@schemas/media";
 import { Button } from "@/components/ui/button";
@@ -21,7 +22,7 @@ type ImageFieldProps = {
   onPick?(item: MediaItem): void;
 };
 
-const DEFAULT_HINT = "A /files/… path of an uploaded image (or an https:// address). Leave empty for none.";
+const DEFAULT_HINT = "A /files/… path of an uploaded image (or an https:// address on a host the site settings allow). Leave empty for none.";
 
 /** The address a chosen image is stored as: its large rendition when there is one, else the original. */
 export const imageAddress = (item: MediaItem) => item.largeUrl ?? item.originalUrl ?? "";
@@ -33,12 +34,14 @@ export const imageAddress = (item: MediaItem) => item.largeUrl ?? item.originalU
  */
 export function ImageField({ id, name, label, value, error, hint = DEFAULT_HINT, onChange, onPick }: ImageFieldProps) {
   const [picking, setPicking] = useState(false);
+  // The preview shows what readers will see: nothing for a host the site does not allow.
+  const preview = useImageSrc()(value);
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
       {(control) => (
         <div className="flex items-start gap-3">
           <div className="size-14 shrink-0 overflow-hidden rounded-lg border border-line bg-surface-muted">
-            {value.trim() ? <img src={value.trim()} alt="" className="size-full object-cover" loading="lazy" /> : null}
+            {preview ? <img src={preview} alt="" className="size-full object-cover" loading="lazy" /> : null}
           </div>
           <div className="min-w-0 flex-1">
             <input {...control} name={name} type="text" inputMode="url" placeholder="/files/…" className={inputClass} value={value} onChange={(e) => onChange(e.target.value)} />
@@ -113,7 +116,7 @@ function ImagePicker({ open, title, onClose, onPick }: { open: boolean; title: s
                   className="group block w-full overflow-hidden rounded-lg border border-line bg-surface text-left focus-visible:outline-2 focus-visible:outline-brand-600 hover:border-brand-600"
                   aria-label={`Use ${item.title}`}
                 >
-                  <img src={item.thumbnailUrl ?? imageAddress(item)} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+                  <PickerThumb item={item} />
                   <span className="block truncate px-2 py-1 text-xs text-ink">{item.title}</span>
                 </button>
               </li>
@@ -128,4 +131,10 @@ function ImagePicker({ open, title, onClose, onPick }: { open: boolean; title: s
       ) : null}
     </Dialog>
   );
+}
+
+/** A library item's thumbnail in the picker, when the site may show it. */
+function PickerThumb({ item }: { item: MediaItem }) {
+  const src = useImageSrc()(item.thumbnailUrl ?? imageAddress(item));
+  return src ? <img src={src} alt="" loading="lazy" className="aspect-square w-full object-cover" /> : <span aria-hidden="true" className="block aspect-square w-full bg-surface-muted" />;
 }

@@ -1,7 +1,8 @@
 import { createContext, use, useLayoutEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PageHeadInfo } from "@shared/app-server";
-import { brandMeta, headTags, PAGE_HEAD_SELECTORS, type PageMeta, type PreloadImage } from "@shared/seo";
+import { allowedImageSrc } from "@shared/image-source";
+import { brandMeta, headTags, PAGE_HEAD_SELECTORS, withAllowedImages, type PageMeta, type PreloadImage } from "@shared/seo";
 import { useSiteSettings } from "./site-settings";
 
 type PageContextValue = {
@@ -40,9 +41,14 @@ function replaceHeadTags(html: string): void {
  * the HTML with that status and a preload of the image; in the browser it replaces the document's
  * metadata whenever the page changes. The site's configured name and description apply in both.
  */
-export function PageHead({ meta, status = 200, preload = null }: { meta: PageMeta; status?: number; preload?: PreloadImage | null }) {
+export function PageHead({ meta: declared, status = 200, preload: declaredPreload = null }: { meta: PageMeta; status?: number; preload?: PreloadImage | null }) {
   const page = use(PageContext);
   const site = useSiteSettings();
+  // Only images the site may show (its files, allowed hosts): no reader is sent elsewhere.
+  const origin = page?.origin ?? fallbackOrigin();
+  const allow = (url: string) => allowedImageSrc(url, site.imageHosts, origin);
+  const meta = withAllowedImages(declared, allow);
+  const preload = declaredPreload && allow(declaredPreload.href) ? declaredPreload : null;
   page?.collect?.({ meta, status, preload });
   const html = headTags(brandMeta(meta, site), site.siteName);
   useLayoutEffect(() => replaceHeadTags(html), [html]);

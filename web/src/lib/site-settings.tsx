@@ -16,7 +16,9 @@ export function normalizeSettings(data: unknown): PublicSiteSettings {
   const source = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
   const out = { ...DEFAULT_PUBLIC_SETTINGS } as Record<string, unknown>;
   for (const [key, fallback] of Object.entries(DEFAULT_PUBLIC_SETTINGS)) {
-    if (typeof source[key] === typeof fallback) out[key] = source[key];
+    const value = source[key];
+    const fits = Array.isArray(fallback) ? Array.isArray(value) && value.every((v) => typeof v === "string") : typeof value === typeof fallback;
+    if (fits) out[key] = value;
   }
   return out as PublicSiteSettings;
 }
@@ -66,4 +68,3 @@ export function SiteSettingsProvider({ children, initial }: { children: ReactNod
 export function useSiteSettings(): PublicSiteSettings {
   return use(SiteSettingsContext).settings;
 }
-

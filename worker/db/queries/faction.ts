@@ -2,7 +2,7 @@
  * Faction queries (drizzle over D1). A faction read with all its includes (units, heroes,
  * spells) and the visible counts is one batch: one D1 round trip.
  */
-import { and, asc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
@@ -75,16 +75,47 @@ const byFaction = <T>(rows: readonly T[], factionOf: (row: T) => number) => {
 type FactionShape = FactionReadOptions & { byId: boolean; factionVisible: boolean };
 
 /**
- * The faction LIST's included rows are bounded, whatever the world's size: each listed faction
- * carries at most N of its units, heroes and spells, N = ⌊60 ÷ (listed factions × weight)⌋ where
- * the weight adds 1 per included kind asked and 2 for spells (a spell also reads its offering
- * factions). Six factions with every include carry 2 of each, one include 10 (5 spells); sixty
- * factions carry one unit or hero with a single include and none with more. N may be 0: the
- * counts (`unitCount`…) still tell the whole number, and GET /faction/{id} with the includes, or
- * the unit, hero and spell lists by `factionId`, give the rows
- * (docs/decisions/0042-every-filter-combination.md).
+ * The most rows of each included kind one faction read carries, the listed factions together: a
+ * kind's maximum, or its share divided by the number of listed factions when that is smaller
+ * (the list's own rows grow with its factions, so its included rows give way; a spell costs
+ * more rows than a unit or hero: it also reads its offering factions). The included lists are
+ * whole while a kind's rows fit: the demo world's (six factions: 126 units, 36 heroes, 96 spell
+ * links) and any one faction's of the 100× world (`GET /faction/{id}`: one listed faction).
+ * Past it, the factions are filled in id order, each kind read along its index (a faction's
+ * units by tier, level and id; heroes by name; spell links by spell id) and stopped at its
+ * bound, so the read stays bounded whatever the world's size. Each faction says whether its list
+ * is whole (`unitsComplete`…) beside its whole count (`unitCount`…), and `GET /unit?factionId=`
+ * (hero, spell) pages the rest (docs/decisions/0048-integrity-checks.md).
  */
-const LIST_INCLUDED_ROWS = 60;
+export const INCLUDED_MAX = { units: 150, heroes: 60, spells: 100 } as const;
+export const INCLUDED_SHARE = { units: 5_000, heroes: 1_200, spells: 1_000 } as const;
+
+/**
+ * A kind's bound in this read (see INCLUDED_MAX), over the listed factions `ids`, for `.limit()`:
+ * drizzle writes an object limit as it is, so the expression goes in typed as a placeholder.
+ */
+const boundOf = (kind: keyof typeof INCLUDED_MAX, ids: SQLWrapper) =>
+  sql`min(${sql.raw(String(INCLUDED_MAX[kind]))}, ${sql.raw(String(INCLUDED_SHARE[kind]))} / max(1, (SELECT count(*) FROM ${ids} listed)))` as unknown as Placeholder;
+
+/**
+ * The first spell links of the factions `ids` by faction and spell id (the key's order, a bounded
+ * walk; hidden spells skipped), up to the read's bound, then those spells in the spell book's order.
+ */
+function includedSpells(db: Database, ids: SQLWrapper, all: boolean) {
+  const picked = db
+    .select({ factionId: sql<number>`${factionSpells.factionId}`.as("picked_faction_id"), spellId: sql<number>`${factionSpells.spellId}`.as("picked_spell_id") })
+    .from(factionSpells)
+    .innerJoin(spells, eq(spells.id, factionSpells.spellId))
+    .where(and(inArray(factionSpells.factionId, ids), all ? undefined : eq(spells.isActive, true)))
+    .orderBy(asc(factionSpells.factionId), asc(factionSpells.spellId))
+    .limit(boundOf("spells", ids))
+    .as("picked");
+  return db
+    .select({ factionId: picked.factionId, ...spellColumns(all) })
+    .from(picked)
+    .innerJoin(spells, eq(spells.id, picked.spellId))
+    .orderBy(asc(picked.factionId), ...spellOrder);
+}
 
 /** The faction row's id as a kept count's value (named: the select writes its own columns unqualified). */
 const ownId = sql`CAST("factions"."id" AS TEXT)`;
@@ -93,13 +124,6 @@ const ownId = sql`CAST("factions"."id" AS TEXT)`;
 const factionReads = keptReads((db, shape: FactionShape) => {
   const factionWhere = and(shape.byId ? eq(factions.id, sql.placeholder("id")) : undefined, shape.factionVisible ? eq(factions.isActive, true) : undefined);
   const ids = db.select({ id: factions.id }).from(factions).where(factionWhere);
-  const activeUnit = shape.all ? undefined : eq(units.isActive, true);
-  const activeHero = shape.all ? undefined : eq(heroes.isActive, true);
-  const activeSpell = shape.all ? undefined : eq(spells.isActive, true);
-  // The list's rows per faction and kind (see LIST_INCLUDED_ROWS), read per faction in index order.
-  const weight = (shape.includeUnits ? 1 : 0) + (shape.includeHeroes ? 1 : 0) + (shape.includeSpells ? 2 : 0);
-  const cap = sql`${sql.raw(String(LIST_INCLUDED_ROWS))} / max(1, ${sql.raw(String(weight))} * (SELECT count(*) FROM factions c${shape.factionVisible ? sql` WHERE c.is_active = 1` : sql``}))`;
-  const activeOnly = (alias: string) => (shape.all ? sql`` : sql.raw(` AND ${alias}.is_active = 1`));
   return {
     main: db
       .select({
@@ -114,69 +138,31 @@ const factionReads = keptReads((db, shape: FactionShape) => {
       .from(factions)
       .where(factionWhere)
       .orderBy(asc(factions.sortOrder), asc(factions.name)),
-    units: !shape.includeUnits
-      ? null
-      : shape.byId
-        ? db
-            .select()
-            .from(units)
-            .where(and(inArray(units.factionId, ids), activeUnit))
-            .orderBy(asc(units.factionId), ...unitOrder)
-        : db
-            .select(getTableColumns(units))
-            .from(factions)
-            .innerJoin(
-              units,
-              sql`${units.id} IN (SELECT x.id FROM units x WHERE x.faction_id = ${factions.id}${activeOnly("x")}
-                ORDER BY x.tier, x.upgrade_level, x.id LIMIT ${cap})`,
-            )
-            .where(factionWhere)
-            .orderBy(asc(units.factionId), ...unitOrder),
-    heroes: !shape.includeHeroes
-      ? null
-      : shape.byId
-        ? db
-            .select()
-            .from(heroes)
-            .where(and(inArray(heroes.factionId, ids), activeHero))
-            .orderBy(asc(heroes.factionId), ...heroOrder)
-        : db
-            .select(getTableColumns(heroes))
-            .from(factions)
-            .innerJoin(
-              heroes,
-              sql`${heroes.id} IN (SELECT x.id FROM heroes x WHERE x.faction_id = ${factions.id}${activeOnly("x")}
-                ORDER BY x.name, x.id LIMIT ${cap})`,
-            )
-            .where(factionWhere)
-            .orderBy(asc(heroes.factionId), ...heroOrder),
-    spells: !shape.includeSpells
-      ? null
-      : shape.byId
-        ? db
-            .select({ factionId: factionSpells.factionId, ...spellColumns(shape.all) })
-            .from(factionSpells)
-            .innerJoin(spells, eq(spells.id, factionSpells.spellId))
-            .where(and(inArray(factionSpells.factionId, ids), activeSpell))
-            .orderBy(asc(factionSpells.factionId), ...spellOrder)
-        : // A faction's first spells by id (its links' order), shown in the spell book's order.
-          db
-            // Named apart: D1 answers a row's columns by name, and the spell has an `id` too.
-            .select({ factionId: sql<number>`${factions.id}`.as("listed_faction_id"), ...spellColumns(shape.all) })
-            .from(factions)
-            .innerJoin(
-              spells,
-              sql`${spells.id} IN (SELECT y.spell_id FROM faction_spells y CROSS JOIN spells z ON z.id = y.spell_id${activeOnly("z")}
-                WHERE y.faction_id = ${factions.id} ORDER BY y.spell_id LIMIT ${cap})`,
-            )
-            .where(factionWhere)
-            .orderBy(asc(factions.id), ...spellOrder),
+    // Each kind in its index's order (faction id first), stopped at the read's bound.
+    units: shape.includeUnits
+      ? db
+          .select()
+          .from(units)
+          .where(and(inArray(units.factionId, ids), shape.all ? undefined : eq(units.isActive, true)))
+          .orderBy(asc(units.factionId), ...unitOrder)
+          .limit(boundOf("units", ids))
+      : null,
+    heroes: shape.includeHeroes
+      ? db
+          .select()
+          .from(heroes)
+          .where(and(inArray(heroes.factionId, ids), shape.all ? undefined : eq(heroes.isActive, true)))
+          .orderBy(asc(heroes.factionId), ...heroOrder)
+          .limit(boundOf("heroes", ids))
+      : null,
+    spells: shape.includeSpells ? includedSpells(db, ids, shape.all) : null,
   };
 });
 
 /**
  * Factions (all visible ones, or the one with `id`) with counts and the asked-for lists, in one
- * batch: the factions with their counts (correlated subqueries), then only the lists asked for.
+ * batch: the factions with their counts (correlated subqueries), then only the lists asked for
+ * (at most INCLUDED_MAX rows of each kind).
  * Inside a faction, units and heroes are filtered by their own active flag only: the faction's
  * visibility is decided on the faction row.
  */
@@ -197,9 +183,19 @@ async function readFactions(db: Database, options: FactionReadOptions, id?: numb
 
   return rows.map(({ faction: row, units: nUnits, heroes: nHeroes, spells: nSpells }) => {
     const faction = toFactionDto(row, { units: nUnits, heroes: nHeroes, spells: nSpells });
-    if (options.includeUnits) faction.units = (unitsOf.get(row.id) ?? []).map(toUnitDto);
-    if (options.includeHeroes) faction.heroes = (heroesOf.get(row.id) ?? []).map(toHeroDto);
-    if (options.includeSpells) faction.spells = (spellsOf.get(row.id) ?? []).map(toSpellDto);
+    // A list is whole when it holds as many rows as the faction's count of them.
+    if (options.includeUnits) {
+      faction.units = (unitsOf.get(row.id) ?? []).map(toUnitDto);
+      faction.unitsComplete = faction.units.length >= faction.unitCount;
+    }
+    if (options.includeHeroes) {
+      faction.heroes = (heroesOf.get(row.id) ?? []).map(toHeroDto);
+      faction.heroesComplete = faction.heroes.length >= faction.heroCount;
+    }
+    if (options.includeSpells) {
+      faction.spells = (spellsOf.get(row.id) ?? []).map(toSpellDto);
+      faction.spellsComplete = faction.spells.length >= faction.spellCount;
+    }
     return faction;
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../env";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings, type SiteSettingsDto } from "../../schemas/settings";
+import { DEFAULT_SITE_SETTINGS, imageHostsSchema, type SiteSettings, type SiteSettingsDto } from "../../schemas/settings";
 import { auditLog, siteSettings } from "../schema";
 import { beforeAndAfter } from "../../lib/audit-details";
 import { bindingOf } from "../session";
@@ -27,6 +27,16 @@ const keyOf = (db: Database): object => {
   return client ? bindingOf(client) : GLOBAL_KEY;
 };
 
+/** The stored JSON list of image hosts; anything that is not a list of hostnames is none. */
+const parseImageHosts = (json: string): string[] => {
+  try {
+    const parsed = imageHostsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+};
+
 const toDto = (row: Row | undefined): SiteSettingsDto =>
   row
     ? {
@@ -39,6 +49,7 @@ const toDto = (row: Row | undefined): SiteSettingsDto =>
         maxFileUploadSize: row.maxFileUploadSize,
         maintenanceMode: row.maintenanceMode,
         maintenanceMessage: row.maintenanceMessage,
+        imageHosts: parseImageHosts(row.imageHosts),
         updatedAt: row.updatedAt,
       }
     : { ...DEFAULT_SITE_SETTINGS, updatedAt: null };
@@ -71,14 +82,15 @@ export async function getSettings(db: Database): Promise<SiteSettingsDto> {
 export async function saveSettings(db: Database, actorId: number, input: SiteSettings): Promise<SiteSettingsDto> {
   const before = await getSettings(db);
   const now = new Date().toISOString();
-  const changed = Object.fromEntries(
-    (Object.keys(input) as (keyof SiteSettings)[]).filter((k) => input[k] !== before[k]).map((k) => [k, input[k]]),
-  );
+  // Lists compare by their JSON.
+  const same = (k: keyof SiteSettings) => JSON.stringify(input[k]) === JSON.stringify(before[k]);
+  const changed = Object.fromEntries((Object.keys(input) as (keyof SiteSettings)[]).filter((k) => !same(k)).map((k) => [k, input[k]]));
+  const row = { ...input, imageHosts: JSON.stringify(input.imageHosts) };
   const [rows] = await db.batch([
     db
       .insert(siteSettings)
-      .values({ id: 1, ...input, updatedAt: now })
-      .onConflictDoUpdate({ target: siteSettings.id, set: { ...input, updatedAt: now } })
+      .values({ id: 1, ...row, updatedAt: now })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...row, updatedAt: now } })
       .returning(),
     db.insert(auditLog).values({
       userId: actorId,

@@ -1,5 +1,5 @@
 /** Unit queries (drizzle over D1); every read is one batch. */
-import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
@@ -157,8 +157,53 @@ export async function listUnits(db: Database, f: UnitFilter, page: number, pageS
 }
 
 /**
- * One unit (null when missing or not visible) and, when asked, its whole upgrade chain: the
- * base unit and every unit upgrading it, ordered by upgrade level; one batch.
+ * The most upgrades of one base unit a chain lists (a base has two in the game: levels 1 and 2);
+ * one more is read to tell whether the chain is whole (`upgradesComplete`).
+ */
+const UPGRADES_MAX = 12;
+
+/**
+ * The upgrade chain of `root` (the base unit's id, an SQL expression): the base and its first
+ * visible upgrades by id, read along `units_base_idx` and stopped after UPGRADES_MAX + 1, ordered
+ * by upgrade level.
+ */
+const upgradeChain = (db: Database, root: SQL, visible: Conditions) =>
+  db
+    .select()
+    .from(units)
+    .where(
+      and(
+        or(
+          eq(units.id, root),
+          inArray(
+            units.id,
+            db
+              .select({ id: units.id })
+              .from(units)
+              .where(and(eq(units.baseUnitId, root), ...visible))
+              .orderBy(asc(units.id))
+              .limit(UPGRADES_MAX + 1),
+          ),
+        ),
+        ...visible,
+      ),
+    )
+    .orderBy(asc(units.upgradeLevel), asc(units.id));
+
+/** The chain as answered: at most UPGRADES_MAX upgrades, and whether that is all of them. */
+function chainOf(rows: UnitRow[], root: number): { upgrades: Unit[]; upgradesComplete: boolean } {
+  const upgrades = rows.filter((u) => u.id !== root);
+  // The first by id, as the read chose them (the rows come in level order).
+  const kept = new Set(upgrades.map((u) => u.id).sort((a, b) => a - b).slice(0, UPGRADES_MAX));
+  return {
+    upgrades: rows.filter((u) => u.id === root || kept.has(u.id)).map(toUnitDto),
+    upgradesComplete: upgrades.length <= UPGRADES_MAX,
+  };
+}
+
+/**
+ * One unit (null when missing or not visible) and, when asked, its upgrade chain: the base unit
+ * and the units upgrading it (at most UPGRADES_MAX), ordered by upgrade level; one batch.
  */
 export async function getUnit(db: Database, id: number, all: boolean, includeUpgrades: boolean): Promise<UnitDetail | null> {
   const visible = unitConditions(db, { all });
@@ -168,16 +213,9 @@ export async function getUnit(db: Database, id: number, all: boolean, includeUpg
     return row ? toUnitDto(row) : null;
   }
   const root = sql`coalesce((SELECT u2.base_unit_id FROM units u2 WHERE u2.id = ${id}), ${id})`;
-  const [rows, chain] = await db.batch([
-    one,
-    db
-      .select()
-      .from(units)
-      .where(and(or(eq(units.id, root), eq(units.baseUnitId, root)), ...visible))
-      .orderBy(asc(units.upgradeLevel), asc(units.id)),
-  ]);
+  const [rows, chain] = await db.batch([one, upgradeChain(db, root, visible)]);
   const row = rows[0];
-  return row ? { ...toUnitDto(row), upgrades: chain.map(toUnitDto) } : null;
+  return row ? { ...toUnitDto(row), ...chainOf(chain, row.baseUnitId ?? row.id) } : null;
 }
 
 /** Units with their faction refs (rows whose faction is not among `refs` are left out). */
@@ -210,7 +248,8 @@ export async function unitsByIds(db: Database, ids: readonly number[], all: bool
 
 /**
  * The most same-tier units a unit page lists (the first factions' by id): one per other faction in
- * the demo world, and a bounded read when a world has many factions and units per tier.
+ * the demo world, and a bounded read when a world has many factions and units per tier. One more
+ * is read to tell whether the list is whole (`sameTierComplete`).
  */
 const SAME_TIER_MAX = 24;
 
@@ -228,13 +267,7 @@ const unitDetailReads = keptReads((db, shape: { all: boolean; upgrades: boolean;
   return {
     row: db.select().from(units).where(and(eq(units.id, id), ...visible)),
     refs: selectFactionRefs(db, shape.all),
-    upgrades: shape.upgrades
-      ? db
-          .select()
-          .from(units)
-          .where(and(or(eq(units.id, root), eq(units.baseUnitId, root)), ...visible))
-          .orderBy(asc(units.upgradeLevel), asc(units.id))
-      : null,
+    upgrades: shape.upgrades ? upgradeChain(db, root, visible) : null,
     sameTier: shape.sameTier
       ? db
           .select()
@@ -250,7 +283,7 @@ const unitDetailReads = keptReads((db, shape: { all: boolean; upgrades: boolean;
           // In index order (faction, then id), so the read stops after SAME_TIER_MAX rows; the
           // page orders them by the factions' display order and name.
           .orderBy(asc(units.factionId), asc(units.id))
-          .limit(SAME_TIER_MAX)
+          .limit(SAME_TIER_MAX + 1)
       : null,
   };
 });
@@ -274,14 +307,15 @@ export async function getUnitDetail(db: Database, id: number, all: boolean, incl
   const detail: UnitDetail = toUnitDto(row);
   const chain = include.includeUpgrades ? (results[2] as UnitRow[]) : null;
   const sameTier = include.includeSameTier ? (results[include.includeUpgrades ? 3 : 2] as UnitRow[]) : null;
-  if (chain) detail.upgrades = chain.map(toUnitDto);
+  if (chain) Object.assign(detail, chainOf(chain, row.baseUnitId ?? row.id));
   if (include.includeFaction) {
     const faction = factionRefMap(refs).get(row.factionId);
     if (faction) detail.faction = faction;
   }
   if (sameTier) {
     const order = new Map(refs.map((f, i) => [f.id, i]));
-    detail.sameTier = withFactions(sameTier, refs.filter((f) => f.id !== row.factionId)).sort(
+    detail.sameTierComplete = sameTier.length <= SAME_TIER_MAX;
+    detail.sameTier = withFactions(sameTier.slice(0, SAME_TIER_MAX), refs.filter((f) => f.id !== row.factionId)).sort(
       (a, b) => (order.get(a.factionId) ?? 0) - (order.get(b.factionId) ?? 0) || a.name.localeCompare(b.name) || a.id - b.id,
     );
   }

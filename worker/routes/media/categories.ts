@@ -16,6 +16,7 @@ import { setReadCache } from "../../lib/read-cache";
 import { isModerator, requireAdmin } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
+import { allowedImages } from "../../middleware/allowed-images";
 import { mediaCategoryInputSchema, mediaCategoryListQuerySchema, type MediaCategoryInput } from "../../schemas/media";
 import { emptyQuerySchema, idParamSchema } from "../../schemas/query";
 import { CATEGORIES_CACHE } from "./common";
@@ -40,7 +41,7 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     setReadCache(c, CATEGORIES_CACHE);
     return c.json(category, 200);
   })
-  .post("/categories", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), async (c) => {
+  .post("/categories", requireAdmin, contentWrite, validate("json", mediaCategoryInputSchema), allowedImages({ iconUrl: "Icon URL" }), async (c) => {
     const input = c.req.valid("json");
     const db = c.get("db");
     if (await slugTaken(db, input.slug)) throw slugConflict();
@@ -49,7 +50,7 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/categories/${category.id}`);
     return c.json(category, 201);
   })
-  .put("/categories/:id", requireAdmin, contentWrite, validate("param", idParamSchema), validate("json", mediaCategoryInputSchema), async (c) => {
+  .put("/categories/:id", requireAdmin, contentWrite, validate("param", idParamSchema), validate("json", mediaCategoryInputSchema), allowedImages({ iconUrl: "Icon URL" }), async (c) => {
     const id = c.req.valid("param").id;
     const input: MediaCategoryInput = c.req.valid("json");
     const db = c.get("db");

@@ -20,6 +20,7 @@ import { sendThumbnailJobs } from "../../lib/thumbnail-queue";
 import { isModerator, requireModerator } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
+import { allowedImages } from "../../middleware/allowed-images";
 import { fileKeyOf, mediaCreateSchema, mediaItemInputSchema, type MediaItemInput } from "../../schemas/media";
 import { emptyQuerySchema, idParamSchema } from "../../schemas/query";
 import { dto, ITEMS_CACHE } from "./common";
@@ -47,7 +48,7 @@ export const mediaItemRoutes = new Hono<AppEnv>()
     setReadCache(c, ITEMS_CACHE);
     return c.json(await dto(c, row), 200);
   })
-  .post("/", requireModerator, validate("json", mediaCreateSchema), async (c) => {
+  .post("/", requireModerator, validate("json", mediaCreateSchema), allowedImages({ originalUrl: "Original URL" }), async (c) => {
     const input = c.req.valid("json");
     await checkReferences(c, input);
     const key = fileKeyOf(input.originalUrl);

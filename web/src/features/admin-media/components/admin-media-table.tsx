@@ -1,3 +1,4 @@
+import { useAllowedMedia } from "@/lib/image-src";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { MediaItem } from "@schemas/media";
@@ -159,8 +160,9 @@ export function AdminMediaTable({ items, selected, onSelect, busy, onApprove, on
   );
 }
 
-function AdminThumb({ item }: { item: MediaItem }) {
+function AdminThumb({ item: declared }: { item: MediaItem }) {
   const [failed, setFailed] = useState(false);
+  const [item] = useAllowedMedia([declared]) as [MediaItem];
   const src = failed ? (item.mediaType === "video" ? item.posterUrl : item.originalUrl) : (item.thumbnailUrl ?? (item.mediaType === "video" ? item.posterUrl : item.originalUrl));
   return src ? (
     <img src={src} alt="" width={96} height={54} loading="lazy" onError={() => setFailed(true)} className="h-[54px] w-24 rounded-md bg-surface-muted object-cover" />

@@ -1,3 +1,4 @@
+import { useImageSrc } from "@/lib/image-src";
 import { Link, useNavigate, useParams } from "react-router";
 import { ProtectedRoute } from "@/components/protected-route";
 import { Badge } from "@/components/ui/badge";
@@ -45,7 +46,7 @@ const formatBytes = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} B`;
 
 function Summary({ item }: { item: MediaItem }) {
-  const preview = item.thumbnailUrl ?? (item.mediaType === "video" ? item.posterUrl : item.originalUrl);
+  const preview = useImageSrc()(item.thumbnailUrl ?? (item.mediaType === "video" ? item.posterUrl : item.originalUrl));
   return (
     <aside className="space-y-3 self-start rounded-xl border border-line bg-surface p-4" aria-label="Current media">
       {preview ? (

@@ -114,7 +114,7 @@ export function ArticleForm({ initial, submitLabel, onSubmit, onCancel }: Props)
         label="Image"
         value={state.imageUrl}
         error={errors.imageUrl?.[0]}
-        hint="Optional. Choose one from the media library, or give a /files/… path or an https:// address."
+        hint="Optional. Choose one from the media library, or give a /files/… path or an https:// address on a host the site settings allow."
         onChange={(v) => set("imageUrl", v)}
         // A library image brings its own description when the article has none yet.
         onPick={(item) => {

@@ -6,9 +6,11 @@ import {
   MAX_UPLOAD_MB_MIN,
   SITE_DESCRIPTION_MAX,
   SITE_NAME_MAX,
+  imageHostsSchema,
   siteSettingsSchema,
   type SiteSettings,
 } from "@schemas/settings";
+import { IMAGE_HOSTS_MAX } from "@shared/image-source";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -17,8 +19,8 @@ import { ApiRequestError } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useLeaveGuard } from "@/lib/leave-guard";
 
-/** The form's state: every setting, the upload size as typed text. */
-export type SettingsFormState = Omit<SiteSettings, "maxFileUploadSize"> & { maxFileUploadSize: string };
+/** The form's state: every setting, the upload size as typed text, the image hosts one a line. */
+export type SettingsFormState = Omit<SiteSettings, "maxFileUploadSize" | "imageHosts"> & { maxFileUploadSize: string; imageHosts: string };
 
 
 export const toFormState = (s: SiteSettings): SettingsFormState => ({
@@ -31,6 +33,7 @@ export const toFormState = (s: SiteSettings): SettingsFormState => ({
   maxFileUploadSize: String(s.maxFileUploadSize),
   maintenanceMode: s.maintenanceMode,
   maintenanceMessage: s.maintenanceMessage,
+  imageHosts: s.imageHosts.join("\n"),
 });
 
 /**
@@ -42,6 +45,10 @@ export const settingsFormSchema = siteSettingsSchema.extend({
     .string()
     .transform((text) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN))
     .pipe(siteSettingsSchema.shape.maxFileUploadSize),
+  imageHosts: z
+    .string()
+    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+    .pipe(imageHostsSchema),
 });
 
 /** Field order: the first field in error gets the focus. */
@@ -55,6 +62,7 @@ const ORDER = [
   "maxFileUploadSize",
   "maintenanceMode",
   "maintenanceMessage",
+  "imageHosts",
 ] as const satisfies readonly (keyof SettingsFormState)[];
 
 type Props = {
@@ -234,6 +242,27 @@ export function SettingsForm({ initial, onSave }: Props) {
             {fieldError("maintenanceMessage")}
           </div>
         ) : null}
+      </Section>
+
+      <Section title="Images" description="Where pages may load images from. Every reader's browser fetches a page's images, so each host named here learns who reads the site.">
+        <div>
+          <label htmlFor={`${id}-imageHosts`} className="mb-1 block text-sm font-medium text-ink">
+            Allowed Image Hosts
+          </label>
+          <textarea
+            {...fieldProps("imageHosts")}
+            rows={3}
+            className={inputClass}
+            placeholder="images.example.org"
+            value={state.imageHosts}
+            onChange={(e) => set("imageHosts", e.target.value)}
+          />
+          <Hint id={`${id}-imageHosts-hint`}>
+            One hostname a line, at most {IMAGE_HOSTS_MAX}. The site's own uploaded files always show; an image on any other host is
+            not shown (its record shows its placeholder) and cannot be saved.
+          </Hint>
+          {fieldError("imageHosts")}
+        </div>
       </Section>
 
       {dirty ? (

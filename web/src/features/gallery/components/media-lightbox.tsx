@@ -13,6 +13,7 @@ import "./media-lightbox.css";
 import { Badge } from "@/components/ui/badge";
 import { keepTabInside } from "@/lib/keep-tab-inside";
 import type { MediaItem } from "@schemas/media";
+import { useAllowedMedia } from "@/lib/image-src";
 import { recordMediaView } from "../api/record-media-view";
 import { formatViews } from "@/features/gallery/lib/gallery-ui";
 
@@ -105,15 +106,17 @@ type Props = {
 };
 
 export default function MediaLightbox({ items, index, open, onClose, onIndexChange }: Props) {
+  // Slides name only addresses the site may show (its files, allowed hosts).
+  const allowed = useAllowedMedia(items);
   const { slides, itemOf } = useMemo(() => {
     const map = new WeakMap<Slide, MediaItem>();
-    const list = items.map((item) => {
+    const list = allowed.map((item, i) => {
       const slide = toSlide(item);
-      map.set(slide, item);
+      map.set(slide, items[i]!);
       return slide;
     });
     return { slides: list, itemOf: map };
-  }, [items]);
+  }, [allowed, items]);
   const current = items[index];
   const single = items.length <= 1;
   useTabInside(open);

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { MediaItem } from "@schemas/media";
+import { useAllowedMedia } from "@/lib/image-src";
 import { EYE_ICON_PATH, PLAY_ICON_PATH, THUMB_HEIGHT, THUMB_WIDTH } from "@/features/gallery/lib/gallery-ui";
 
 
@@ -7,8 +8,10 @@ import { EYE_ICON_PATH, PLAY_ICON_PATH, THUMB_HEIGHT, THUMB_WIDTH } from "@/feat
  * A card's thumbnail: WebP with a JPEG fallback in a <picture>; if the thumbnail is missing or
  * fails to load, the original is shown instead, silently. Width and height are always set.
  */
-export function MediaThumbnail({ item, eager = false }: { item: MediaItem; eager?: boolean }) {
+export function MediaThumbnail({ item: declared, eager = false }: { item: MediaItem; eager?: boolean }) {
   const [failed, setFailed] = useState(false);
+  // Only images the site may show (its files, allowed hosts); else the placeholder.
+  const [item] = useAllowedMedia([declared]) as [MediaItem];
   const poster = item.mediaType === "video" ? item.posterUrl : null;
   const fallback = item.mediaType === "video" ? poster : item.originalUrl;
   const jpeg = failed ? fallback : (item.thumbnailUrl ?? fallback);

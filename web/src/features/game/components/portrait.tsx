@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { portraitInitial, webpTwin } from "@/features/game/lib/game-ui";
+import { useImageSrc } from "@/lib/image-src";
 import type { PreloadImage } from "@shared/seo";
 
 /** A portrait shown above the fold, as the page preloads it: its WebP twin where there is one. */
@@ -11,10 +12,11 @@ export function portraitPreload(src: string | null | undefined): PreloadImage | 
 
 /**
  * A square portrait (unit, hero, faction logo), with the WebP twin first where there is one.
- * When there is no image, or it fails to load, the initial of the name stands in.
+ * When there is no image, it is not one the site may show, or it fails to load, the initial of
+ * the name stands in.
  */
 export function Portrait({
-  src,
+  src: declared,
   name,
   size = 96,
   eager = false,
@@ -27,6 +29,8 @@ export function Portrait({
   className?: string;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
+  // A host the site does not allow gets the initial, as a missing image does.
+  const src = useImageSrc()(declared);
   const box = `shrink-0 overflow-hidden rounded-xl ${className}`;
   if (!src || failed === src) {
     return (

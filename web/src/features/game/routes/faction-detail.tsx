@@ -14,6 +14,7 @@ import { ApiRequestError } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
+import { useImageSrc } from "@/lib/image-src";
 import { useSession } from "@/lib/session";
 import { useFactionPage } from "../api/get-faction-page";
 import { AlignmentBadge } from "../components/alignment-badge";
@@ -79,22 +80,43 @@ function FactionPage({ faction, view, setView }: { faction: Faction; view: Facti
           className="rounded-lg pt-6 focus-visible:outline-2 focus-visible:outline-offset-4"
         >
           {view.tab === "overview" ? <Overview faction={faction} /> : null}
-          {view.tab === "units" ? <UnitsTab units={faction.units ?? []} view={view} setView={setView} /> : null}
-          {view.tab === "heroes" ? <HeroesTab faction={faction} view={view} setView={setView} /> : null}
+          {view.tab === "units" ? (
+            <>
+              <PartialNote complete={faction.unitsComplete} carried={faction.units?.length ?? 0} total={faction.unitCount} noun="units" />
+              <UnitsTab units={faction.units ?? []} view={view} setView={setView} />
+            </>
+          ) : null}
+          {view.tab === "heroes" ? (
+            <>
+              <PartialNote complete={faction.heroesComplete} carried={faction.heroes?.length ?? 0} total={faction.heroCount} noun="heroes" />
+              <HeroesTab faction={faction} view={view} setView={setView} />
+            </>
+          ) : null}
         </div>
       </div>
     </div>
   );
 }
 
+/** Said above a list the API carried in part (a faction with more rows than one read carries). */
+function PartialNote({ complete, carried, total, noun }: { complete: boolean | undefined; carried: number; total: number; noun: string }) {
+  if (complete !== false) return null;
+  return (
+    <p className="mb-4 text-sm text-ink-muted">
+      Showing the first {carried} of {total} {noun}.
+    </p>
+  );
+}
+
 function FactionBanner({ faction }: { faction: Faction }) {
   const { isModerator } = useSession();
-  const background = factionBannerImage(faction.backgroundUrl);
+  const backgroundUrl = useImageSrc()(faction.backgroundUrl);
+  const background = factionBannerImage(backgroundUrl);
   return (
     <header className="relative mt-4 overflow-hidden rounded-2xl bg-stone-900 text-white shadow-md">
-      {faction.backgroundUrl ? (
+      {backgroundUrl ? (
         <img
-          src={faction.backgroundUrl}
+          src={backgroundUrl}
           srcSet={background?.srcset}
           sizes={background?.sizes}
           alt=""
@@ -153,6 +175,7 @@ function Overview({ faction }: { faction: Faction }) {
             Spells
           </h2>
           <p className="mt-1 mb-4 text-sm text-ink-muted">What this faction's mage guild teaches, by school and level.</p>
+          <PartialNote complete={faction.spellsComplete} carried={faction.spells?.length ?? 0} total={faction.spellCount} noun="spells" />
           <SpellList spells={faction.spells ?? []} />
         </section>
       </div>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useImageSrc } from "@/lib/image-src";
 
 /**
  * How urgently the image loads: "high" for the page's largest above-the-fold image (the Worker
@@ -20,8 +21,10 @@ export const cardImagePriority = (index: number, eagerCount: number): ImagePrior
   index === 0 ? "high" : index < eagerCount ? "eager" : "lazy";
 
 /** A 16:9 article image with the article's alt text (decorative without one); hides itself if the URL fails to load. */
-export function ArticleImage({ src, alt = "", className = "", priority = "lazy" }: Props) {
+export function ArticleImage({ src: declared, alt = "", className = "", priority = "lazy" }: Props) {
   const [failed, setFailed] = useState(false);
+  // An image on a host the site does not allow is left out, as a missing one is.
+  const src = useImageSrc()(declared);
   if (!src || failed) return null;
   return (
     <div className={`aspect-video overflow-hidden bg-surface-muted ${className}`}>

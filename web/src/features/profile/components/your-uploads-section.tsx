@@ -1,3 +1,4 @@
+import { useImageSrc } from "@/lib/image-src";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { MediaItem, MediaStatus } from "@schemas/media";
@@ -66,7 +67,7 @@ export function YourUploadsSection({ canManage }: { canManage: boolean }) {
 
 function UploadRow({ item, canManage }: { item: MediaItem; canManage: boolean }) {
   const status = STATUS[item.status];
-  const thumb = item.thumbnailUrl ?? (item.mediaType === "video" ? item.posterUrl : item.originalUrl);
+  const thumb = useImageSrc()(item.thumbnailUrl ?? (item.mediaType === "video" ? item.posterUrl : item.originalUrl));
   return (
     <li className="flex gap-3 py-3" data-testid="my-upload">
       {thumb ? (
