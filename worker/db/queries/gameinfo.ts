@@ -13,17 +13,14 @@ import {
   deletedChanges,
   diffChanges,
   duplicate,
-  guarded,
-  guardedDelete,
   isUniqueFailure,
-  nextStamp,
   options,
-  sameStamp,
   writeRecords,
   type Actor,
   type WriteOptions,
   type WriteResult,
 } from "./game-common";
+import { guarded, guardedDelete, isStale, nextStamp, sameStamp } from "./versioned";
 
 type ArticleRow = typeof gameInfoArticles.$inferSelect;
 const { content: _content, ...listColumns } = getTableColumns(gameInfoArticles);
@@ -305,7 +302,7 @@ export async function updateGameInfo(
   const row = current[0];
   if (!row) return { ok: false, kind: "not_found" };
   const before = toArticle(row);
-  if (input.updatedAt !== undefined && input.updatedAt !== row.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (isStale(input.updatedAt, row.updatedAt)) return { ok: false, kind: "stale", current: before };
   if (clash.length) return duplicateSlug();
   const diff = changedFields(before, { ...input }, ARTICLE_FIELDS);
   if (!diff) return { ok: true, value: before, changed: false };
