@@ -101,8 +101,6 @@ function MediaEdit() {
   const item = useMediaItem(id);
   const categories = useMediaCategories();
   const factions = useFactionOptions();
-  const navigate = useNavigate();
-  const toast = useToast();
 
   if (id === null) return <NotFound message="Invalid media ID" />;
   if (item.error) {
