@@ -5,7 +5,9 @@
  * changes nothing (no row, no audit row, no new edge-cache generation).
  */
 import { env } from "cloudflare:test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openDatabase } from "../../worker/db/client";
+import { getCategory, updateCategory } from "../../worker/db/queries/media";
 import { storedEdgeGeneration } from "../../worker/lib/edge-cache";
 import { call, resetSettings, setSettings, userWithToken } from "./helpers";
 
@@ -203,5 +205,27 @@ describe("settings never saved", () => {
     const body = (await res.json()) as { code: string; current: Json };
     expect(body.code).toBe("stale_version");
     expect(body.current).toEqual(current);
+  });
+});
+
+describe("two writers in the same millisecond (the same new stamp)", () => {
+  const T = new Date("2030-01-01T00:00:00.000Z");
+
+  it("the one whose write matched nothing is stale, not saved, and adds no audit row", async () => {
+    const db = openDatabase(env.DB);
+    const id = await insertCategory();
+    const before = (await getCategory(db, id, false))!;
+    // Writer A saved with the stamp writer B is about to compute (the clock stands at T).
+    await env.DB.prepare("UPDATE media_categories SET name = 'Writer A', updated_at = ?1 WHERE id = ?2").bind(T.toISOString(), id).run();
+    const audits = await auditCount("media_category", String(id));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(T);
+    try {
+      const written = await updateCategory(db, before, { ...before, name: "Writer B", iconUrl: null }, 1);
+      expect(written).toMatchObject({ ok: false, kind: "stale", current: { name: "Writer A", updatedAt: T.toISOString() } });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await auditCount("media_category", String(id))).toBe(audits);
   });
 });

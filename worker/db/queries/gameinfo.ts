@@ -20,7 +20,7 @@ import {
   type WriteOptions,
   type WriteResult,
 } from "./game-common";
-import { guarded, guardedDelete, isStale, nextStamp, sameStamp } from "./versioned";
+import { guarded, guardedDelete, isStale, nextStamp, sameStamp, stampedId } from "./versioned";
 
 type ArticleRow = typeof gameInfoArticles.$inferSelect;
 const { content: _content, ...listColumns } = getTableColumns(gameInfoArticles);
@@ -324,7 +324,7 @@ export async function updateGameInfo(
           ...writeRecords(db, actor, {
             action: "update",
             entityType: "gameinfo",
-            entityId: sql`(SELECT id FROM game_info_articles WHERE id = ${id} AND updated_at = ${stamp})`,
+            entityId: stampedId(gameInfoArticles, id, stamp),
             audit: { before: forAudit(diff.before), after: forAudit(diff.after) },
             changes: diffChanges(diff),
             options,

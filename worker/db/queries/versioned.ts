@@ -30,7 +30,13 @@ export function nextStamp(previous: string | null): string {
 /** The row to update: this id, still with the stamp that was read. */
 export const sameStamp = (table: StampedTable, id: number, stamp: string) => and(eq(table.id, id), eq(table.updatedAt, stamp));
 
-/** The record's id as SQL when it carries `stamp` (the write happened), else NULL: the audit row's guard. */
+/**
+ * The record's id as SQL when this batch's write happened, else NULL: the audit row's guard. The
+ * record must carry the new `stamp`, and the statement just before (the write: the first guarded
+ * row goes directly after it) must have changed a row. Two writers based on the same version in
+ * the same millisecond compute the same stamp; `changes()` tells the one whose write matched
+ * nothing from the one that wrote.
+ */
 export const stampedId = (table: SQLiteTable, id: number, stamp: string): SQL =>
   sql`(SELECT id FROM ${sql.identifier(getTableName(table))} WHERE id = ${id} AND updated_at = ${stamp})`;
 
