@@ -38,7 +38,7 @@ export const sameStamp = (table: StampedTable, id: number, stamp: string) => and
  * nothing from the one that wrote.
  */
 export const stampedId = (table: SQLiteTable, id: number, stamp: string): SQL =>
-  sql`(SELECT id FROM ${sql.identifier(getTableName(table))} WHERE id = ${id} AND updated_at = ${stamp})`;
+  sql`(SELECT id FROM ${sql.identifier(getTableName(table))} WHERE id = ${id} AND updated_at = ${stamp} AND changes() > 0)`;
 
 /** An error's message with its causes' (drizzle wraps D1's). */
 export const messageOf = (err: unknown): string => {
