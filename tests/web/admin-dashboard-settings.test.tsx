@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@schemas/settings";
 import { Component as DashboardPage } from "@/features/admin-dashboard/routes/dashboard";
 import { SettingsForm } from "@/features/admin-settings/components/settings-form";
+import { Component as SettingsPage } from "@/features/admin-settings/routes/admin-settings";
 import { Providers, storeSession, testUser } from "./helpers/render-app";
 
 afterEach(() => vi.restoreAllMocks());
@@ -170,6 +171,63 @@ describe("site settings form", () => {
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Validation failed.")).toBeTruthy();
     expect(screen.getByText("Site name is required.")).toBeTruthy();
+  });
+});
+
+describe("site settings page", () => {
+  const T1 = "2026-01-01T00:00:00.000Z";
+  const T2 = "2026-02-02T00:00:00.000Z";
+
+  /** Renders /admin/settings against a fake API: GET answers `loaded`, each PUT the next of `puts`. */
+  function renderSettingsPage(loaded: object, puts: { status: number; body: unknown }[]) {
+    const user = testUser("admin");
+    storeSession(user);
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const req = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
+      if (req.url.includes("/api/auth/me")) return Response.json({ user });
+      if (req.method === "PUT") {
+        sent.push(await req.json());
+        const answer = puts.shift()!;
+        return Response.json(answer.body, { status: answer.status });
+      }
+      return Response.json(loaded);
+    });
+    const router = createMemoryRouter([{ path: "/admin/settings", Component: SettingsPage }], { initialEntries: ["/admin/settings"] });
+    render(
+      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </SWRConfig>,
+    );
+    return sent;
+  }
+
+  it("saves with the version it loaded; a 409 shows their values, and Keep mine saves again based on theirs", async () => {
+    const theirs = { ...DEFAULT_SITE_SETTINGS, siteName: "Their name", updatedAt: T2 };
+    const sent = renderSettingsPage({ ...DEFAULT_SITE_SETTINGS, updatedAt: T1 }, [
+      { status: 409, body: { code: "stale_version", message: "Changed.", current: theirs } },
+      { status: 200, body: { ...theirs, siteName: "My name", updatedAt: "2026-03-03T00:00:00.000Z" } },
+    ]);
+    fireEvent.change(await screen.findByLabelText("Site Name"), { target: { value: "My name" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    const prompt = await screen.findByRole("alert", { name: "Changed elsewhere" });
+    expect(sent[0]).toMatchObject({ siteName: "My name", updatedAt: T1 });
+    expect(within(prompt).getByRole("row", { name: /Site name/ }).textContent).toContain("Their name");
+    fireEvent.click(within(prompt).getByRole("button", { name: "Keep mine" }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toMatchObject({ siteName: "My name", updatedAt: T2 });
+    await waitFor(() => expect(screen.queryByRole("alert", { name: "Changed elsewhere" })).toBeNull());
+  });
+
+  it("Take theirs reloads the form with their settings", async () => {
+    const theirs = { ...DEFAULT_SITE_SETTINGS, siteName: "Their name", updatedAt: T2 };
+    renderSettingsPage({ ...DEFAULT_SITE_SETTINGS, updatedAt: T1 }, [{ status: 409, body: { code: "stale_version", message: "Changed.", current: theirs } }]);
+    fireEvent.change(await screen.findByLabelText("Site Name"), { target: { value: "My name" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Settings" }));
+    fireEvent.click(within(await screen.findByRole("alert", { name: "Changed elsewhere" })).getByRole("button", { name: "Take theirs" }));
+    await waitFor(() => expect((screen.getByLabelText("Site Name") as HTMLInputElement).value).toBe("Their name"));
   });
 });
 

@@ -31,6 +31,9 @@ const media = (id: number, patch: Partial<MediaItem> = {}): MediaItem => ({
   thumbnailError: "original is missing", createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", ...patch,
 });
 
+/** A later version than the fixtures' (someone else saved). */
+const T2 = "2026-02-02T00:00:00.000Z";
+
 type Call = { method: string; url: string; body: unknown };
 const calls: Call[] = [];
 
@@ -103,6 +106,37 @@ describe("categories editor", () => {
     expect(writes.map((c) => `${c.method} ${c.url}`)).toEqual(["POST /api/media/categories", "PUT /api/media/categories/2"]);
     expect(writes[0]!.body).toEqual({ name: "Fresh", description: "", slug: "new-category", color: "#3B82F6", iconUrl: "", sortOrder: 21, isActive: true });
     expect(Object.keys(writes[1]!.body as object)).not.toContain("id");
+  });
+
+  it("Save sends the version each row was loaded with; a 409 shows their values, and Take theirs puts them in the row", async () => {
+    const theirs = category(2, { name: "Their name", updatedAt: T2 });
+    serve({ "PUT /api/media/categories/2": { status: 409, body: { code: "stale_version", message: "Changed.", current: theirs } } });
+    const onSaved = vi.fn(async () => {});
+    renderWith(<CategoriesEditor loaded={[category(1), category(2)]} onSaved={onSaved} />);
+    fireEvent.change(screen.getByLabelText("name of category 2"), { target: { value: "My name" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const prompt = await screen.findByRole("alert", { name: "Changed elsewhere" });
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({ name: "My name", updatedAt: "2026-01-01T00:00:00.000Z" });
+    expect(within(prompt).getByRole("row", { name: /name/ }).textContent).toContain("Their name");
+    expect(onSaved).not.toHaveBeenCalled();
+    fireEvent.click(within(prompt).getByRole("button", { name: "Take theirs" }));
+    await waitFor(() => expect(screen.queryByRole("alert", { name: "Changed elsewhere" })).toBeNull());
+    expect((screen.getByLabelText("name of category 2") as HTMLInputElement).value).toBe("Their name");
+    expect(screen.queryByText("Unsaved changes")).toBeNull();
+  });
+
+  it("Keep mine saves the row again based on their version", async () => {
+    const theirs = category(2, { name: "Their name", updatedAt: T2 });
+    serve({ "PUT /api/media/categories/2": { status: 409, body: { code: "stale_version", message: "Changed.", current: theirs } } });
+    renderWith(<CategoriesEditor loaded={[category(2)]} onSaved={async () => {}} />);
+    fireEvent.change(screen.getByLabelText("name of category 2"), { target: { value: "My name" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const prompt = await screen.findByRole("alert", { name: "Changed elsewhere" });
+    serve({ "PUT /api/media/categories/2": category(2, { name: "My name", updatedAt: "2026-03-03T00:00:00.000Z" }) });
+    fireEvent.click(within(prompt).getByRole("button", { name: "Keep mine" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({ name: "My name", updatedAt: T2 });
+    await waitFor(() => expect(screen.queryByRole("alert", { name: "Changed elsewhere" })).toBeNull());
   });
 
   it("blocks Save when a row breaks a limit and marks the cell", async () => {
@@ -260,6 +294,43 @@ describe("media edit", () => {
     serve({ "GET /api/media/7": media(7), "GET /api/media/categories": [category(1)], "GET /api/faction": { items: [] } });
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("heading", { name: "Edit Media" })).toBeTruthy();
+  });
+
+  it("saves with the version it loaded; a 409 shows their values, and Keep mine saves again based on theirs", async () => {
+    const theirs = media(7, { title: "Their title", updatedAt: T2 });
+    serve({
+      "GET /api/media/7": media(7),
+      "GET /api/media/categories": [category(1)],
+      "GET /api/faction": { items: [] },
+      "PUT /api/media/7": { status: 409, body: { code: "stale_version", message: "Changed.", current: theirs } },
+    });
+    renderWith(<MediaEditPage />, "/admin/media/7/edit", "/admin/media/:id/edit");
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: "My title" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    const prompt = await screen.findByRole("alert", { name: "Changed elsewhere" });
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({ title: "My title", updatedAt: "2026-01-01T00:00:00.000Z" });
+    expect(within(prompt).getByRole("row", { name: /Title/ }).textContent).toContain("Their title");
+    // The form keeps my values, locked while the prompt asks.
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("My title");
+    serve({ "GET /api/media/7": media(7), "GET /api/media/categories": [category(1)], "GET /api/faction": { items: [] }, "PUT /api/media/7": media(7, { title: "My title" }) });
+    fireEvent.click(within(prompt).getByRole("button", { name: "Keep mine" }));
+    await waitFor(() => expect(screen.getByText("elsewhere")).toBeTruthy());
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({ title: "My title", updatedAt: T2 });
+  });
+
+  it("Take theirs reloads the form with their values", async () => {
+    const theirs = media(7, { title: "Their title", updatedAt: T2 });
+    serve({
+      "GET /api/media/7": media(7),
+      "GET /api/media/categories": [category(1)],
+      "GET /api/faction": { items: [] },
+      "PUT /api/media/7": { status: 409, body: { code: "stale_version", message: "Changed.", current: theirs } },
+    });
+    renderWith(<MediaEditPage />, "/admin/media/7/edit", "/admin/media/:id/edit");
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: "My title" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    fireEvent.click(within(await screen.findByRole("alert", { name: "Changed elsewhere" })).getByRole("button", { name: "Take theirs" }));
+    await waitFor(() => expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe("Their title"));
   });
 
   it("validates with the server's schema before sending", async () => {

@@ -404,9 +404,11 @@ describe("PUT /api/media/{id}", () => {
     const body = await whole(id);
     const approved = await call(`/api/media/${id}`, { method: "PUT", token: tokens.moderator, json: { ...body, isApproved: true } });
     expect(approved.status).toBe(200);
-    expect(await approved.json()).toMatchObject({ isApproved: true, isFeatured: false });
+    const saved = (await approved.json()) as MediaItem;
+    expect(saved).toMatchObject({ isApproved: true, isFeatured: false });
     expect((await call(`/api/media/${id}`)).status).toBe(200);
-    const featured = await call(`/api/media/${id}`, { method: "PUT", token: tokens.admin, json: { ...body, isApproved: true, isFeatured: true, title: "Renamed" } });
+    // The next write is based on the version the first one answered (versioned writes).
+    const featured = await call(`/api/media/${id}`, { method: "PUT", token: tokens.admin, json: { ...saved, isFeatured: true, title: "Renamed" } });
     expect(await featured.json()).toMatchObject({ isApproved: true, isFeatured: true, title: "Renamed" });
   });
 

@@ -3,6 +3,7 @@ import type { Database } from "../env";
 import { createFaction, getFaction, updateFaction } from "../db/queries/faction";
 import { createGameInfo, getGameInfo, updateGameInfo } from "../db/queries/gameinfo";
 import type { Actor, WriteOptions, WriteResult } from "../db/queries/game-common";
+import { isStale } from "../db/queries/versioned";
 import { getChange } from "../db/queries/history";
 import { createHero, getHero, updateHero } from "../db/queries/hero";
 import { createNews, getNews, updateNews } from "../db/queries/news";
@@ -70,7 +71,7 @@ export async function restoreChange(db: Database, changeId: number, actor: Actor
   if (!current) {
     return { ok: false, kind: "conflict", message: "This record was deleted. Restore its deletion first." };
   }
-  if (updatedAt !== undefined && updatedAt !== current.updatedAt) return { ok: false, kind: "stale", current };
+  if (isStale(updatedAt, current.updatedAt)) return { ok: false, kind: "stale", current };
   const parsed = handler.schema.safeParse({ ...current, ...oldValues, updatedAt: current.updatedAt });
   if (!parsed.success) return { ok: false, kind: "invalid", errors: fieldErrors(parsed.error.issues) };
   return handler.update(db, change.entityId, parsed.data as never, actor, options);

@@ -6,7 +6,8 @@ import { requireAdmin } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { emptyQuerySchema } from "../schemas/query";
-import { siteSettingsSchema, toPublicSettings } from "../schemas/settings";
+import { siteSettingsUpdateSchema, toPublicSettings } from "../schemas/settings";
+import { notFound, staleVersion } from "../lib/errors";
 
 /** Visitors' copy of the public settings is short-lived: a change reaches them within seconds. */
 const PUBLIC_CACHE_CONTROL = "public, max-age=5, stale-while-revalidate=30";
@@ -27,8 +28,12 @@ export const settingsRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json(settings, 200);
   })
-  .put("/", requireAdmin, contentWrite, validate("json", siteSettingsSchema), async (c) => {
-    const settings = await saveSettings(c.get("db"), c.get("user")!.id, c.req.valid("json"));
+  // A versioned write: based on an older `updatedAt` than the stored one, 409 stale_version with
+  // the stored settings (worker/db/queries/versioned.ts).
+  .put("/", requireAdmin, contentWrite, validate("json", siteSettingsUpdateSchema), async (c) => {
+    const { updatedAt: version, ...input } = c.req.valid("json");
+    const written = await saveSettings(c.get("db"), c.get("user")!.id, input, version);
+    if (!written.ok) throw written.kind === "stale" ? staleVersion(written.current) : notFound("Settings");
     c.header("Cache-Control", "no-store");
-    return c.json(settings, 200);
+    return c.json(written.value, 200);
   });

@@ -1,6 +1,7 @@
 import { ALIGNMENTS, type Alignment } from "@shared/game";
 import { z } from "zod";
-import { flag, imageUrl, MESSAGES, nullableText, oneOf, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
+import { flag, imageUrl, MESSAGES, nullableText, oneOf, optionalText, requiredText, wholeNumber } from "./game-input";
+import { versionField } from "./version";
 import { queryFlag } from "./game-query";
 import { strictQuery } from "./query";
 import type { Hero } from "./hero";

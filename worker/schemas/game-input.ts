@@ -106,11 +106,6 @@ export const jsonField = (label: string, kind: "list" | "object") => {
     });
 };
 
-/** PUT bodies may carry the `updatedAt` the client read; a different stored one is a 409 stale_version. */
-export const versionField = {
-  updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
-};
-
 /** Spec texts of the game-assets editor's validation. */
 export const MESSAGES = {
   name: "Name is required",

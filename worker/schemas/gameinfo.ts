@@ -9,7 +9,8 @@ import {
   type FilterOption,
 } from "@shared/game";
 import { z } from "zod";
-import { flag, imageUrl, optionalText, requiredText, versionField, wholeNumber } from "./game-input";
+import { flag, imageUrl, optionalText, requiredText, wholeNumber } from "./game-input";
+import { versionField } from "./version";
 import { gamePaging, queryFlag, queryText } from "./game-query";
 import { queryCount, strictQuery } from "./query";
 import { toSlug } from "@shared/slug";

@@ -1,7 +1,8 @@
 import { HERO_TYPES, RARITY_RANGE, type FilterOption, type HeroType } from "@shared/game";
 import type { FactionRef } from "./faction";
 import { z } from "zod";
-import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, versionField, wholeNumber } from "./game-input";
+import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, wholeNumber } from "./game-input";
+import { versionField } from "./version";
 import { gamePaging, queryEnum, queryFlag, queryId, queryInt, queryText } from "./game-query";
 import { strictQuery } from "./query";
 import type { SpellRef } from "./spell";

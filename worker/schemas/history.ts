@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text";
+import { versionField } from "./version";
 import { gamePaging } from "./game-query";
 import { strictQuery } from "./query";
 import type { JsonValue } from "./unit";
@@ -50,5 +51,5 @@ export const historyQuerySchema = strictQuery({
  * chosen on (optional); a different stored one is a 409 stale_version with the current record.
  */
 export const restoreInputSchema = z.object({
-  updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
+  ...versionField,
 });

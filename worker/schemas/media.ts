@@ -5,6 +5,7 @@ import { isFilesPath, isHttpUrl } from "../shared/image-source";
 import { blankAsUndefined, pagingQuery, strictQuery, type Paged } from "./query";
 import { toSlug } from "../shared/slug";
 import { text } from "./text";
+import { versionField } from "./version";
 
 /**
  * Media items and media categories: the request schemas of /api/media* (the admin media form and
@@ -170,6 +171,10 @@ export const mediaItemInputSchema = z.object({
 export type MediaItemFormValues = z.input<typeof mediaItemInputSchema>;
 export type MediaItemInput = z.output<typeof mediaItemInputSchema>;
 
+/** PUT /media/{id}: the item's fields and the version they were based on (409 stale_version when outdated). */
+export const mediaItemUpdateSchema = mediaItemInputSchema.extend(versionField);
+export type MediaItemUpdate = z.output<typeof mediaItemUpdateSchema>;
+
 /**
  * POST /media: the form's fields plus where the original is: a `/files/{key}` path of an object
  * already in the bucket (under media/) or an external http(s) URL (a video host, say).
@@ -211,7 +216,7 @@ export const mediaReviewSchema = z
       .array(
         z.object({
           id: z.number({ error: "Each item needs its id." }).int("Each item needs its id.").min(1, "Each item needs its id."),
-          updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
+          ...versionField,
         }),
         { error: REVIEW_MESSAGES.items },
       )
@@ -276,6 +281,10 @@ export const mediaCategoryInputSchema = z.object({
 });
 export type MediaCategoryFormValues = z.input<typeof mediaCategoryInputSchema>;
 export type MediaCategoryInput = z.output<typeof mediaCategoryInputSchema>;
+
+/** PUT /media/categories/{id}: the category's fields and the version they were based on (409 stale_version when outdated). */
+export const mediaCategoryUpdateSchema = mediaCategoryInputSchema.extend(versionField);
+export type MediaCategoryUpdate = z.output<typeof mediaCategoryUpdateSchema>;
 
 /** GET /media/categories. Only moderators may ask for inactive ones. */
 export const mediaCategoryListQuerySchema = strictQuery({

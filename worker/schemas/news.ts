@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { blankAsUndefined, pagingQuery, strictQuery, type Paged } from "./query";
 import { text } from "./text";
+import { versionField } from "./version";
 import { isFilesPath, isHttpUrl } from "../shared/image-source";
 
 /**
@@ -87,7 +88,7 @@ export const newsArticleInputSchema = z.object({
     ),
   isPublished: z.boolean({ error: "isPublished must be true or false." }).default(false),
   /** PUT: the `updatedAt` the editor loaded; a different stored one is a 409 stale_version. */
-  updatedAt: text({ error: "updatedAt must be the timestamp you read." }).max(40).optional(),
+  ...versionField,
 });
 
 /** What the server stores after trimming and normalising. */

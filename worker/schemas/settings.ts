@@ -1,6 +1,7 @@
 /** Site settings (GET/PUT /api/settings, GET /api/settings/public). Pure zod; the web may import it. */
 import { z } from "zod";
 import { singleLineText, text } from "./text";
+import { versionText } from "./version";
 import { IMAGE_HOST_MAX_LENGTH, IMAGE_HOSTS_MAX } from "../shared/image-source";
 
 export const SITE_NAME_MAX = 100;
@@ -62,6 +63,13 @@ export const siteSettingsSchema = z.object({
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/**
+ * PUT /api/settings: every option and the version they were based on, the `updatedAt` GET
+ * answered (null: the defaults, never saved). 409 stale_version when outdated.
+ */
+export const siteSettingsUpdateSchema = siteSettingsSchema.extend({ updatedAt: versionText.nullable().optional() });
+export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;
 
 /** The settings with an update stamp, as GET/PUT /api/settings answer them (admins only). */
 export type SiteSettingsDto = SiteSettings & { updatedAt: string | null };

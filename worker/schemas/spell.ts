@@ -12,7 +12,8 @@ import {
 } from "@shared/game";
 import type { FactionRef } from "./faction";
 import { z } from "zod";
-import { flag, jsonField, MESSAGES, oneOf, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
+import { flag, jsonField, MESSAGES, oneOf, recordId, requiredText, STAT_MAX, wholeNumber } from "./game-input";
+import { versionField } from "./version";
 import { gamePaging, queryEnum, queryFlag, queryId, queryInt, queryOptionalFlag } from "./game-query";
 import { strictQuery } from "./query";
 import type { JsonValue } from "./unit";

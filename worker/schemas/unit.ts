@@ -2,7 +2,8 @@ import type { JSONValue } from "hono/utils/types";
 import { TIER_RANGE, UNIT_COMPARE_MAX, UNIT_TYPES, UPGRADE_LEVEL_RANGE, type FilterOption, type UnitType } from "@shared/game";
 import { z } from "zod";
 import type { FactionRef } from "./faction";
-import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, STAT_MAX, versionField, wholeNumber } from "./game-input";
+import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, STAT_MAX, wholeNumber } from "./game-input";
+import { versionField } from "./version";
 import { gamePaging, queryEnum, queryFlag, queryId, queryIdList, queryInt } from "./game-query";
 import { strictQuery } from "./query";
 

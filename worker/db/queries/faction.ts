@@ -14,16 +14,13 @@ import {
   createRecords,
   deleteRecords,
   duplicate,
-  guarded,
-  guardedDelete,
   isUniqueFailure,
-  nextStamp,
-  sameStamp,
   type Actor,
   type WriteOptions,
   type WriteResult,
   updateRecords,
 } from "./game-common";
+import { guarded, guardedDelete, isStale, nextStamp, sameStamp } from "./versioned";
 import { heroOrder, toHeroDto } from "./hero";
 import { spellColumns, spellOrder, toSpellDto } from "./spell";
 import { toUnitDto, unitOrder } from "./unit";
@@ -274,7 +271,7 @@ export async function updateFaction(
 ): Promise<WriteResult<Faction>> {
   const before = await getFaction(db, id, ALL, true);
   if (!before) return { ok: false, kind: "not_found" };
-  if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (isStale(input.updatedAt, before.updatedAt)) return { ok: false, kind: "stale", current: before };
   const diff = changedFields(before, { ...input }, FACTION_FIELDS);
   if (!diff) return { ok: true, value: before, changed: false };
   if (diff.after.name !== undefined) {

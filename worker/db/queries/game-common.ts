@@ -4,12 +4,13 @@
  * factions; moderators may ask for everything (`all`).
  */
 import { and, asc, eq, getTableName, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import type { FilterOption } from "../../shared/game";
 import type { FactionRef } from "../../schemas/faction";
 import type { JsonValue } from "../../schemas/unit";
 import { auditLog, changeHistory, factions, type HistoryAction, type HistoryEntity } from "../schema";
+import { messageOf, stampedId } from "./versioned";
 
 /** JSON text from a JSON-typed column as a value (text that is not JSON is answered as it is). */
 export function parseJsonColumn(text: string | null): JsonValue {
@@ -159,27 +160,6 @@ export function changedFields<T extends Record<string, unknown>>(
   return Object.keys(a).length ? { before: b, after: a } : null;
 }
 
-/** A new updatedAt, always later than the previous one. */
-export function nextStamp(previous: string): string {
-  const now = Date.now();
-  const prev = Date.parse(previous);
-  return new Date(Number.isFinite(prev) && prev >= now ? prev + 1 : now).toISOString();
-}
-
-const messageOf = (err: unknown): string => {
-  const parts: string[] = [];
-  let e: unknown = err;
-  for (let i = 0; e && i < 4; i++) {
-    parts.push(String((e as Error).message ?? e));
-    e = (e as { cause?: unknown }).cause;
-  }
-  return parts.join(" | ");
-};
-
-/** The batch was aborted by its audit row's guard (the record changed or went away meanwhile). */
-export const isGuardFailure = (err: unknown) =>
-  /NOT NULL constraint failed: (audit_log|change_history)\.entity_id/.test(messageOf(err));
-
 /** A UNIQUE index refused the write (e.g. "spells.name"). */
 export const isUniqueFailure = (err: unknown, column: string) =>
   new RegExp(`UNIQUE constraint failed: ${column.replace(".", "\\.")}`).test(messageOf(err));
@@ -198,26 +178,18 @@ export const duplicate = (field: string, message: string) =>
   ({ ok: false, kind: "conflict", message, errors: { [field]: [message] } }) as const satisfies { ok: false } & WriteFailure;
 
 // ---------------------------------------------------------------------------------------------
-// Guarded writes (optimistic concurrency)
+// Audit and history rows of the game records' writes
 // ---------------------------------------------------------------------------------------------
 //
-// A write reads the record first, then sends one batch: the write itself, guarded by what it
-// read, and its audit and history rows, whose entity id is a subquery that is NULL when the
-// record changed or went away meanwhile. A NULL entity id makes the NOT NULL columns refuse the
-// insert, and D1 rolls the whole batch back. These helpers build those rows and read the guard's
-// answer; each query file keeps only what is its own (columns, checks, extra statements).
-
-/** A game table with an integer id and an `updatedAt` stamp. */
-type StampedTable = SQLiteTable & { id: SQLiteColumn; updatedAt: SQLiteColumn };
+// The versioned-write mechanism itself (the stamp guard, `guarded`) is in ./versioned.ts; these
+// build the audit and history rows of a write; each query file keeps only what is its own
+// (columns, checks, extra statements).
 
 const tableName = (table: SQLiteTable) => sql.identifier(getTableName(table));
 
 /** The new record's id as SQL: the id it is re-created with (a restore), or the newest one. */
 export const createdId = (table: SQLiteTable, options: WriteOptions): SQL =>
   options.id !== undefined ? sql`${options.id}` : sql`(SELECT max(id) FROM ${tableName(table)})`;
-
-/** The row to update: this id, still with the stamp that was read. */
-export const sameStamp = (table: StampedTable, id: number, stamp: string) => and(eq(table.id, id), eq(table.updatedAt, stamp));
 
 /** Audit and history rows of a create. */
 export const createRecords = <T extends Record<string, unknown>>(
@@ -252,7 +224,7 @@ export const updateRecords = (
   writeRecords(db, actor, {
     action: "update",
     entityType: w.entityType,
-    entityId: sql`(SELECT id FROM ${tableName(w.table)} WHERE id = ${w.id} AND updated_at = ${w.stamp})`,
+    entityId: stampedId(w.table, w.id, w.stamp),
     audit: w.audit ?? w.diff,
     changes: diffChanges(w.diff),
     options: w.options,
@@ -280,34 +252,3 @@ export const deleteRecords = <T extends Record<string, unknown>>(
     audit: { before: w.auditBefore ?? w.before },
     changes: deletedChanges(w.before, w.fields),
   });
-
-/** A guarded write that did not happen: the record as it is now, or gone. */
-export type StaleOrMissing<R> = { ok: false; kind: "stale"; current: R } | { ok: false; kind: "not_found" };
-
-/**
- * Sends a guarded write's batch. When the guard aborts it, answers the record as it is now
- * (`current()`, null when it is gone) as stale, or not found; any other error is thrown.
- */
-export async function guarded<T, R>(
-  batch: () => Promise<T>,
-  current: () => Promise<R | null>,
-): Promise<{ ok: true; value: T } | StaleOrMissing<R>> {
-  try {
-    return { ok: true, value: await batch() };
-  } catch (err) {
-    if (!isGuardFailure(err)) throw err;
-    const now = await current();
-    return now ? { ok: false, kind: "stale", current: now } : { ok: false, kind: "not_found" };
-  }
-}
-
-/** Sends a guarded delete's batch: false when the guard aborted it (the record was gone). */
-export async function guardedDelete(batch: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await batch();
-    return true;
-  } catch (err) {
-    if (isGuardFailure(err)) return false;
-    throw err;
-  }
-}

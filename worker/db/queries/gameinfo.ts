@@ -13,17 +13,14 @@ import {
   deletedChanges,
   diffChanges,
   duplicate,
-  guarded,
-  guardedDelete,
   isUniqueFailure,
-  nextStamp,
   options,
-  sameStamp,
   writeRecords,
   type Actor,
   type WriteOptions,
   type WriteResult,
 } from "./game-common";
+import { guarded, guardedDelete, isStale, nextStamp, sameStamp, stampedId } from "./versioned";
 
 type ArticleRow = typeof gameInfoArticles.$inferSelect;
 const { content: _content, ...listColumns } = getTableColumns(gameInfoArticles);
@@ -305,7 +302,7 @@ export async function updateGameInfo(
   const row = current[0];
   if (!row) return { ok: false, kind: "not_found" };
   const before = toArticle(row);
-  if (input.updatedAt !== undefined && input.updatedAt !== row.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (isStale(input.updatedAt, row.updatedAt)) return { ok: false, kind: "stale", current: before };
   if (clash.length) return duplicateSlug();
   const diff = changedFields(before, { ...input }, ARTICLE_FIELDS);
   if (!diff) return { ok: true, value: before, changed: false };
@@ -327,7 +324,7 @@ export async function updateGameInfo(
           ...writeRecords(db, actor, {
             action: "update",
             entityType: "gameinfo",
-            entityId: sql`(SELECT id FROM game_info_articles WHERE id = ${id} AND updated_at = ${stamp})`,
+            entityId: stampedId(gameInfoArticles, id, stamp),
             audit: { before: forAudit(diff.before), after: forAudit(diff.after) },
             changes: diffChanges(diff),
             options,

@@ -15,10 +15,7 @@ import {
   createRecords,
   deleteRecords,
   factionRefMap,
-  guarded,
-  guardedDelete,
   jsonText,
-  nextStamp,
   options,
   parseJsonColumn,
   selectFactionRefs,
@@ -26,10 +23,10 @@ import {
   type Conditions,
   type WriteOptions,
   type WriteResult,
-  sameStamp,
   updateRecords,
   visibleFaction,
 } from "./game-common";
+import { guarded, guardedDelete, isStale, nextStamp, sameStamp } from "./versioned";
 import { combined, factionGroups, factionTotal, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
 export type HeroRow = typeof heroes.$inferSelect;
@@ -268,7 +265,7 @@ export async function updateHero(
   const row = current[0];
   if (!row) return { ok: false, kind: "not_found" };
   const before = toHeroDto(row);
-  if (input.updatedAt !== undefined && input.updatedAt !== row.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (isStale(input.updatedAt, row.updatedAt)) return { ok: false, kind: "stale", current: before };
   if (!faction.length) return { ok: false, kind: "invalid", errors: NO_FACTION };
   const diff = changedFields(before, { ...input }, HERO_FIELDS);
   if (!diff) return { ok: true, value: before, changed: false };

@@ -9,7 +9,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import type { MediaStatusCounts, ReviewDecision } from "../../schemas/media";
 import { auditLog, mediaItems } from "../schema";
-import { nextStamp, type Actor } from "./game-common";
+import type { Actor } from "./game-common";
+import { isStale, nextStamp } from "./versioned";
 import { kept } from "./game-counts";
 import { ALL_ITEMS, selectItems, STATE_COUNTS, type MediaRow } from "./media";
 
@@ -71,7 +72,7 @@ export async function reviewMedia(
       outcomes.set(request.id, { id: request.id, ok: false, kind: "not_found" });
       continue;
     }
-    if (request.updatedAt !== undefined && request.updatedAt !== row.updatedAt) {
+    if (isStale(request.updatedAt, row.updatedAt)) {
       outcomes.set(request.id, { id: request.id, ok: false, kind: "stale", current: row });
       continue;
     }

@@ -23,6 +23,8 @@ import { matchesPast, newestMatches } from "./fts-window";
 import { keptTotal } from "./kept-total";
 import { ftsQuery, visibleOnly } from "../../lib/fts";
 import { LIST_SEARCH_CAP } from "../../shared/search";
+import { auditRow } from "./game-common";
+import { guarded, nextStamp, sameStamp, stampedId, type StaleOrMissing } from "./versioned";
 
 const NOW = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -558,24 +560,35 @@ export async function createMedia(db: Database, input: NewMedia, audit: Audit): 
   return rows[0] as MediaRow;
 }
 
-/** Replaces the editable fields, bumps updatedAt and writes the audit row; answers the stored item. */
-export async function updateMedia(db: Database, id: number, input: MediaItemInput, audit: Audit): Promise<MediaRow | null> {
-  const [, , rows] = await db.batch([
-    db
-      .update(mediaItems)
-      // Approving (the toggle sends the whole item) ends a rejection.
-      .set({ ...editable(input), ...(input.isApproved ? { rejectedAt: null, rejectionReason: null } : {}), updatedAt: NOW })
-      .where(eq(mediaItems.id, id)),
-    db.insert(auditLog).values({
-      userId: audit.userId,
-      action: "update",
-      entityType: "media",
-      entityId: String(id),
-      details: JSON.stringify(audit.details),
-    }),
-    selectItems(db).where(eq(mediaItems.id, id)),
-  ]);
-  return (rows[0] as MediaRow | undefined) ?? null;
+/**
+ * Replaces the editable fields with a new stamp and writes the audit row, a versioned write
+ * guarded by the stamp `before` carries (./versioned.ts); answers the stored item, or the item
+ * as it is now when someone else wrote it meanwhile (stale), or not found.
+ */
+export async function updateMedia(
+  db: Database,
+  before: MediaRow,
+  input: MediaItemInput,
+  audit: Audit,
+): Promise<{ ok: true; value: MediaRow } | StaleOrMissing<MediaRow>> {
+  const id = before.id;
+  const stamp = nextStamp(before.updatedAt);
+  const written = await guarded(
+    () =>
+      db.batch([
+        db
+          .update(mediaItems)
+          // Approving (the toggle sends the whole item) ends a rejection.
+          .set({ ...editable(input), ...(input.isApproved ? { rejectedAt: null, rejectionReason: null } : {}), updatedAt: stamp })
+          .where(sameStamp(mediaItems, id, before.updatedAt)),
+        auditRow(db, audit, "update", "media", sql`CAST(${stampedId(mediaItems, id, stamp)} AS TEXT)`, audit.details),
+        selectItems(db).where(eq(mediaItems.id, id)),
+      ]),
+    () => getMedia(db, id, true),
+  );
+  if (!written.ok) return written;
+  const row = written.value[2][0] as MediaRow | undefined;
+  return row ? { ok: true, value: row } : { ok: false, kind: "not_found" };
 }
 
 /** The fields a PUT changes compared with the stored item (for the audit details). */
@@ -732,21 +745,34 @@ export async function createCategory(db: Database, input: MediaCategoryInput, us
   return toCategoryDto(inserted[0]!);
 }
 
+/**
+ * Replaces the category's fields with a new stamp and writes the audit row, a versioned write
+ * guarded by the stamp `before` carries (./versioned.ts); answers the stored category, or the
+ * category as it is now when someone else wrote it meanwhile (stale), or not found.
+ */
 export async function updateCategory(
   db: Database,
-  id: number,
+  before: MediaCategory,
   input: MediaCategoryInput,
   userId: number,
-): Promise<MediaCategory | null> {
-  const [updated] = await db.batch([
-    db
-      .update(mediaCategories)
-      .set({ ...input, updatedAt: NOW })
-      .where(eq(mediaCategories.id, id))
-      .returning(),
-    db.insert(auditLog).values({ userId, action: "update", entityType: "media_category", entityId: String(id), details: JSON.stringify(input) }),
-  ]);
-  return updated[0] ? toCategoryDto(updated[0]) : null;
+): Promise<{ ok: true; value: MediaCategory } | StaleOrMissing<MediaCategory>> {
+  const id = before.id;
+  const stamp = nextStamp(before.updatedAt);
+  const written = await guarded(
+    () =>
+      db.batch([
+        db
+          .update(mediaCategories)
+          .set({ ...input, updatedAt: stamp })
+          .where(sameStamp(mediaCategories, id, before.updatedAt))
+          .returning(),
+        auditRow(db, { userId }, "update", "media_category", sql`CAST(${stampedId(mediaCategories, id, stamp)} AS TEXT)`, input),
+      ]),
+    () => getCategory(db, id, false),
+  );
+  if (!written.ok) return written;
+  const row = written.value[0][0];
+  return row ? { ok: true, value: toCategoryDto(row) } : { ok: false, kind: "not_found" };
 }
 
 /** How many media items use the category. */

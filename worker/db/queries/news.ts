@@ -23,15 +23,12 @@ import {
   createdId,
   createRecords,
   deleteRecords,
-  guarded,
-  guardedDelete,
-  nextStamp,
-  sameStamp,
   updateRecords,
   type Actor,
   type WriteOptions,
   type WriteResult,
 } from "./game-common";
+import { guarded, guardedDelete, isStale, nextStamp, sameStamp } from "./versioned";
 
 const NOW = sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
@@ -350,7 +347,7 @@ export async function updateNews(
 ): Promise<WriteResult<NewsArticle>> {
   const before = await getNews(db, id, true);
   if (!before) return { ok: false, kind: "not_found" };
-  if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (isStale(input.updatedAt, before.updatedAt)) return { ok: false, kind: "stale", current: before };
   const stored = { ...input, ...newsValues(input) };
   const diff = changedFields(before, stored, NEWS_FIELDS);
   if (!diff) return { ok: true, value: before, changed: false };

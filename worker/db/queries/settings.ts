@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { DEFAULT_SITE_SETTINGS, imageHostsSchema, type SiteSettings, type SiteSettingsDto } from "../../schemas/settings";
 import { auditLog, siteSettings } from "../schema";
 import { beforeAndAfter } from "../../lib/audit-details";
 import { bindingOf } from "../session";
+import { guarded, isStale, nextStamp, sameStamp, stampedId, type StaleOrMissing } from "./versioned";
 
 /**
  * How long an isolate trusts the settings it read. Public requests then cost no D1 round trip
@@ -78,29 +79,46 @@ export async function getSettings(db: Database): Promise<SiteSettingsDto> {
   return cachedSettings(db) ?? rememberSettings(db, await settingsRowQuery(db).all());
 }
 
-/** Writes the whole settings row and its audit entry in one batch; the cache takes the new value. */
-export async function saveSettings(db: Database, actorId: number, input: SiteSettings): Promise<SiteSettingsDto> {
-  const before = await getSettings(db);
-  const now = new Date().toISOString();
+/** The settings as stored now (read from D1, not the isolate's copy), remembered. */
+const readSettings = async (db: Database) => rememberSettings(db, await settingsRowQuery(db).all());
+
+/**
+ * Writes the whole settings row and its audit entry in one batch, a versioned write
+ * (./versioned.ts): `version` is the `updatedAt` the admin's form was based on (null: the
+ * defaults, never saved; undefined: the settings as stored now). Stale, with the stored
+ * settings, when someone saved in between; the cache takes the new value.
+ */
+export async function saveSettings(
+  db: Database,
+  actorId: number,
+  input: SiteSettings,
+  version?: string | null,
+): Promise<{ ok: true; value: SiteSettingsDto } | StaleOrMissing<SiteSettingsDto>> {
+  const before = await readSettings(db);
+  if (isStale(version, before.updatedAt)) return { ok: false, kind: "stale", current: before };
+  const stamp = nextStamp(before.updatedAt);
   // Lists compare by their JSON.
   const same = (k: keyof SiteSettings) => JSON.stringify(input[k]) === JSON.stringify(before[k]);
   const changed = Object.fromEntries((Object.keys(input) as (keyof SiteSettings)[]).filter((k) => !same(k)).map((k) => [k, input[k]]));
   const row = { ...input, imageHosts: JSON.stringify(input.imageHosts) };
-  const [rows] = await db.batch([
-    db
-      .insert(siteSettings)
-      .values({ id: 1, ...row, updatedAt: now })
-      .onConflictDoUpdate({ target: siteSettings.id, set: { ...row, updatedAt: now } })
-      .returning(),
-    db.insert(auditLog).values({
-      userId: actorId,
-      action: "update",
-      entityType: "site_settings",
-      entityId: "1",
-      details: JSON.stringify(beforeAndAfter(before, changed)),
-      createdAt: now,
-    }),
-  ]);
-  return rememberSettings(db, rows);
+  const written = await guarded(
+    () =>
+      db.batch([
+        // The first save inserts the row (none may exist meanwhile); later ones update the version read.
+        before.updatedAt === null
+          ? db.insert(siteSettings).values({ id: 1, ...row, updatedAt: stamp }).onConflictDoNothing().returning()
+          : db.update(siteSettings).set({ ...row, updatedAt: stamp }).where(sameStamp(siteSettings, 1, before.updatedAt)).returning(),
+        db.insert(auditLog).values({
+          userId: actorId,
+          action: "update",
+          entityType: "site_settings",
+          entityId: sql`CAST(${stampedId(siteSettings, 1, stamp)} AS TEXT)`,
+          details: JSON.stringify(beforeAndAfter(before, changed)),
+          createdAt: stamp,
+        }),
+      ]),
+    () => readSettings(db),
+  );
+  return written.ok ? { ok: true, value: rememberSettings(db, written.value[0]) } : written;
 }
 

@@ -15,11 +15,8 @@ import {
   deleteRecords,
   duplicate,
   factionRefMap,
-  guarded,
-  guardedDelete,
   isUniqueFailure,
   jsonText,
-  nextStamp,
   options,
   parseJsonColumn,
   selectFactionRefs,
@@ -27,9 +24,9 @@ import {
   type Conditions,
   type WriteOptions,
   type WriteResult,
-  sameStamp,
   updateRecords,
 } from "./game-common";
+import { guarded, guardedDelete, isStale, nextStamp, sameStamp } from "./versioned";
 import { combined, kept, keptFacet, keptFactionFacet, nonZero, pageStart, type KeptDim } from "./game-counts";
 
 export type SpellRow = typeof spells.$inferSelect;
@@ -375,7 +372,7 @@ export async function updateSpell(
 ): Promise<WriteResult<Spell>> {
   const { current: before, clash, factionErrors } = await spellChecks(db, input, id);
   if (!before) return { ok: false, kind: "not_found" };
-  if (input.updatedAt !== undefined && input.updatedAt !== before.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (isStale(input.updatedAt, before.updatedAt)) return { ok: false, kind: "stale", current: before };
   if (factionErrors) return { ok: false, kind: "invalid", errors: factionErrors };
   if (clash) return duplicateName();
   const diff = changedFields(before, { ...input, factionIds: input.factionIds ?? before.factionIds }, SPELL_FIELDS);

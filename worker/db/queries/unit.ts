@@ -14,10 +14,7 @@ import {
   createRecords,
   deleteRecords,
   factionRefMap,
-  guarded,
-  guardedDelete,
   jsonText,
-  nextStamp,
   options,
   parseJsonColumn,
   selectFactionRefs,
@@ -25,10 +22,10 @@ import {
   type Conditions,
   type WriteOptions,
   type WriteResult,
-  sameStamp,
   updateRecords,
   visibleFaction,
 } from "./game-common";
+import { guarded, guardedDelete, isStale, nextStamp, sameStamp } from "./versioned";
 import { combined, everyFactionGroups, factionGroups, factionTotal, kept, keptFacet, keptFactionFacet, nonZero, pageStart, visibleTotal, type KeptDim } from "./game-counts";
 
 export type UnitRow = typeof units.$inferSelect;
@@ -445,7 +442,7 @@ export async function updateUnit(
   const row = current[0];
   if (!row) return { ok: false, kind: "not_found" };
   const before = toUnitDto(row);
-  if (input.updatedAt !== undefined && input.updatedAt !== row.updatedAt) return { ok: false, kind: "stale", current: before };
+  if (isStale(input.updatedAt, row.updatedAt)) return { ok: false, kind: "stale", current: before };
   const errors = referenceErrors(input, faction, base, id);
   if (errors) return { ok: false, kind: "invalid", errors };
   const diff = changedFields(before, { ...input }, UNIT_FIELDS);

@@ -11,13 +11,14 @@ import {
   updateCategory,
 } from "../../db/queries/media";
 import type { AppEnv } from "../../env";
-import { conflict, notFound } from "../../lib/errors";
+import { isStale } from "../../db/queries/versioned";
+import { conflict, notFound, staleVersion } from "../../lib/errors";
 import { setReadCache } from "../../lib/read-cache";
 import { isModerator, requireAdmin } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { allowedImages } from "../../middleware/allowed-images";
-import { mediaCategoryInputSchema, mediaCategoryListQuerySchema, type MediaCategoryInput } from "../../schemas/media";
+import { mediaCategoryInputSchema, mediaCategoryListQuerySchema, mediaCategoryUpdateSchema } from "../../schemas/media";
 import { emptyQuerySchema, idParamSchema } from "../../schemas/query";
 import { CATEGORIES_CACHE } from "./common";
 
@@ -50,16 +51,20 @@ export const mediaCategoryRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/categories/${category.id}`);
     return c.json(category, 201);
   })
-  .put("/categories/:id", requireAdmin, contentWrite, validate("param", idParamSchema), validate("json", mediaCategoryInputSchema), allowedImages({ iconUrl: "Icon URL" }), async (c) => {
+  // A versioned write: based on an older `updatedAt` than the stored one, 409 stale_version with
+  // the stored category (worker/db/queries/versioned.ts).
+  .put("/categories/:id", requireAdmin, contentWrite, validate("param", idParamSchema), validate("json", mediaCategoryUpdateSchema), allowedImages({ iconUrl: "Icon URL" }), async (c) => {
     const id = c.req.valid("param").id;
-    const input: MediaCategoryInput = c.req.valid("json");
+    const { updatedAt: version, ...input } = c.req.valid("json");
     const db = c.get("db");
-    if (!(await getCategory(db, id, false))) throw notFound("Category");
+    const before = await getCategory(db, id, false);
+    if (!before) throw notFound("Category");
+    if (isStale(version, before.updatedAt)) throw staleVersion(before);
     if (await slugTaken(db, input.slug, id)) throw slugConflict();
-    const category = await updateCategory(db, id, input, c.get("user")!.id).catch(rethrowSlugConflict);
-    if (!category) throw notFound("Category");
+    const written = await updateCategory(db, before, input, c.get("user")!.id).catch(rethrowSlugConflict);
+    if (!written.ok) throw written.kind === "stale" ? staleVersion(written.current) : notFound("Category");
     c.header("Cache-Control", "no-store");
-    return c.json(category, 200);
+    return c.json(written.value, 200);
   })
   .delete("/categories/:id", requireAdmin, contentWrite, validate("param", idParamSchema), async (c) => {
     const id = c.req.valid("param").id;

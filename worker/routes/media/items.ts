@@ -14,14 +14,15 @@ import {
   updateMedia,
 } from "../../db/queries/media";
 import type { AppEnv } from "../../env";
-import { conflict, notFound, validationFailed } from "../../lib/errors";
+import { isStale } from "../../db/queries/versioned";
+import { conflict, notFound, staleVersion, validationFailed } from "../../lib/errors";
 import { setReadCache } from "../../lib/read-cache";
 import { sendThumbnailJobs } from "../../lib/thumbnail-queue";
 import { isModerator, requireModerator } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { allowedImages } from "../../middleware/allowed-images";
-import { fileKeyOf, mediaCreateSchema, mediaItemInputSchema, type MediaItemInput } from "../../schemas/media";
+import { fileKeyOf, mediaCreateSchema, mediaItemUpdateSchema, type MediaItemInput } from "../../schemas/media";
 import { emptyQuerySchema, idParamSchema } from "../../schemas/query";
 import { dto, ITEMS_CACHE } from "./common";
 
@@ -80,20 +81,23 @@ export const mediaItemRoutes = new Hono<AppEnv>()
     c.header("Location", `/api/media/${row.id}`);
     return c.json(await dto(c, row), 201);
   })
-  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", mediaItemInputSchema), async (c) => {
+  // A versioned write: based on an older `updatedAt` than the stored one, 409 stale_version with
+  // the stored item (worker/db/queries/versioned.ts).
+  .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", mediaItemUpdateSchema), async (c) => {
     const id = c.req.valid("param").id;
     const input = c.req.valid("json");
     const db = c.get("db");
     const before = await getMedia(db, id, true);
     if (!before) throw notFound("Media item");
+    if (isStale(input.updatedAt, before.updatedAt)) throw staleVersion(await dto(c, before));
     await checkReferences(c, input);
     c.header("Cache-Control", "no-store");
     const changes = changedMediaFields(before, input);
     // Saving without changes writes nothing (updatedAt stays, no audit row).
     if (!Object.keys(changes).length) return c.json(await dto(c, before), 200);
-    const row = await updateMedia(db, id, input, { userId: c.get("user")!.id, details: beforeAndAfter(before, changes) });
-    if (!row) throw notFound("Media item");
-    return c.json(await dto(c, row), 200);
+    const written = await updateMedia(db, before, input, { userId: c.get("user")!.id, details: beforeAndAfter(before, changes) });
+    if (!written.ok) throw written.kind === "stale" ? staleVersion(await dto(c, written.current)) : notFound("Media item");
+    return c.json(await dto(c, written.value), 200);
   })
   .delete("/:id", requireModerator, contentWrite, validate("param", idParamSchema), async (c) => {
     const id = c.req.valid("param").id;

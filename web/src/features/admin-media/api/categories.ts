@@ -6,9 +6,12 @@ export async function createMediaCategory(input: MediaCategoryFormValues): Promi
   return unwrap(api.api.media.categories.$post({ json: input }));
 }
 
-/** PUT /api/media/categories/{id}. */
-export async function updateMediaCategory(id: number, input: MediaCategoryFormValues): Promise<MediaCategory> {
-  return unwrap(api.api.media.categories[":id"].$put({ param: { id: String(id) }, json: input }));
+/**
+ * PUT /api/media/categories/{id} with the version it was based on (the category's `updatedAt`
+ * as loaded; 409 stale_version when someone saved in between).
+ */
+export async function updateMediaCategory(id: number, input: MediaCategoryFormValues, version: string): Promise<MediaCategory> {
+  return unwrap(api.api.media.categories[":id"].$put({ param: { id: String(id) }, json: { ...input, updatedAt: version } }));
 }
 
 /** DELETE /api/media/categories/{id} (409 while media items use it). */

@@ -19,9 +19,12 @@ export function toMediaInput(item: MediaItem): MediaItemFormValues {
   };
 }
 
-/** PUT /api/media/{id}; then every cached media read refreshes. */
-export async function saveMediaItem(id: number, input: MediaItemFormValues): Promise<MediaItem> {
-  const saved = await unwrap(api.api.media[":id"].$put({ param: { id: String(id) }, json: input }));
+/**
+ * PUT /api/media/{id} with the version it was based on (the item's `updatedAt` as loaded; 409
+ * stale_version when someone saved in between); then every cached media read refreshes.
+ */
+export async function saveMediaItem(id: number, input: MediaItemFormValues, version: string): Promise<MediaItem> {
+  const saved = await unwrap(api.api.media[":id"].$put({ param: { id: String(id) }, json: { ...input, updatedAt: version } }));
   void revalidateAllMedia();
   return saved;
 }

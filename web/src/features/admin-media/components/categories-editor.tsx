@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { ApiRequestError } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
 import { formatShortDate } from "@/lib/format-date";
@@ -45,12 +46,29 @@ const toInput = (r: Row): MediaCategoryFormValues => ({
 
 const same = (a: Row, b: Row) => JSON.stringify(toInput(a)) === JSON.stringify(toInput(b));
 
+/** A category's fields as the conflict prompt lists them, in the table's order. */
+const CATEGORY_FIELDS = [
+  { key: "name", label: "name" },
+  { key: "description", label: "description" },
+  { key: "slug", label: "slug" },
+  { key: "color", label: "color" },
+  { key: "iconUrl", label: "iconUrl" },
+  { key: "sortOrder", label: "sortOrder" },
+  { key: "isActive", label: "isActive" },
+] as const satisfies readonly { key: keyof MediaCategoryFormValues; label: string }[];
+
+/** A 409 stale_version's stored category, or null for any other error. */
+const staleCategory = (err: unknown): MediaCategory | null =>
+  err instanceof ApiRequestError && err.code === "stale_version" && err.current ? (err.current as MediaCategory) : null;
+
 const cell = "w-full min-w-0 rounded-md border border-line bg-surface px-2 py-1.5 text-sm text-ink focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-[invalid=true]:border-red-600";
 
 /**
  * The categories editor: edits stay local (with an unsaved flag) until Save, which
- * creates the new rows and updates the changed ones, then reloads; Revert restores the loaded
- * data. Limits are input attributes here and enforced by the server.
+ * creates the new rows and updates the changed ones (each based on the version it was loaded
+ * with), then reloads; Revert restores the loaded data. A row someone else saved in between
+ * (409) shows the conflict prompt: take theirs or keep mine. Limits are input attributes here
+ * and enforced by the server.
  */
 export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[]; onSaved(): Promise<unknown> }) {
   const toast = useToast();
@@ -61,6 +79,9 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
   const [confirming, setConfirming] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [nextTempId, setNextTempId] = useState(-1);
+  /** Stored categories someone else saved after they were loaded here (409), by id. */
+  const [conflicts, setConflicts] = useState<ReadonlyMap<number, MediaCategory>>(new Map());
+  const [resolving, setResolving] = useState(false);
 
   const dirty = useMemo(() => {
     if (rows.some((r) => r.isNew)) return true;
@@ -96,6 +117,43 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
   function revert() {
     setRows(baseline);
     setErrors({});
+    setConflicts(new Map());
+  }
+
+  /** Keeps what did save: the row and its loaded copy become the stored category. */
+  function settle(tempId: number, saved: MediaCategory) {
+    const row = toRow(saved);
+    setRows((list) => list.map((r) => (r.id === tempId ? row : r)));
+    setBaseline((list) => (list.some((b) => b.id === tempId) ? list.map((b) => (b.id === tempId ? row : b)) : [...list, row]));
+  }
+
+  const dropConflict = (id: number) =>
+    setConflicts((prev) => {
+      const next = new Map(prev);
+      next.delete(id);
+      return next;
+    });
+
+  /** Take theirs: the row becomes the stored category. */
+  function takeTheirs(theirs: MediaCategory) {
+    settle(theirs.id, theirs);
+    dropConflict(theirs.id);
+  }
+
+  /** Keep mine: the row is saved again, based on their version. */
+  async function keepMine(row: Row, theirs: MediaCategory) {
+    setResolving(true);
+    dropConflict(row.id);
+    try {
+      settle(row.id, await updateMediaCategory(row.id, toInput(row), theirs.updatedAt));
+      toast.success(`Saved "${row.name}".`);
+    } catch (err) {
+      const again = staleCategory(err);
+      if (again) setConflicts((prev) => new Map(prev).set(row.id, again));
+      else toast.error(`Failed to save "${row.name}": ${err instanceof Error ? err.message : "Unknown error"}`);
+    } finally {
+      setResolving(false);
+    }
   }
 
   async function save() {
@@ -117,10 +175,17 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
     const savedRows = new Map<number, Row>();
     for (const row of pending) {
       try {
-        const saved = row.isNew ? await createMediaCategory(toInput(row)) : await updateMediaCategory(row.id, toInput(row));
+        const saved = row.isNew
+          ? await createMediaCategory(toInput(row))
+          : await updateMediaCategory(row.id, toInput(row), byId.get(row.id)?.updatedAt ?? row.updatedAt ?? "");
         savedRows.set(row.id, toRow(saved));
       } catch (err) {
         failed++;
+        const theirs = staleCategory(err);
+        if (theirs) {
+          setConflicts((prev) => new Map(prev).set(row.id, theirs));
+          continue;
+        }
         console.error("Saving a media category failed.", err);
         const fieldErrors = err instanceof ApiRequestError && err.errors ? err.errors : {};
         serverErrors[row.id] = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0] ?? ""]));
@@ -165,6 +230,12 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
     }
   }
 
+  /** The first row with a conflict, and their stored category (one prompt at a time). */
+  const firstConflict = (() => {
+    const row = rows.find((r) => conflicts.has(r.id));
+    return row ? { row, theirs: conflicts.get(row.id)! } : null;
+  })();
+
   const errorOf = (row: Row, field: string) => errors[row.id]?.[field];
   const invalid = (row: Row, field: string) => (errorOf(row, field) ? { "aria-invalid": true as const, title: errorOf(row, field) } : {});
 
@@ -191,6 +262,17 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
           </Button>
         </div>
       </div>
+      {firstConflict ? (
+        <ConflictPrompt
+          key={firstConflict.row.id}
+          subject={`the category "${firstConflict.theirs.name}"`}
+          fields={conflictFields(CATEGORY_FIELDS, toInput(firstConflict.row), toInput(toRow(firstConflict.theirs)))}
+          onTakeTheirs={() => takeTheirs(firstConflict.theirs)}
+          onKeepMine={() => void keepMine(firstConflict.row, firstConflict.theirs)}
+          busy={resolving}
+          keepMineHint="Take theirs puts their values in the row. Keep mine saves your row over theirs."
+        />
+      ) : null}
       {/* relative: the header's screen-reader-only label is positioned absolutely; it must stay inside the scroll box. */}
       <div className="relative overflow-x-auto rounded-xl border border-line bg-surface">
         <table className="w-full min-w-[84rem] text-left text-sm">

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { inputClass } from "@/components/ui/text-field";
-import { serverReason } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useLocalSite } from "@/lib/local-host";
 import { groupDigits } from "@/lib/format-number";
 import { PageHead } from "@/lib/page-head";
@@ -168,9 +168,15 @@ function AdminMediaList() {
   async function toggle(item: MediaItem, field: "isApproved" | "isFeatured") {
     await withBusy([item.id], async () => {
       try {
-        await saveMediaItem(item.id, { ...toMediaInput(item), [field]: !item[field] });
+        await saveMediaItem(item.id, { ...toMediaInput(item), [field]: !item[field] }, item.updatedAt);
         await Promise.all([list.mutate(), counts.mutate()]);
       } catch (err) {
+        if (err instanceof ApiRequestError && err.code === "stale_version") {
+          // A one-click toggle has no form to keep: the list reloads with their version.
+          toast.error(`"${item.title}" was changed by someone else since the list loaded. The list now shows their version.`);
+          await Promise.all([list.mutate(), counts.mutate()]);
+          return;
+        }
         console.error(`Updating ${field} failed.`, err);
         toast.error(
           field === "isApproved"

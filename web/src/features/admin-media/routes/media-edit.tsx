@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { useImageSrc } from "@/lib/image-src";
+import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { Link, useNavigate, useParams } from "react-router";
 import { ProtectedRoute } from "@/components/protected-route";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +13,7 @@ import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
 import { parseId } from "@shared/ids";
-import type { MediaItem } from "@schemas/media";
+import type { MediaCategory, MediaItem, MediaItemFormValues } from "@schemas/media";
 import { useFactionOptions } from "../api/get-factions";
 import { useMediaCategories } from "../api/get-media-categories";
 import { useMediaItem } from "../api/get-media-item";
@@ -99,8 +101,6 @@ function MediaEdit() {
   const item = useMediaItem(id);
   const categories = useMediaCategories();
   const factions = useFactionOptions();
-  const navigate = useNavigate();
-  const toast = useToast();
 
   if (id === null) return <NotFound message="Invalid media ID" />;
   if (item.error) {
@@ -128,19 +128,100 @@ function MediaEdit() {
       <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-ink">Edit Media</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
         <Summary item={item.data} />
-        <MediaForm
-          key={item.data.id}
-          initial={toMediaInput(item.data)}
-          categories={categories.data}
-          factions={factions.data ?? []}
-          onCancel={() => navigate("/admin/media")}
-          onSubmit={async (values) => {
-            await saveMediaItem(item.data!.id, values);
-            toast.success("Media item saved.");
-            navigate("/admin/media");
-          }}
-        />
+        <EditMedia key={item.data.id} item={item.data} categories={categories.data} factions={factions.data ?? []} />
       </div>
+    </div>
+  );
+}
+
+/** The item's fields as the conflict prompt lists them, in the form's order. */
+const MEDIA_FIELDS = [
+  { key: "title", label: "Title" },
+  { key: "description", label: "Description" },
+  { key: "mediaType", label: "Media type" },
+  { key: "altText", label: "Alt text" },
+  { key: "caption", label: "Caption" },
+  { key: "tags", label: "Tags" },
+  { key: "categoryId", label: "Category" },
+  { key: "factionId", label: "Faction" },
+  { key: "isApproved", label: "Approved" },
+  { key: "isFeatured", label: "Featured" },
+  { key: "sortOrder", label: "Sort order" },
+] as const satisfies readonly { key: keyof MediaItemFormValues; label: string }[];
+
+/**
+ * The media form of a stored item: saves send the version the form was loaded with. When someone
+ * else saved the item in between (409), the form locks and the conflict prompt shows their
+ * values: take theirs (the form reloads with them) or keep mine (saved again over theirs).
+ */
+function EditMedia({ item, categories, factions }: { item: MediaItem; categories: MediaCategory[]; factions: { id: number; name: string }[] }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  /** The version the form is based on, the values it shows, and its generation (a new one reloads it). */
+  const [base, setBase] = useState({ version: item.updatedAt, values: toMediaInput(item), generation: 0 });
+  const [conflict, setConflict] = useState<{ theirs: MediaItem; mine: MediaItemFormValues } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** Saves `values` based on `version`; a 409 stale_version opens the conflict prompt. */
+  async function save(values: MediaItemFormValues, version: string) {
+    try {
+      await saveMediaItem(item.id, values, version);
+      toast.success("Media item saved.");
+      navigate("/admin/media");
+    } catch (err) {
+      if (!(err instanceof ApiRequestError && err.code === "stale_version" && err.current)) throw err;
+      setConflict({ theirs: err.current as MediaItem, mine: values });
+      // The form keeps these values (reloaded, so it is no longer saving).
+      setBase((b) => ({ ...b, values, generation: b.generation + 1 }));
+    }
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    const { theirs } = conflict;
+    setBase((b) => ({ version: theirs.updatedAt, values: toMediaInput(theirs), generation: b.generation + 1 }));
+    setConflict(null);
+  }
+
+  async function keepMine() {
+    if (!conflict) return;
+    const { theirs, mine } = conflict;
+    setBusy(true);
+    setConflict(null);
+    // The next Save is based on their version either way.
+    setBase((b) => ({ ...b, version: theirs.updatedAt }));
+    try {
+      await save(mine, theirs.updatedAt);
+    } catch (err) {
+      toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to save media item");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="min-w-0">
+      {conflict ? (
+        <ConflictPrompt
+          className="mb-6"
+          subject="this media item"
+          fields={conflictFields(MEDIA_FIELDS, conflict.mine, toMediaInput(conflict.theirs))}
+          onTakeTheirs={takeTheirs}
+          onKeepMine={() => void keepMine()}
+          busy={busy}
+          keepMineHint="Take theirs loads their version into the form. Keep mine saves your version over theirs."
+        />
+      ) : null}
+      <fieldset disabled={conflict !== null || busy} className="min-w-0">
+        <MediaForm
+          key={base.generation}
+          initial={base.values}
+          categories={categories}
+          factions={factions}
+          onCancel={() => navigate("/admin/media")}
+          onSubmit={(values) => save(values, base.version)}
+        />
+      </fieldset>
     </div>
   );
 }

@@ -1,4 +1,8 @@
+import { useState } from "react";
 import { LoadErrorAlert } from "@/components/load-error-alert";
+import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
+import { ApiRequestError } from "@/lib/api-client";
+import type { SiteSettings, SiteSettingsDto } from "@schemas/settings";
 import { ProtectedRoute } from "@/components/protected-route";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageHead } from "@/lib/page-head";
@@ -11,6 +15,20 @@ import { SettingsForm } from "@/features/admin-settings/components/settings-form
 export const LOAD_FAILED = "Failed to load settings";
 export const SAVED = "Settings saved successfully";
 
+/** The settings as the conflict prompt lists them, in the form's order. */
+const SETTINGS_FIELDS = [
+  { key: "siteName", label: "Site name" },
+  { key: "siteDescription", label: "Site description" },
+  { key: "enableComments", label: "Enable comments" },
+  { key: "moderateComments", label: "Moderate comments" },
+  { key: "enableRegistration", label: "Enable registration" },
+  { key: "requireEmailVerification", label: "Require email verification" },
+  { key: "maxFileUploadSize", label: "Max upload size (MB)" },
+  { key: "maintenanceMode", label: "Maintenance mode" },
+  { key: "maintenanceMessage", label: "Maintenance message" },
+  { key: "imageHosts", label: "Image hosts" },
+] as const satisfies readonly { key: keyof SiteSettings; label: string }[];
+
 /** /admin/settings: administrators only. */
 export function Component() {
   return (
@@ -21,9 +39,48 @@ export function Component() {
   );
 }
 
+/**
+ * Saves send the version the form was loaded with. When another admin saved in between (409),
+ * the form locks and the conflict prompt shows their values: take theirs (the form reloads with
+ * them) or keep mine (saved again over theirs).
+ */
 function SiteSettingsPage() {
   const toast = useToast();
   const { data, error, isLoading, mutate } = useSiteSettingsAdmin();
+  const [conflict, setConflict] = useState<{ theirs: SiteSettingsDto; mine: SiteSettings } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** Saves `input` based on `version`; a 409 stale_version opens the conflict prompt. */
+  async function save(input: SiteSettings, version: string | null) {
+    try {
+      await saveSiteSettings(input, version);
+      toast.success(SAVED);
+    } catch (err) {
+      if (!(err instanceof ApiRequestError && err.code === "stale_version" && err.current)) throw err;
+      setConflict({ theirs: err.current as SiteSettingsDto, mine: input });
+    }
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    // The form is keyed by the version: it reloads with their settings.
+    void mutate(conflict.theirs, { revalidate: false });
+    setConflict(null);
+  }
+
+  async function keepMine() {
+    if (!conflict) return;
+    const { theirs, mine } = conflict;
+    setBusy(true);
+    setConflict(null);
+    try {
+      await save(mine, theirs.updatedAt);
+    } catch (err) {
+      toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to save settings");
+    } finally {
+      setBusy(false);
+    }
+  }
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-12">
@@ -44,14 +101,21 @@ function SiteSettingsPage() {
           ))}
         </LoadingRegion>
       ) : (
-        <SettingsForm
-          key={data.updatedAt ?? "defaults"}
-          initial={data}
-          onSave={async (input) => {
-            await saveSiteSettings(input);
-            toast.success(SAVED);
-          }}
-        />
+        <>
+          {conflict ? (
+            <ConflictPrompt
+              subject="the site settings"
+              fields={conflictFields(SETTINGS_FIELDS, conflict.mine, conflict.theirs)}
+              onTakeTheirs={takeTheirs}
+              onKeepMine={() => void keepMine()}
+              busy={busy}
+              keepMineHint="Take theirs loads their settings into the form. Keep mine saves your settings over theirs."
+            />
+          ) : null}
+          <fieldset disabled={conflict !== null || busy} className="min-w-0">
+            <SettingsForm key={data.updatedAt ?? "defaults"} initial={data} onSave={(input) => save(input, data.updatedAt)} />
+          </fieldset>
+        </>
       )}
     </div>
   );
