@@ -173,7 +173,6 @@ export type MediaItemInput = z.output<typeof mediaItemInputSchema>;
 
 /** PUT /media/{id}: the item's fields and the version they were based on (409 stale_version when outdated). */
 export const mediaItemUpdateSchema = mediaItemInputSchema.extend(versionField);
-export type MediaItemUpdate = z.output<typeof mediaItemUpdateSchema>;
 
 /**
  * POST /media: the form's fields plus where the original is: a `/files/{key}` path of an object
@@ -284,7 +283,6 @@ export type MediaCategoryInput = z.output<typeof mediaCategoryInputSchema>;
 
 /** PUT /media/categories/{id}: the category's fields and the version they were based on (409 stale_version when outdated). */
 export const mediaCategoryUpdateSchema = mediaCategoryInputSchema.extend(versionField);
-export type MediaCategoryUpdate = z.output<typeof mediaCategoryUpdateSchema>;
 
 /** GET /media/categories. Only moderators may ask for inactive ones. */
 export const mediaCategoryListQuerySchema = strictQuery({

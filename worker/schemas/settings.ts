@@ -69,7 +69,6 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
  * answered (null: the defaults, never saved). 409 stale_version when outdated.
  */
 export const siteSettingsUpdateSchema = siteSettingsSchema.extend({ updatedAt: versionText.nullable().optional() });
-export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;
 
 /** The settings with an update stamp, as GET/PUT /api/settings answer them (admins only). */
 export type SiteSettingsDto = SiteSettings & { updatedAt: string | null };
