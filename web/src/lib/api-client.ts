@@ -27,6 +27,10 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** A 409 stale_version's stored record (the write was based on an older version), or null for any other error. */
+export const staleRecord = <T>(err: unknown): T | null =>
+  err instanceof ApiRequestError && err.code === "stale_version" && err.current ? (err.current as T) : null;
+
 /** What to tell the user about a failed call: the server's reason when it gave one, else `fallback` (network failures too). */
 export const serverReason = (err: unknown, fallback: string): string =>
   err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : fallback;

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, staleRecord } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
 import { formatShortDate } from "@/lib/format-date";
 import { useToast } from "@/lib/toast";
@@ -56,10 +56,6 @@ const CATEGORY_FIELDS = [
   { key: "sortOrder", label: "sortOrder" },
   { key: "isActive", label: "isActive" },
 ] as const satisfies readonly { key: keyof MediaCategoryFormValues; label: string }[];
-
-/** A 409 stale_version's stored category, or null for any other error. */
-const staleCategory = (err: unknown): MediaCategory | null =>
-  err instanceof ApiRequestError && err.code === "stale_version" && err.current ? (err.current as MediaCategory) : null;
 
 const cell = "w-full min-w-0 rounded-md border border-line bg-surface px-2 py-1.5 text-sm text-ink focus:border-brand-600 focus:ring-2 focus:ring-brand-600/40 focus:outline-none aria-[invalid=true]:border-red-600";
 
@@ -148,7 +144,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
       settle(row.id, await updateMediaCategory(row.id, toInput(row), theirs.updatedAt));
       toast.success(`Saved "${row.name}".`);
     } catch (err) {
-      const again = staleCategory(err);
+      const again = staleRecord<MediaCategory>(err);
       if (again) setConflicts((prev) => new Map(prev).set(row.id, again));
       else toast.error(`Failed to save "${row.name}": ${err instanceof Error ? err.message : "Unknown error"}`);
     } finally {
@@ -181,7 +177,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
         savedRows.set(row.id, toRow(saved));
       } catch (err) {
         failed++;
-        const theirs = staleCategory(err);
+        const theirs = staleRecord<MediaCategory>(err);
         if (theirs) {
           setConflicts((prev) => new Map(prev).set(row.id, theirs));
           continue;

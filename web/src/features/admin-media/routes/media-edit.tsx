@@ -12,6 +12,7 @@ import { groupDigits } from "@/lib/format-number";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
+import { useConflictSave } from "@/lib/use-conflict-save";
 import { parseId } from "@shared/ids";
 import type { MediaCategory, MediaItem, MediaItemFormValues } from "@schemas/media";
 import { useFactionOptions } from "../api/get-factions";
@@ -159,45 +160,18 @@ function EditMedia({ item, categories, factions }: { item: MediaItem; categories
   const toast = useToast();
   /** The version the form is based on, the values it shows, and its generation (a new one reloads it). */
   const [base, setBase] = useState({ version: item.updatedAt, values: toMediaInput(item), generation: 0 });
-  const [conflict, setConflict] = useState<{ theirs: MediaItem; mine: MediaItemFormValues } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  /** Saves `values` based on `version`; a 409 stale_version opens the conflict prompt. */
-  async function save(values: MediaItemFormValues, version: string) {
-    try {
+  const { conflict, busy, save, takeTheirs, keepMine } = useConflictSave<MediaItem, MediaItemFormValues>({
+    write: async (values, version) => {
       await saveMediaItem(item.id, values, version);
       toast.success("Media item saved.");
       navigate("/admin/media");
-    } catch (err) {
-      if (!(err instanceof ApiRequestError && err.code === "stale_version" && err.current)) throw err;
-      setConflict({ theirs: err.current as MediaItem, mine: values });
-      // The form keeps these values (reloaded, so it is no longer saving).
-      setBase((b) => ({ ...b, values, generation: b.generation + 1 }));
-    }
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
-    const { theirs } = conflict;
-    setBase((b) => ({ version: theirs.updatedAt, values: toMediaInput(theirs), generation: b.generation + 1 }));
-    setConflict(null);
-  }
-
-  async function keepMine() {
-    if (!conflict) return;
-    const { theirs, mine } = conflict;
-    setBusy(true);
-    setConflict(null);
-    // The next Save is based on their version either way.
-    setBase((b) => ({ ...b, version: theirs.updatedAt }));
-    try {
-      await save(mine, theirs.updatedAt);
-    } catch (err) {
-      toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to save media item");
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failMessage: "Failed to save media item",
+    // The form keeps the values it sent (reloaded, so it is no longer saving).
+    onConflict: ({ mine }) => setBase((b) => ({ ...b, values: mine, generation: b.generation + 1 })),
+    onTakeTheirs: (theirs) => setBase((b) => ({ version: theirs.updatedAt, values: toMediaInput(theirs), generation: b.generation + 1 })),
+    onKeepMine: (theirs) => setBase((b) => ({ ...b, version: theirs.updatedAt })),
+  });
 
   return (
     <div className="min-w-0">
@@ -219,7 +193,7 @@ function EditMedia({ item, categories, factions }: { item: MediaItem; categories
           categories={categories}
           factions={factions}
           onCancel={() => navigate("/admin/media")}
-          onSubmit={(values) => save(values, base.version)}
+          onSubmit={async (values) => void (await save(values, base.version))}
         />
       </fieldset>
     </div>

@@ -6,13 +6,14 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { LoadingState } from "@/components/ui/spinner";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { ApiRequestError } from "@/lib/api-client";
 import { parseId } from "@shared/ids";
 import { leaveWithoutAsking } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
+import { useConflictSave } from "@/lib/use-conflict-save";
 import { useAdminNewsArticle } from "@/features/admin-news/api/get-admin-news-article";
 import { saveNewsArticle } from "@/features/admin-news/api/save-news-article";
 import { ArticleForm, articleToForm, emptyArticleForm, type ArticleFormState } from "@/features/admin-news/components/article-form";
@@ -120,46 +121,17 @@ function EditArticle({ article, onCancel }: { article: NewsArticle; onCancel(): 
   const toast = useToast();
   /** The stored article the form is based on (its version goes with Save), and the form's generation. */
   const [base, setBase] = useState({ article, generation: 0 });
-  const [conflict, setConflict] = useState<{ theirs: NewsArticle; mine: NewsArticleInput } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  /** Saves `input` based on `version`; true when done, false when someone else saved first. */
-  async function save(input: NewsArticleInput, version: string): Promise<boolean> {
-    try {
+  const { conflict, busy, save, takeTheirs, keepMine } = useConflictSave<NewsArticle, NewsArticleInput>({
+    write: async (input, version) => {
       const saved = await saveNewsArticle(article.id, { ...input, updatedAt: version });
       toast.success("Article saved.");
       leaveWithoutAsking(() => void navigate(`/news/${saved.id}`));
-      return true;
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.code === "stale_version" && error.current) {
-        setConflict({ theirs: error.current as NewsArticle, mine: input });
-        return false;
-      }
-      throw error;
-    }
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
-    setBase((b) => ({ article: conflict.theirs, generation: b.generation + 1 }));
-    setConflict(null);
-  }
-
-  async function keepMine() {
-    if (!conflict) return;
-    const { theirs, mine } = conflict;
-    setBusy(true);
-    setConflict(null);
-    try {
-      if (!(await save(mine, theirs.updatedAt))) return;
-    } catch (error) {
-      toast.error(serverReason(error, "Failed to save article"));
-      // The form keeps the values; its next Save is based on their version.
-      setBase((b) => ({ article: { ...theirs }, generation: b.generation }));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failMessage: "Failed to save article",
+    onTakeTheirs: (theirs) => setBase((b) => ({ article: theirs, generation: b.generation + 1 })),
+    // The form keeps the values; its next Save is based on their version.
+    onKeepMine: (theirs) => setBase((b) => ({ article: { ...theirs }, generation: b.generation })),
+  });
 
   return (
     <>

@@ -1,13 +1,12 @@
-import { useState } from "react";
 import { LoadErrorAlert } from "@/components/load-error-alert";
 import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
-import { ApiRequestError } from "@/lib/api-client";
 import type { SiteSettings, SiteSettingsDto } from "@schemas/settings";
 import { ProtectedRoute } from "@/components/protected-route";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { useToast } from "@/lib/toast";
+import { useConflictSave } from "@/lib/use-conflict-save";
 import { useSiteSettingsAdmin } from "@/features/admin-settings/api/get-site-settings";
 import { saveSiteSettings } from "@/features/admin-settings/api/save-site-settings";
 import { SettingsForm } from "@/features/admin-settings/components/settings-form";
@@ -47,40 +46,15 @@ export function Component() {
 function SiteSettingsPage() {
   const toast = useToast();
   const { data, error, isLoading, mutate } = useSiteSettingsAdmin();
-  const [conflict, setConflict] = useState<{ theirs: SiteSettingsDto; mine: SiteSettings } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  /** Saves `input` based on `version`; a 409 stale_version opens the conflict prompt. */
-  async function save(input: SiteSettings, version: string | null) {
-    try {
+  const { conflict, busy, save, takeTheirs, keepMine } = useConflictSave<SiteSettingsDto, SiteSettings>({
+    write: async (input, version) => {
       await saveSiteSettings(input, version);
       toast.success(SAVED);
-    } catch (err) {
-      if (!(err instanceof ApiRequestError && err.code === "stale_version" && err.current)) throw err;
-      setConflict({ theirs: err.current as SiteSettingsDto, mine: input });
-    }
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
+    },
+    failMessage: "Failed to save settings",
     // The form is keyed by the version: it reloads with their settings.
-    void mutate(conflict.theirs, { revalidate: false });
-    setConflict(null);
-  }
-
-  async function keepMine() {
-    if (!conflict) return;
-    const { theirs, mine } = conflict;
-    setBusy(true);
-    setConflict(null);
-    try {
-      await save(mine, theirs.updatedAt);
-    } catch (err) {
-      toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to save settings");
-    } finally {
-      setBusy(false);
-    }
-  }
+    onTakeTheirs: (theirs) => void mutate(theirs, { revalidate: false }),
+  });
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:py-12">
@@ -113,7 +87,7 @@ function SiteSettingsPage() {
             />
           ) : null}
           <fieldset disabled={conflict !== null || busy} className="min-w-0">
-            <SettingsForm key={data.updatedAt ?? "defaults"} initial={data} onSave={(input) => save(input, data.updatedAt)} />
+            <SettingsForm key={data.updatedAt ?? "defaults"} initial={data} onSave={async (input) => void (await save(input, data.updatedAt))} />
           </fieldset>
         </>
       )}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, staleRecord } from "@/lib/api-client";
 import { useToast } from "@/lib/toast";
 import { restoreChange } from "../api/get-history";
 
@@ -43,8 +43,9 @@ export function useRecordVersions<R extends Versioned, F, B>(options: Options<R,
 
   /** True when the error was a 409 stale_version, now shown as the conflict prompt. */
   function showConflict(err: unknown): boolean {
-    if (!(err instanceof ApiRequestError && err.code === "stale_version" && err.current)) return false;
-    setTheirs(err.current as R);
+    const stored = staleRecord<R>(err);
+    if (!stored) return false;
+    setTheirs(stored);
     return true;
   }
 
