@@ -4,7 +4,7 @@
  * `--state DIR` serves an existing local state instead (migrated, not reseeded): the bench's
  * 100× runs use the world of `npm run db:seed -- --scale 100`.
  */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { migrate } from "./db-migrate.ts";
 import { ensureDevVars } from "./ensure-dev-vars.ts";
 import { argValue, run } from "./lib.ts";
@@ -18,6 +18,11 @@ if (!state) rmSync(persistTo, { recursive: true, force: true });
 await migrate({ persistTo });
 if (!state) await run(process.execPath, ["scripts/seed.ts", "--persist-to", persistTo]);
 if (!process.argv.includes("--no-build")) await run("npx", ["vite", "build", "--logLevel", "warn"]);
+else if (!existsSync("dist/realm_codex/.dev.vars")) {
+  // The build copies .dev.vars into its Worker's folder; one made before .dev.vars existed has no secrets.
+  console.error("dist/realm_codex has no .dev.vars: build again now that .dev.vars exists (npm run build).");
+  process.exit(1);
+}
 
 // Every browser in the suite signs in from 127.0.0.1, so the per-IP auth limit (20/min, tested
 // on its own in tests/worker/auth-rate-limit.test.ts) would throttle the journeys. The browser

@@ -13,6 +13,7 @@
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
+import { ensureDevVars } from "./ensure-dev-vars.ts";
 
 type Result = { name: string; ok: boolean; seconds: number; skipped?: boolean };
 
@@ -53,6 +54,9 @@ async function step(name: string, work: () => Promise<boolean>, runIt = true): P
 
 const started = performance.now();
 rmSync("test-results", { recursive: true, force: true });
+// The build copies .dev.vars (the local secrets) into its Worker's folder, where the browser
+// tests' server reads them: on a fresh clone it must exist before the build step.
+ensureDevVars();
 
 await step("static (typecheck, lint)", async () => {
   const [typed, linted] = await Promise.all([npmRun("typecheck", { quiet: true }), npmRun("lint", { quiet: true })]);
