@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 
 /** One field whose stored value (theirs) differs from the one being edited (mine), as text. */
@@ -104,5 +104,54 @@ export function ConflictPrompt({ subject, fields, onTakeTheirs, onKeepMine, busy
       </div>
       {keepMineHint ? <p className="mt-2 text-xs">{keepMineHint}</p> : null}
     </section>
+  );
+}
+
+/** What `useConflictSave` (web/src/lib/use-conflict-save.ts) gives the editor to show. */
+type ConflictSaving<Theirs, Mine> = {
+  conflict: { theirs: Theirs; mine: Mine } | null;
+  busy: boolean;
+  takeTheirs(): void;
+  keepMine(): Promise<void>;
+};
+
+/**
+ * An editor's form under its save-with-conflict: the conflict prompt above the form while a
+ * conflict is open, and the form locked while it is open or while keeping mine is saved.
+ */
+export function ConflictGuard<Theirs, Mine>({
+  saving,
+  subject,
+  fields,
+  keepMineHint,
+  className = "mb-6",
+  children,
+}: {
+  saving: ConflictSaving<Theirs, Mine>;
+  subject: string;
+  /** The differing fields of the open conflict (`conflictFields`). */
+  fields(conflict: { theirs: Theirs; mine: Mine }): readonly ConflictField[];
+  keepMineHint: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { conflict, busy } = saving;
+  return (
+    <>
+      {conflict ? (
+        <ConflictPrompt
+          className={className}
+          subject={subject}
+          fields={fields(conflict)}
+          onTakeTheirs={saving.takeTheirs}
+          onKeepMine={() => void saving.keepMine()}
+          busy={busy}
+          keepMineHint={keepMineHint}
+        />
+      ) : null}
+      <fieldset disabled={conflict !== null || busy} className="min-w-0">
+        {children}
+      </fieldset>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useImageSrc } from "@/lib/image-src";
-import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
+import { ConflictGuard, conflictFields } from "@/components/ui/conflict-prompt";
 import { Link, useNavigate, useParams } from "react-router";
 import { ProtectedRoute } from "@/components/protected-route";
 import { Badge } from "@/components/ui/badge";
@@ -160,7 +160,7 @@ function EditMedia({ item, categories, factions }: { item: MediaItem; categories
   const toast = useToast();
   /** The version the form is based on, the values it shows, and its generation (a new one reloads it). */
   const [base, setBase] = useState({ version: item.updatedAt, values: toMediaInput(item), generation: 0 });
-  const { conflict, busy, save, takeTheirs, keepMine } = useConflictSave<MediaItem, MediaItemFormValues>({
+  const saving = useConflictSave<MediaItem, MediaItemFormValues>({
     write: async (values, version) => {
       await saveMediaItem(item.id, values, version);
       toast.success("Media item saved.");
@@ -175,27 +175,21 @@ function EditMedia({ item, categories, factions }: { item: MediaItem; categories
 
   return (
     <div className="min-w-0">
-      {conflict ? (
-        <ConflictPrompt
-          className="mb-6"
-          subject="this media item"
-          fields={conflictFields(MEDIA_FIELDS, conflict.mine, toMediaInput(conflict.theirs))}
-          onTakeTheirs={takeTheirs}
-          onKeepMine={() => void keepMine()}
-          busy={busy}
-          keepMineHint="Take theirs loads their version into the form. Keep mine saves your version over theirs."
-        />
-      ) : null}
-      <fieldset disabled={conflict !== null || busy} className="min-w-0">
+      <ConflictGuard
+        saving={saving}
+        subject="this media item"
+        fields={(c) => conflictFields(MEDIA_FIELDS, c.mine, toMediaInput(c.theirs))}
+        keepMineHint="Take theirs loads their version into the form. Keep mine saves your version over theirs."
+      >
         <MediaForm
           key={base.generation}
           initial={base.values}
           categories={categories}
           factions={factions}
           onCancel={() => navigate("/admin/media")}
-          onSubmit={async (values) => void (await save(values, base.version))}
+          onSubmit={async (values) => void (await saving.save(values, base.version))}
         />
-      </fieldset>
+      </ConflictGuard>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { NewsArticle, NewsArticleInput } from "@schemas/news";
 import { ProtectedRoute } from "@/components/protected-route";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
-import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
+import { ConflictGuard, conflictFields } from "@/components/ui/conflict-prompt";
 import { LoadingState } from "@/components/ui/spinner";
 import { ApiRequestError } from "@/lib/api-client";
 import { parseId } from "@shared/ids";
@@ -121,7 +121,7 @@ function EditArticle({ article, onCancel }: { article: NewsArticle; onCancel(): 
   const toast = useToast();
   /** The stored article the form is based on (its version goes with Save), and the form's generation. */
   const [base, setBase] = useState({ article, generation: 0 });
-  const { conflict, busy, save, takeTheirs, keepMine } = useConflictSave<NewsArticle, NewsArticleInput>({
+  const saving = useConflictSave<NewsArticle, NewsArticleInput>({
     write: async (input, version) => {
       const saved = await saveNewsArticle(article.id, { ...input, updatedAt: version });
       toast.success("Article saved.");
@@ -134,27 +134,19 @@ function EditArticle({ article, onCancel }: { article: NewsArticle; onCancel(): 
   });
 
   return (
-    <>
-      {conflict ? (
-        <ConflictPrompt
-          className="mb-6"
-          subject="this article"
-          fields={conflictFields(ARTICLE_FIELDS, inputToForm(conflict.mine), articleToForm(conflict.theirs))}
-          onTakeTheirs={takeTheirs}
-          onKeepMine={() => void keepMine()}
-          busy={busy}
-          keepMineHint="Take theirs loads their version into the form. Keep mine saves your version over theirs."
-        />
-      ) : null}
-      <fieldset disabled={conflict !== null || busy} className="min-w-0">
-        <ArticleForm
-          key={base.generation}
-          initial={articleToForm(base.article)}
-          submitLabel="Save Changes"
-          onSubmit={async (input) => void (await save(input, base.article.updatedAt))}
-          onCancel={onCancel}
-        />
-      </fieldset>
-    </>
+    <ConflictGuard
+      saving={saving}
+      subject="this article"
+      fields={(c) => conflictFields(ARTICLE_FIELDS, inputToForm(c.mine), articleToForm(c.theirs))}
+      keepMineHint="Take theirs loads their version into the form. Keep mine saves your version over theirs."
+    >
+      <ArticleForm
+        key={base.generation}
+        initial={articleToForm(base.article)}
+        submitLabel="Save Changes"
+        onSubmit={async (input) => void (await saving.save(input, base.article.updatedAt))}
+        onCancel={onCancel}
+      />
+    </ConflictGuard>
   );
 }

@@ -1,5 +1,5 @@
 import { LoadErrorAlert } from "@/components/load-error-alert";
-import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
+import { ConflictGuard, conflictFields } from "@/components/ui/conflict-prompt";
 import type { SiteSettings, SiteSettingsDto } from "@schemas/settings";
 import { ProtectedRoute } from "@/components/protected-route";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
@@ -46,7 +46,7 @@ export function Component() {
 function SiteSettingsPage() {
   const toast = useToast();
   const { data, error, isLoading, mutate } = useSiteSettingsAdmin();
-  const { conflict, busy, save, takeTheirs, keepMine } = useConflictSave<SiteSettingsDto, SiteSettings>({
+  const saving = useConflictSave<SiteSettingsDto, SiteSettings>({
     write: async (input, version) => {
       await saveSiteSettings(input, version);
       toast.success(SAVED);
@@ -75,21 +75,15 @@ function SiteSettingsPage() {
           ))}
         </LoadingRegion>
       ) : (
-        <>
-          {conflict ? (
-            <ConflictPrompt
-              subject="the site settings"
-              fields={conflictFields(SETTINGS_FIELDS, conflict.mine, conflict.theirs)}
-              onTakeTheirs={takeTheirs}
-              onKeepMine={() => void keepMine()}
-              busy={busy}
-              keepMineHint="Take theirs loads their settings into the form. Keep mine saves your settings over theirs."
-            />
-          ) : null}
-          <fieldset disabled={conflict !== null || busy} className="min-w-0">
-            <SettingsForm key={data.updatedAt ?? "defaults"} initial={data} onSave={async (input) => void (await save(input, data.updatedAt))} />
-          </fieldset>
-        </>
+        <ConflictGuard
+          saving={saving}
+          className=""
+          subject="the site settings"
+          fields={(c) => conflictFields(SETTINGS_FIELDS, c.mine, c.theirs)}
+          keepMineHint="Take theirs loads their settings into the form. Keep mine saves your settings over theirs."
+        >
+          <SettingsForm key={data.updatedAt ?? "defaults"} initial={data} onSave={async (input) => void (await saving.save(input, data.updatedAt))} />
+        </ConflictGuard>
       )}
     </div>
   );
