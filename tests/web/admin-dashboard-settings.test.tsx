@@ -6,7 +6,7 @@ import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@schemas/settings";
 import { Component as DashboardPage } from "@/features/admin-dashboard/routes/dashboard";
 import { SettingsForm } from "@/features/admin-settings/components/settings-form";
 import { Component as SettingsPage } from "@/features/admin-settings/routes/admin-settings";
-import { Providers, storeSession, testUser } from "./helpers/render-app";
+import { Providers, renderRoutes, storeSession, testUser } from "./helpers/render-app";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -193,14 +193,7 @@ describe("site settings page", () => {
       }
       return Response.json(loaded);
     });
-    const router = createMemoryRouter([{ path: "/admin/settings", Component: SettingsPage }], { initialEntries: ["/admin/settings"] });
-    render(
-      <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </SWRConfig>,
-    );
+    renderRoutes([{ path: "/admin/settings", Component: SettingsPage }], "/admin/settings");
     return sent;
   }
 
