@@ -69,10 +69,10 @@ export default tseslint.config(
     },
   },
   {
-    // Request schemas build every text field from text() (worker/schemas/text.ts), which refuses
+    // Request schemas build every text field from text() (shared/schemas/text.ts), which refuses
     // control characters. (Repeats the Worker's selectors: a later block replaces the rule.)
-    files: ["worker/schemas/**/*.ts"],
-    ignores: ["worker/schemas/text.ts", "worker/schemas/user.ts"],
+    files: ["shared/schemas/**/*.ts"],
+    ignores: ["shared/schemas/text.ts", "shared/schemas/user.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -86,7 +86,7 @@ export default tseslint.config(
         },
         {
           selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-          message: "Text fields start from text() in worker/schemas/text.ts (refuses control characters), not z.string().",
+          message: "Text fields start from text() in shared/schemas/text.ts (refuses control characters), not z.string().",
         },
       ],
     },

@@ -256,7 +256,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     tsconfigPaths: true,
     alias: [
-      // The app's server side, which the Worker renders pages with (worker/shared/app-server.ts).
+      // The app's server side, which the Worker renders pages with (shared/app-server.ts).
       { find: /^@app\/server$/, replacement: fileURLToPath(new URL("web/src/entry.server.tsx", import.meta.url)) },
       // React 19 has useSyncExternalStore: SWR's pre-18 fallback package is not shipped (JS budget of `/`).
       { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL("web/src/lib/use-sync-external-store-shim.ts", import.meta.url)) },

@@ -16,7 +16,7 @@
  * verified-address rules are checked inside the write itself, as the admin API does.
  */
 import { spawnSync } from "node:child_process";
-import { ROLES, type Role } from "../worker/shared/roles.ts";
+import { ROLES, type Role } from "../shared/roles.ts";
 import { argValue, DEFAULT_PERSIST_DIR } from "./lib.ts";
 
 const USAGE = `Usage: npm run admin -- <grant|revoke> <email> <${ROLES.join("|")}> [--force] [--remote | --persist-to DIR]`;

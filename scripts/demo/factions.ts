@@ -1,6 +1,6 @@
 /** The six demo factions of the invented world of Aldermere (2 Order, 2 Chaos, 2 Neutral). */
-import type { SpellSchool } from "../../worker/shared/game.ts";
-import type { Faction } from "../../worker/schemas/faction.ts";
+import type { SpellSchool } from "../../shared/game.ts";
+import type { Faction } from "../../shared/schemas/faction.ts";
 import type { Palette } from "./images.ts";
 
 /** A demo faction: the API's fields it is seeded with, plus what the seed draws and links by. */

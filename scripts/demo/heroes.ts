@@ -1,8 +1,8 @@
 /** Heroes: six per faction (two Might, two Magic, two Hybrid). */
 import { FACTIONS } from "./factions.ts";
 import { lookup } from "./pick.ts";
-import type { Hero } from "../../worker/schemas/hero.ts";
-import type { HeroType } from "../../worker/shared/game.ts";
+import type { Hero } from "../../shared/schemas/hero.ts";
+import type { HeroType } from "../../shared/game.ts";
 import { SPELLS } from "./spells.ts";
 
 /** [name, title, type, specialty, specialty description, one-line origin] */

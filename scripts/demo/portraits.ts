@@ -4,7 +4,7 @@
  * tier pips and a frame for the upgrade level or rarity), rendered to a small JPEG and WebP.
  */
 import sharp from "sharp";
-import type { HeroType, UnitType } from "../../worker/shared/game.ts";
+import type { HeroType, UnitType } from "../../shared/game.ts";
 import { mix, prng, type Palette } from "./images.ts";
 
 export const PORTRAIT_SIZE = 256;

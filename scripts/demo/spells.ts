@@ -1,6 +1,6 @@
 /** Spells: six per school (36), levels 1–5. Factions offer the spells of their two schools plus the common ones. */
-import type { Spell } from "../../worker/schemas/spell.ts";
-import type { SpellDuration, SpellSchool, SpellTarget, SpellType } from "../../worker/shared/game.ts";
+import type { Spell } from "../../shared/schemas/spell.ts";
+import type { SpellDuration, SpellSchool, SpellTarget, SpellType } from "../../shared/game.ts";
 
 export type EffectKind = "damage" | "heal" | "buff" | "debuff" | "summon" | "movement" | "vision";
 

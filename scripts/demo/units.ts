@@ -2,8 +2,8 @@
  * Units: per faction 7 tiers × 3 upgrade levels = 21 units, generated from per-faction word
  * lists. Stats grow with tier and upgrade level; weekly growth falls with tier.
  */
-import type { Unit } from "../../worker/schemas/unit.ts";
-import type { UnitType } from "../../worker/shared/game.ts";
+import type { Unit } from "../../shared/schemas/unit.ts";
+import type { UnitType } from "../../shared/game.ts";
 import { FACTIONS } from "./factions.ts";
 import { lookup, pick } from "./pick.ts";
 

@@ -9,7 +9,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { AuditFilters } from "../../worker/schemas/audit";
+import type { AuditFilters } from "../../shared/schemas/audit";
 import { call, createUser, userWithToken } from "./helpers";
 
 type Row = { list: string; value: string; n: number };

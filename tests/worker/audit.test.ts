@@ -5,9 +5,9 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AuditEntry, AuditFilters } from "../../worker/schemas/audit";
-import type { Paged } from "../../worker/schemas/query";
-import type { GameInfoArticle } from "../../worker/schemas/gameinfo";
+import type { AuditEntry, AuditFilters } from "../../shared/schemas/audit";
+import type { Paged } from "../../shared/schemas/query";
+import type { GameInfoArticle } from "../../shared/schemas/gameinfo";
 import { insertFaction, unique } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

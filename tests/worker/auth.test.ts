@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { createAccount } from "../../worker/db/queries/users";
 import { openDatabase } from "../../worker/db/client";
-import { NEW_PASSWORD_REQUIREMENTS_MESSAGE, PASSWORD_MESSAGES } from "../../worker/schemas/auth";
+import { NEW_PASSWORD_REQUIREMENTS_MESSAGE, PASSWORD_MESSAGES } from "../../shared/schemas/auth";
 import { call, createUser, outboxFor, resetSettings, setSettings, signIn, tokenFor, uniqueEmail, uniqueIp, userWithToken, waitForOutbox } from "./helpers";
 
 type Json = Record<string, unknown>;

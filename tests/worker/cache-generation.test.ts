@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../worker/app";
 import { storedEdgeGeneration } from "../../worker/lib/edge-cache";
 import { isContentWrite } from "../../worker/middleware/content-write";
-import type { NewsArticle } from "../../worker/schemas/news";
+import type { NewsArticle } from "../../shared/schemas/news";
 import { insertFaction } from "./game-fixtures";
 import { call as rawCall, DEFAULT_PASSWORD, uniqueEmail, uniqueIp, userWithToken, type CallInit } from "./helpers";
 

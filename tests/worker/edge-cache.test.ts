@@ -4,7 +4,7 @@ import { openRequestSession } from "../../worker/db/session";
 import { sharedTtl } from "../../worker/lib/edge-cache";
 import { api } from "../../worker/app";
 import { markPageRead } from "../../worker/middleware/read-etag";
-import type { NewsArticle } from "../../worker/schemas/news";
+import type { NewsArticle } from "../../shared/schemas/news";
 import { call as rawCall, userWithToken, type CallInit } from "./helpers";
 
 /** Calls through the edge cache, as browsers do. */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { AppEnv } from "../../worker/env";
 import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from "../../worker/lib/errors";
 import { errorHandler } from "../../worker/middleware/error-handler";
-import { ERROR_CODES } from "../../worker/shared/error-codes";
+import { ERROR_CODES } from "../../shared/error-codes";
 
 /** A tiny app that throws what each test asks for, behind the real error handler. */
 function appThrowing(error: unknown) {

@@ -9,9 +9,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INCLUDED_MAX, INCLUDED_SHARE } from "../../worker/db/queries/faction";
-import type { Faction } from "../../worker/schemas/faction";
-import type { Paged } from "../../worker/schemas/query";
-import type { UnitDetail } from "../../worker/schemas/unit";
+import type { Faction } from "../../shared/schemas/faction";
+import type { Paged } from "../../shared/schemas/query";
+import type { UnitDetail } from "../../shared/schemas/unit";
 import { DEMO_WORLD, insertDemoWorld, insertFaction, insertSpell, insertUnit } from "./game-fixtures";
 import { call } from "./helpers";
 

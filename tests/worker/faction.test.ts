@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Faction } from "../../worker/schemas/faction";
-import type { Paged } from "../../worker/schemas/query";
-import type { Hero } from "../../worker/schemas/hero";
-import type { Unit } from "../../worker/schemas/unit";
+import type { Faction } from "../../shared/schemas/faction";
+import type { Paged } from "../../shared/schemas/query";
+import type { Hero } from "../../shared/schemas/hero";
+import type { Unit } from "../../shared/schemas/unit";
 import { spellsBySchool } from "../../web/src/features/game/lib/game-ui";
 import { insertFaction, insertHero, insertSpell, insertUnit } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";

@@ -3,7 +3,7 @@ import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { filePath } from "../../worker/db/queries/media";
 import { MEDIA_FILE_MAX_AGE } from "../../worker/routes/files";
-import type { MediaItem } from "../../worker/schemas/media";
+import type { MediaItem } from "../../shared/schemas/media";
 import { call as apiCall, userWithToken } from "./helpers";
 import { bytesOf, HEADERS, makeImage } from "./upload-fixtures";
 

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sessionConstraint } from "../../worker/db/session";
 import worker from "../../worker/index";
 import { signAccessToken } from "../../worker/lib/tokens";
-import type { NewsArticle } from "../../worker/schemas/news";
+import type { NewsArticle } from "../../shared/schemas/news";
 
 const replica = env.LAGGING_REPLICA;
 const BOOKMARK = "X-D1-Bookmark";

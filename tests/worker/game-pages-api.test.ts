@@ -4,10 +4,10 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { HeroDetail } from "../../worker/schemas/hero";
-import type { Paged } from "../../worker/schemas/query";
-import type { SpellWithFactions } from "../../worker/schemas/spell";
-import type { UnitDetail, UnitsByIds } from "../../worker/schemas/unit";
+import type { HeroDetail } from "../../shared/schemas/hero";
+import type { Paged } from "../../shared/schemas/query";
+import type { SpellWithFactions } from "../../shared/schemas/spell";
+import type { UnitDetail, UnitsByIds } from "../../shared/schemas/unit";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
 import { call, sitemapText, userWithToken } from "./helpers";
 

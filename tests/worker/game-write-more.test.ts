@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Faction } from "../../worker/schemas/faction";
-import type { GameInfoArticle } from "../../worker/schemas/gameinfo";
-import type { Hero } from "../../worker/schemas/hero";
-import type { Spell } from "../../worker/schemas/spell";
+import type { Faction } from "../../shared/schemas/faction";
+import type { GameInfoArticle } from "../../shared/schemas/gameinfo";
+import type { Hero } from "../../shared/schemas/hero";
+import type { Spell } from "../../shared/schemas/spell";
 import { insertFaction, insertGameInfo, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Unit } from "../../worker/schemas/unit";
+import type { Unit } from "../../shared/schemas/unit";
 import { insertFaction, insertUnit, unique } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

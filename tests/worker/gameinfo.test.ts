@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "../../worker/schemas/query";
-import type { GameInfoArticle, GameInfoCategories, GameInfoItems, GameInfoListItem } from "../../worker/schemas/gameinfo";
+import type { Paged } from "../../shared/schemas/query";
+import type { GameInfoArticle, GameInfoCategories, GameInfoItems, GameInfoListItem } from "../../shared/schemas/gameinfo";
 import { insertGameInfo } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

@@ -5,9 +5,9 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "../../worker/schemas/query";
-import type { GameInfoArticle, GameInfoCategories, GameInfoListItem } from "../../worker/schemas/gameinfo";
-import type { HistoryEntry } from "../../worker/schemas/history";
+import type { Paged } from "../../shared/schemas/query";
+import type { GameInfoArticle, GameInfoCategories, GameInfoListItem } from "../../shared/schemas/gameinfo";
+import type { HistoryEntry } from "../../shared/schemas/history";
 import { insertGameInfo, unique } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

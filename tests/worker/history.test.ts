@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { HistoryEntry } from "../../worker/schemas/history";
+import type { HistoryEntry } from "../../shared/schemas/history";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

@@ -8,7 +8,7 @@
  */
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { allowedImageSrc } from "../../worker/shared/image-source";
+import { allowedImageSrc } from "../../shared/image-source";
 import { imageHostMessage } from "../../worker/middleware/allowed-images";
 import { insertFaction, insertHero, insertUnit, unique } from "./game-fixtures";
 import { call, resetSettings, setSettings, userWithToken } from "./helpers";

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../../worker/schemas/text";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../../shared/schemas/text";
 import { call, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
 type Envelope = { code: string; message: string; errors?: Record<string, string[]> };

@@ -8,8 +8,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MediaFilters } from "../../worker/schemas/media";
-import type { NewsFilters } from "../../worker/schemas/news";
+import type { MediaFilters } from "../../shared/schemas/media";
+import type { NewsFilters } from "../../shared/schemas/news";
 import { call, userWithToken } from "./helpers";
 import { galleryKeysOf } from "./gallery-keys";
 

@@ -1,7 +1,7 @@
 /**
  * Lists page with OFFSET, which reads every row it skips, so their depth is capped: a page number
  * past the cap is a 400 with the error envelope; a page past the last one (within the cap) is an
- * empty page, not an error. The cap is MAX_PAGE (worker/schemas/query.ts), and for guests' and
+ * empty page, not an error. The cap is MAX_PAGE (shared/schemas/query.ts), and for guests' and
  * members' news and gallery lists publicPageLimit(pageSize): the deepest page whose skipped and
  * shown rows stay within 800 D1 rows (the
  * rest of 1,000 is for the filter choices a page reads with its list). Moderators page those to MAX_PAGE; guests' totalPages
@@ -9,7 +9,7 @@
  */
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PAGE, publicPageLimit } from "../../worker/schemas/query";
+import { MAX_PAGE, publicPageLimit } from "../../shared/schemas/query";
 import { call, userWithToken } from "./helpers";
 
 type Page = { items: unknown[]; page: number; pageSize: number; totalCount: number; totalPages: number };

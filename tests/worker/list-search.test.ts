@@ -5,9 +5,9 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NewsListResponse } from "../../worker/schemas/news";
-import type { MediaListResponse } from "../../worker/schemas/media";
-import { LIST_SEARCH_CAP } from "../../worker/shared/search";
+import type { NewsListResponse } from "../../shared/schemas/news";
+import type { MediaListResponse } from "../../shared/schemas/media";
+import { LIST_SEARCH_CAP } from "../../shared/search";
 import { call } from "./helpers";
 
 /** Far more matches than the window: a search that read them all would read more rows than this. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MediaCategory } from "../../worker/schemas/media";
+import type { MediaCategory } from "../../shared/schemas/media";
 import { call, userWithToken, setSettings } from "./helpers";
 
 const tokens = { user: "", moderator: "", admin: "" };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signedFileUrl } from "../../worker/lib/file-signature";
-import type { MediaFilters, MediaItem, MediaListResponse } from "../../worker/schemas/media";
+import type { MediaFilters, MediaItem, MediaListResponse } from "../../shared/schemas/media";
 import { call, userWithToken, setSettings } from "./helpers";
 
 const tokens = { user: "", moderator: "", admin: "" };

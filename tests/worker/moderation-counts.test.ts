@@ -11,7 +11,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MediaItem, MediaStatusCounts } from "../../worker/schemas/media";
+import type { MediaItem, MediaStatusCounts } from "../../shared/schemas/media";
 import { call, userWithToken, setSettings } from "./helpers";
 import { insertFaction, insertUnit, unique } from "./game-fixtures";
 import { galleryKeysOf } from "./gallery-keys";

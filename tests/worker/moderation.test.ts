@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MediaItem, MediaListResponse, MediaReviewResponse, MediaStatusCounts } from "../../worker/schemas/media";
+import type { MediaItem, MediaListResponse, MediaReviewResponse, MediaStatusCounts } from "../../shared/schemas/media";
 import worker from "../../worker/index";
 import { countingD1 } from "./counting-d1";
 import { call, userWithToken } from "./helpers";

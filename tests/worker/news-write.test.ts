@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NewsArticle, NewsListResponse } from "../../worker/schemas/news";
+import type { NewsArticle, NewsListResponse } from "../../shared/schemas/news";
 import { call, userWithToken, setSettings } from "./helpers";
 
 type Tokens = { user: string; moderator: string; admin: string };

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NewsArticle, NewsFilters, NewsListResponse } from "../../worker/schemas/news";
+import type { NewsArticle, NewsFilters, NewsListResponse } from "../../shared/schemas/news";
 import { ftsQuery } from "../../worker/lib/fts";
-import { ID_MESSAGE } from "../../worker/schemas/query";
+import { ID_MESSAGE } from "../../shared/schemas/query";
 import { call, userWithToken } from "./helpers";
 
 type Seed = {

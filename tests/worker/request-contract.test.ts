@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z, type ZodType } from "zod";
 import { api } from "../../worker/app";
 import { validationOf } from "../../worker/middleware/validate";
-import { ID_MESSAGE, idParamSchema, MAX_PAGE, UNKNOWN_PARAMETER } from "../../worker/schemas/query";
+import { ID_MESSAGE, idParamSchema, MAX_PAGE, UNKNOWN_PARAMETER } from "../../shared/schemas/query";
 import { call, userWithToken } from "./helpers";
 
 type Envelope = { code: string; message: string; errors?: Record<string, string[]> };

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_MATCH_CAP, SEARCH_SCAN_CAP, type SearchResponse } from "../../worker/schemas/search";
+import { SEARCH_MATCH_CAP, SEARCH_SCAN_CAP, type SearchResponse } from "../../shared/schemas/search";
 import { insertFaction, insertGameInfo, insertHero, insertSpell, insertUnit } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

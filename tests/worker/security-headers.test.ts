@@ -9,7 +9,7 @@ import {
   THEME_INIT_HASH,
   THEME_INIT_SCRIPT,
 } from "../../worker/lib/security-headers";
-import { COMMENTS_FRAME_PATH, COMMENTS_FRAME_SCRIPT } from "../../worker/shared/comments-frame";
+import { COMMENTS_FRAME_PATH, COMMENTS_FRAME_SCRIPT } from "../../shared/comments-frame";
 import { call } from "./helpers";
 
 describe("CSP for the inline theme script", () => {

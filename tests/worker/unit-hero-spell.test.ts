@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Paged } from "../../worker/schemas/query";
-import type { Hero, HeroFilters } from "../../worker/schemas/hero";
-import type { Spell, SpellFilters } from "../../worker/schemas/spell";
-import type { UnitDetail, Unit, UnitFilters } from "../../worker/schemas/unit";
+import type { Paged } from "../../shared/schemas/query";
+import type { Hero, HeroFilters } from "../../shared/schemas/hero";
+import type { Spell, SpellFilters } from "../../shared/schemas/spell";
+import type { UnitDetail, Unit, UnitFilters } from "../../shared/schemas/unit";
 import { insertFaction, insertHero, insertSpell, insertUnit } from "./game-fixtures";
 import { call, userWithToken } from "./helpers";
 

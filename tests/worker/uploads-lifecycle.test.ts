@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { THUMBNAIL_QUEUE_NAME } from "../../worker/jobs/thumbnails";
 import { UPLOAD_CLEANUP_CRON } from "../../worker/jobs/upload-cleanup";
-import type { MediaItem } from "../../worker/schemas/media";
-import type { Upload } from "../../worker/schemas/uploads";
+import type { MediaItem } from "../../shared/schemas/media";
+import type { Upload } from "../../shared/schemas/uploads";
 import { call, userWithToken } from "./helpers";
 import { bytesOf, expectEnvelope, HEADERS, makeImage, MIB, objectsUnder, partRows, uploadRow } from "./upload-fixtures";
 

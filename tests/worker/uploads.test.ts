@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { MediaItem } from "../../worker/schemas/media";
-import type { Upload, UploadPartResponse } from "../../worker/schemas/uploads";
+import type { MediaItem } from "../../shared/schemas/media";
+import type { Upload, UploadPartResponse } from "../../shared/schemas/uploads";
 import { call, setSettings, userWithToken } from "./helpers";
 import {
   bytesOf,

@@ -22,16 +22,16 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 
-import { MEDIA_TYPES, THUMBNAIL_STATES } from "../schemas/media";
-import { UPLOAD_CONTENT_TYPES, UPLOAD_STATES } from "../schemas/uploads";
+import { MEDIA_TYPES, THUMBNAIL_STATES } from "../../shared/schemas/media";
+import { UPLOAD_CONTENT_TYPES, UPLOAD_STATES } from "../../shared/schemas/uploads";
 import {
   HISTORY_ACTION_TYPES,
   HISTORY_ENTITY_TYPES,
   type HistoryActionType,
   type HistoryEntityType,
-} from "../shared/history";
-import { ROLES, type Role } from "../shared/roles";
-import { AUDIT_ACTIONS } from "../shared/audit";
+} from "../../shared/history";
+import { ROLES, type Role } from "../../shared/roles";
+import { AUDIT_ACTIONS } from "../../shared/audit";
 
 export { MEDIA_TYPES, ROLES, THUMBNAIL_STATES, type Role };
 import {
@@ -42,7 +42,7 @@ import {
   SPELL_TARGETS,
   SPELL_TYPES,
   UNIT_TYPES,
-} from "../shared/game";
+} from "../../shared/game";
 
 export { ALIGNMENTS, HERO_TYPES, SPELL_DURATIONS, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES, UNIT_TYPES };
 export { AUDIT_ACTIONS };

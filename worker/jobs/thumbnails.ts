@@ -24,8 +24,8 @@ import {
 import { openDatabase } from "../db/client";
 import { primaryDatabase } from "../db/session";
 import { startEdgeGeneration } from "../lib/edge-cache";
-import { BYTES_PER_MB } from "../schemas/uploads";
-import { MAX_UPLOAD_MB_MAX } from "../schemas/settings";
+import { BYTES_PER_MB } from "../../shared/schemas/uploads";
+import { MAX_UPLOAD_MB_MAX } from "../../shared/schemas/settings";
 
 export const THUMBNAIL_QUEUE_NAME = "realm-codex-thumbnails";
 export const THUMBNAIL_DLQ_NAME = "realm-codex-thumbnails-dlq";

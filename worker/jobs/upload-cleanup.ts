@@ -7,7 +7,7 @@
 import { openDatabase } from "../db/client";
 import { removeUploads, staleUploads } from "../db/queries/uploads";
 import type { Database } from "../env";
-import { UPLOAD_TTL_MS } from "../schemas/uploads";
+import { UPLOAD_TTL_MS } from "../../shared/schemas/uploads";
 
 type Discardable = { id: string; objectKey: string; r2UploadId: string; posterKey: string | null };
 

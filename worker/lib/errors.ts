@@ -7,7 +7,7 @@ export type { FieldErrors };
 
 /**
  * The one error shape every /api response uses: `{ code, message, errors? }` (plus `requestId`
- * on 500s). `code` is stable and machine-readable (worker/shared/error-codes.ts).
+ * on 500s). `code` is stable and machine-readable (shared/error-codes.ts).
  */
 export type ErrorBody = {
   code: ErrorCode;

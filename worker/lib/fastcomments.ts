@@ -3,7 +3,7 @@
  * the widget trusts `userDataJSONBase64` because `verificationHash` is the hex HMAC-SHA256,
  * keyed with the tenant's API secret, of `String(timestamp) + userDataJSONBase64`.
  */
-import type { User } from "../schemas/user";
+import type { User } from "../../shared/schemas/user";
 import { isAdminRole, isModeratorLevel } from "@shared/roles";
 
 /** The fields of the signed-in user the widget is told. */

@@ -10,13 +10,13 @@ import { createNews, getNews, updateNews } from "../db/queries/news";
 import { createSpell, getSpell, updateSpell } from "../db/queries/spell";
 import { createUnit, getUnit, updateUnit } from "../db/queries/unit";
 import { fieldErrorsFromIssues as fieldErrors } from "@shared/field-errors";
-import { factionInputSchema } from "../schemas/faction";
-import { gameInfoInputSchema } from "../schemas/gameinfo";
-import { heroInputSchema } from "../schemas/hero";
-import { newsArticleInputSchema } from "../schemas/news";
-import { spellInputSchema } from "../schemas/spell";
-import { unitInputSchema } from "../schemas/unit";
-import type { HistoryEntityType } from "../shared/history";
+import { factionInputSchema } from "../../shared/schemas/faction";
+import { gameInfoInputSchema } from "../../shared/schemas/gameinfo";
+import { heroInputSchema } from "../../shared/schemas/hero";
+import { newsArticleInputSchema } from "../../shared/schemas/news";
+import { spellInputSchema } from "../../shared/schemas/spell";
+import { unitInputSchema } from "../../shared/schemas/unit";
+import type { HistoryEntityType } from "../../shared/history";
 
 /**
  * Restoring a change: its old values are written back as a new change (history action

@@ -4,7 +4,7 @@
  * read (`?page=1` or none, `?pageSize=012`, another parameter order, a blank value, `/api/news/%31`)
  * share one entry; a read the route would refuse (an unknown parameter, `?page=1.0`, a malformed
  * id) has no key, so it is answered (400) without touching the cache. Every GET route validates
- * its query with a strict schema (worker/schemas/query.ts); a GET route without a query schema
+ * its query with a strict schema (shared/schemas/query.ts); a GET route without a query schema
  * has no key either, so it is never cached.
  *
  * The route is found as Hono finds it: the same kind of router, fed the API's GET routes in the

@@ -109,7 +109,7 @@ export function headersFile(): string {
 }
 
 /**
- * Headers of the comment widget's frame page (worker/shared/comments-frame.ts): its own CSP
+ * Headers of the comment widget's frame page (shared/comments-frame.ts): its own CSP
  * admits its one inline script by hash and otherwise only FastComments' origins, and only the
  * site itself may frame it.
  */

@@ -10,7 +10,7 @@ import { openDatabase } from "../db/client";
 import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../middleware/maintenance";
-import { toPublicSettings, type PublicSiteSettings } from "../schemas/settings";
+import { toPublicSettings, type PublicSiteSettings } from "../../shared/schemas/settings";
 import { escapeHtml, isGenericDescription, jsonLdText, noindexMeta, SITE_NAME, withSiteName } from "@shared/seo";
 import { SETTINGS_ELEMENT_ID } from "@shared/page-data";
 import { renderDocument } from "../pages/document";

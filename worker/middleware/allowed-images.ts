@@ -12,7 +12,7 @@ export const imageHostMessage = (label: string) =>
 /**
  * Refuses a write (400 validation_failed, an error under each field) whose image fields name an
  * image pages would not render: neither the site's own files nor on the site settings'
- * allow-list of image hosts (worker/shared/image-source.ts). Goes after `validate("json", …)`;
+ * allow-list of image hosts (shared/image-source.ts). Goes after `validate("json", …)`;
  * `fields` maps each body field to its label. Stored images written before a host left the list
  * are not rendered; a write that keeps one must change or clear it (ADR 0048).
  */

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { getSettings } from "../db/queries/settings";
 import type { AppEnv } from "../env";
 import { ApiError } from "../lib/errors";
-import { toPublicSettings } from "../schemas/settings";
+import { toPublicSettings } from "../../shared/schemas/settings";
 import { isModerator } from "./auth";
 
 /** What a client is told to wait before trying again while the site is in maintenance. */

@@ -11,8 +11,8 @@ import { describeUserAgent } from "../lib/user-agent";
 import { requireAuth } from "../middleware/auth";
 import { accountRateLimit, authRateLimit } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/query";
-import { deleteAccountSchema, isSessionId, type AccountExport, type AccountStats, type SessionList } from "../schemas/account";
+import { emptyQuerySchema } from "../../shared/schemas/query";
+import { deleteAccountSchema, isSessionId, type AccountExport, type AccountStats, type SessionList } from "../../shared/schemas/account";
 
 export const WRONG_PASSWORD = "Your password is incorrect.";
 export const LAST_ADMIN_DELETE = "The site needs at least one active administrator: make someone else an administrator first.";

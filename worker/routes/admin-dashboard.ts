@@ -3,7 +3,7 @@ import { dashboardStats } from "../db/queries/dashboard";
 import type { AppEnv } from "../env";
 import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/query";
+import { emptyQuerySchema } from "../../shared/schemas/query";
 import { isAdminRole } from "@shared/roles";
 
 /**

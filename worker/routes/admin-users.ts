@@ -9,8 +9,8 @@ import { requireMailBudget, sendPasswordResetMail, sendVerificationMail, verific
 import { conflict, notFound, unauthorized } from "../lib/errors";
 import { requireAdmin } from "../middleware/auth";
 import { validate } from "../middleware/validate";
-import { adminUsersQuerySchema, userRolesSchema, userStatusSchema } from "../schemas/admin-users";
-import { idParamSchema, paged } from "../schemas/query";
+import { adminUsersQuerySchema, userRolesSchema, userStatusSchema } from "../../shared/schemas/admin-users";
+import { idParamSchema, paged } from "../../shared/schemas/query";
 
 export const CANNOT_DEACTIVATE_SELF = "You cannot deactivate your own account.";
 export const CANNOT_DROP_OWN_ADMIN = "You cannot remove your own Admin role.";

@@ -5,8 +5,8 @@ import { ApiError } from "../lib/errors";
 import { noStore } from "../lib/game-read";
 import { requireAdmin } from "../middleware/auth";
 import { validate } from "../middleware/validate";
-import { auditFiltersQuerySchema, auditQuerySchema } from "../schemas/audit";
-import { paged } from "../schemas/query";
+import { auditFiltersQuerySchema, auditQuerySchema } from "../../shared/schemas/audit";
+import { paged } from "../../shared/schemas/query";
 
 /** The log is read only: any other method on its paths is refused (it cannot be changed or deleted). */
 const readOnly = (): never => {

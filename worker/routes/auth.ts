@@ -29,7 +29,7 @@ import { bearer, requireAuth } from "../middleware/auth";
 import { announceMailSoon } from "../jobs/mail";
 import { accountRateLimit, authRateLimit } from "../middleware/rate-limit";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/query";
+import { emptyQuerySchema } from "../../shared/schemas/query";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -42,8 +42,8 @@ import {
   resetPasswordSchema,
   unlockSchema,
   verifyEmailSchema,
-} from "../schemas/auth";
-import type { LoginResponse, RegisterResponse } from "../schemas/user";
+} from "../../shared/schemas/auth";
+import type { LoginResponse, RegisterResponse } from "../../shared/schemas/user";
 
 export const REGISTRATION_CLOSED = "Registration is currently disabled.";
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";

@@ -15,7 +15,7 @@ function frameScriptHash(): Promise<string> {
   return scriptHash;
 }
 
-/** The comment widget's frame page (see worker/shared/comments-frame.ts), with its own CSP. */
+/** The comment widget's frame page (see shared/comments-frame.ts), with its own CSP. */
 export const commentsFrameRoutes = new Hono<AppEnv>().get(COMMENTS_FRAME_PATH, async () => {
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=3600" });
   for (const [name, value] of Object.entries(commentsFrameHeaders(await frameScriptHash()))) headers.set(name, value);

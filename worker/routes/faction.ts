@@ -10,10 +10,10 @@ import { contentWrite } from "../middleware/content-write";
 import { readEtag } from "../middleware/read-etag";
 import { validate } from "../middleware/validate";
 import { allowedImages } from "../middleware/allowed-images";
-import { factionDetailQuerySchema, factionInputSchema, factionListQuerySchema } from "../schemas/faction";
-import { idParamSchema, whole } from "../schemas/query";
-import { factionHeroesQuerySchema } from "../schemas/hero";
-import { factionUnitsQuerySchema } from "../schemas/unit";
+import { factionDetailQuerySchema, factionInputSchema, factionListQuerySchema } from "../../shared/schemas/faction";
+import { idParamSchema, whole } from "../../shared/schemas/query";
+import { factionHeroesQuerySchema } from "../../shared/schemas/hero";
+import { factionUnitsQuerySchema } from "../../shared/schemas/unit";
 
 /**
  * /api/faction: the factions with optional units, heroes and spells. Guests and users see

@@ -19,14 +19,14 @@ import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { allowedImages } from "../middleware/allowed-images";
-import { emptyQuerySchema, idParamSchema, paged } from "../schemas/query";
+import { emptyQuerySchema, idParamSchema, paged } from "../../shared/schemas/query";
 import {
   gameInfoCategoriesQuerySchema,
   gameInfoFeaturedQuerySchema,
   gameInfoInputSchema,
   gameInfoListQuerySchema,
   gameInfoRelatedQuerySchema,
-} from "../schemas/gameinfo";
+} from "../../shared/schemas/gameinfo";
 import { SLUG_MAX, SLUG_PATTERN } from "@shared/game";
 
 /** A slug that cannot exist is a 404 without a query. */

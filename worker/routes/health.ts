@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { pingDatabase } from "../db/queries/health";
 import type { AppEnv } from "../env";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/query";
+import { emptyQuerySchema } from "../../shared/schemas/query";
 
 /** Liveness plus a real D1 round trip. */
 export const healthRoutes = new Hono<AppEnv>().get("/", validate("query", emptyQuerySchema), async (c) => {

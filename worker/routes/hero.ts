@@ -8,8 +8,8 @@ import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { allowedImages } from "../middleware/allowed-images";
-import { idParamSchema, paged } from "../schemas/query";
-import { heroDetailQuerySchema, heroFiltersQuerySchema, heroInputSchema, heroListQuerySchema } from "../schemas/hero";
+import { idParamSchema, paged } from "../../shared/schemas/query";
+import { heroDetailQuerySchema, heroFiltersQuerySchema, heroInputSchema, heroListQuerySchema } from "../../shared/schemas/hero";
 
 /**
  * /api/hero: heroes across factions, the filters' values, one hero (with its faction and spells

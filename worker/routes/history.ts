@@ -7,8 +7,8 @@ import { restoreChange } from "../lib/history-restore";
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { idParamSchema, paged } from "../schemas/query";
-import { historyQuerySchema, restoreInputSchema } from "../schemas/history";
+import { idParamSchema, paged } from "../../shared/schemas/query";
+import { historyQuerySchema, restoreInputSchema } from "../../shared/schemas/history";
 
 /**
  * /api/history (moderators and admins): the changes of one faction, unit, hero, spell, news

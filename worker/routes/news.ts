@@ -10,8 +10,8 @@ import { isModerator, requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { allowedImages } from "../middleware/allowed-images";
-import { newsArticleInputSchema, newsListQuerySchema, type NewsListResponse } from "../schemas/news";
-import { emptyQuerySchema, idParamSchema, paged } from "../schemas/query";
+import { newsArticleInputSchema, newsListQuerySchema, type NewsListResponse } from "../../shared/schemas/news";
+import { emptyQuerySchema, idParamSchema, paged } from "../../shared/schemas/query";
 
 /** Reads: news list 30 s and filters 5 min for guests (the client cache numbers). */
 const LIST_CACHE = { maxAge: 30, staleWhileRevalidate: 300 };

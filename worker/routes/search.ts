@@ -6,7 +6,7 @@ import { ftsQuery } from "../lib/fts";
 import { setReadCache } from "../lib/read-cache";
 import { isModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
-import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, searchQuerySchema, type SearchResponse } from "../schemas/search";
+import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, searchQuerySchema, type SearchResponse } from "../../shared/schemas/search";
 
 const CACHE = { maxAge: 60, staleWhileRevalidate: 300 };
 

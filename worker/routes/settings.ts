@@ -5,8 +5,8 @@ import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/query";
-import { siteSettingsUpdateSchema, toPublicSettings } from "../schemas/settings";
+import { emptyQuerySchema } from "../../shared/schemas/query";
+import { siteSettingsUpdateSchema, toPublicSettings } from "../../shared/schemas/settings";
 import { notFound, staleVersion } from "../lib/errors";
 
 /** Visitors' copy of the public settings is short-lived: a change reaches them within seconds. */

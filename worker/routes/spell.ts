@@ -7,8 +7,8 @@ import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeErro
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema, idParamSchema, paged } from "../schemas/query";
-import { spellDetailQuerySchema, spellInputSchema, spellListQuerySchema } from "../schemas/spell";
+import { emptyQuerySchema, idParamSchema, paged } from "../../shared/schemas/query";
+import { spellDetailQuerySchema, spellInputSchema, spellListQuerySchema } from "../../shared/schemas/spell";
 
 /**
  * /api/spell: spells (filter by school, level, type, target, common, offering faction; with

@@ -8,7 +8,7 @@ import {
   regenerateThumbnailsSchema,
   type RegenerateThumbnailsResponse,
   type ThumbnailSyncResponse,
-} from "../schemas/media";
+} from "../../shared/schemas/media";
 
 const jobs = (n: number) => `${n} thumbnail job${n === 1 ? "" : "s"}`;
 

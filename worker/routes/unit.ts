@@ -8,8 +8,8 @@ import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
 import { validate } from "../middleware/validate";
 import { allowedImages } from "../middleware/allowed-images";
-import { idParamSchema, paged } from "../schemas/query";
-import { unitDetailQuerySchema, unitFiltersQuerySchema, unitInputSchema, unitListQuerySchema } from "../schemas/unit";
+import { idParamSchema, paged } from "../../shared/schemas/query";
+import { unitDetailQuerySchema, unitFiltersQuerySchema, unitInputSchema, unitListQuerySchema } from "../../shared/schemas/unit";
 
 /**
  * /api/unit: units across factions (or the few asked by `ids`, for the comparison), the filters'

@@ -25,7 +25,7 @@ import { signedFileUrl } from "../lib/file-signature";
 import { sendThumbnailJobs } from "../lib/thumbnail-queue";
 import { requireModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
-import { emptyQuerySchema } from "../schemas/query";
+import { emptyQuerySchema } from "../../shared/schemas/query";
 import {
   BYTES_PER_MB,
   EXTENSION_OF,
@@ -44,7 +44,7 @@ import {
   type UploadPartResponse,
   type UploadPosterResponse,
   uploadCreateSchema,
-} from "../schemas/uploads";
+} from "../../shared/schemas/uploads";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

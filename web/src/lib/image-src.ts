@@ -5,7 +5,7 @@ import { useSiteSettings } from "./site-settings";
 /**
  * The image address a component may render for a URL from data, or null (render the record's
  * placeholder): the site's own files or a host on the site settings' allow-list. Every image a
- * record names goes through it (`allowedImageSrc`, worker/shared/image-source.ts).
+ * record names goes through it (`allowedImageSrc`, shared/image-source.ts).
  */
 export function useImageSrc(): (url: string | null | undefined) => string | null {
   const { imageHosts } = useSiteSettings();

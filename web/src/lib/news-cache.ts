@@ -3,7 +3,7 @@ import { mutate } from "swr";
 /**
  * SWR keys for news reads, shared by the public news pages and the admin editor (features do
  * not import each other) and by the Worker that writes the first answers into the HTML
- * (@shared/news-keys). Keys follow the one convention of worker/shared/api-key.ts (the API URL
+ * (@shared/news-keys). Keys follow the one convention of shared/api-key.ts (the API URL
  * with its canonical query), so every key starts with "/api/news" and one write can refresh
  * them all.
  */

@@ -7,7 +7,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import { kept } from "./game-counts";
-import type { Faction, FactionInput } from "../../schemas/faction";
+import type { Faction, FactionInput } from "../../../shared/schemas/faction";
 import { factions, factionSpells, heroes, spells, units } from "../schema";
 import {
   changedFields,

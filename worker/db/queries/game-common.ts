@@ -6,9 +6,9 @@
 import { and, asc, eq, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
-import type { FilterOption } from "../../shared/game";
-import type { FactionRef } from "../../schemas/faction";
-import type { JsonValue } from "../../schemas/unit";
+import type { FilterOption } from "../../../shared/game";
+import type { FactionRef } from "../../../shared/schemas/faction";
+import type { JsonValue } from "../../../shared/schemas/unit";
 import { auditLog, changeHistory, factions, type HistoryAction, type HistoryEntity } from "../schema";
 import { messageOf, stampedId } from "./versioned";
 

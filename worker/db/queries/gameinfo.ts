@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import { contentWords, ftsAnyQuery, ftsQuery, visibleOnly } from "../../lib/fts";
-import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../schemas/gameinfo";
+import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../../shared/schemas/gameinfo";
 import { gameInfoArticles, gameInfoSlugRedirects } from "../schema";
 import {
   changedFields,

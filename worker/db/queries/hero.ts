@@ -3,10 +3,10 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
-import { HERO_TYPES, type HeroType } from "../../shared/game";
-import type { FactionRef } from "../../schemas/faction";
-import type { Hero, HeroDetail, HeroFilters, HeroIncludes, HeroInput } from "../../schemas/hero";
-import type { SpellRef } from "../../schemas/spell";
+import { HERO_TYPES, type HeroType } from "../../../shared/game";
+import type { FactionRef } from "../../../shared/schemas/faction";
+import type { Hero, HeroDetail, HeroFilters, HeroIncludes, HeroInput } from "../../../shared/schemas/hero";
+import type { SpellRef } from "../../../shared/schemas/spell";
 import { factions, heroes, spells } from "../schema";
 import {
   activeFactionIds,

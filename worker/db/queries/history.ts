@@ -1,9 +1,9 @@
 /** Change history reads (one batch per page) of factions, units, heroes, spells, news and guides. */
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../env";
-import type { HistoryEntityType } from "../../shared/history";
-import type { HistoryEntry, HistoryFieldChange } from "../../schemas/history";
-import type { JsonValue } from "../../schemas/unit";
+import type { HistoryEntityType } from "../../../shared/history";
+import type { HistoryEntry, HistoryFieldChange } from "../../../shared/schemas/history";
+import type { JsonValue } from "../../../shared/schemas/unit";
 import { changeHistory, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { countAll } from "./game-common";

@@ -7,7 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import type { MediaStatusCounts, ReviewDecision } from "../../schemas/media";
+import type { MediaStatusCounts, ReviewDecision } from "../../../shared/schemas/media";
 import { auditLog, mediaItems } from "../schema";
 import type { Actor } from "./game-common";
 import { isStale, nextStamp } from "./versioned";

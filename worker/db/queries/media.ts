@@ -15,14 +15,14 @@ import type {
   MediaStatus,
   MediaType,
   ThumbnailStatus,
-} from "../../schemas/media";
-import { MEDIA_TYPES } from "../../schemas/media";
+} from "../../../shared/schemas/media";
+import { MEDIA_TYPES } from "../../../shared/schemas/media";
 import { auditLog, facetCounts, factions, mediaCategories, mediaGalleryEntries, mediaItems, mediaViews, thumbnailFailures, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { matchesPast, newestMatches } from "./fts-window";
 import { keptTotal } from "./kept-total";
 import { ftsQuery, visibleOnly } from "../../lib/fts";
-import { LIST_SEARCH_CAP } from "../../shared/search";
+import { LIST_SEARCH_CAP } from "../../../shared/search";
 import { auditRow } from "./game-common";
 import { guarded, nextStamp, sameStamp, stampedId, type StaleOrMissing } from "./versioned";
 

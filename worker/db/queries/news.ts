@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
 import { ftsQuery, visibleOnly } from "../../lib/fts";
-import { LIST_SEARCH_CAP } from "../../shared/search";
+import { LIST_SEARCH_CAP } from "../../../shared/search";
 import { matchesPast, newestMatches } from "./fts-window";
 import { keptTotal } from "./kept-total";
 import type {
@@ -16,7 +16,7 @@ import type {
   NewsArticleInput,
   NewsFilters,
   NewsListItem,
-} from "../../schemas/news";
+} from "../../../shared/schemas/news";
 import { facetCounts, newsArticles, newsTags, publishedNewsTags } from "../schema";
 import {
   changedFields,

@@ -20,9 +20,9 @@ import {
   type SearchResponse,
   type SearchType,
   type SnippetPart,
-} from "../../schemas/search";
+} from "../../../shared/schemas/search";
 import { factions, gameInfoArticles, heroes, mediaItems, newsArticles, spells, units } from "../schema";
-import { galleryItemPath } from "../../shared/media-keys";
+import { galleryItemPath } from "../../../shared/media-keys";
 import { newestMatches } from "./fts-window";
 import { visibleOnly } from "../../lib/fts";
 

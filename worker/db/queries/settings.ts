@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import { DEFAULT_SITE_SETTINGS, imageHostsSchema, type SiteSettings, type SiteSettingsDto } from "../../schemas/settings";
+import { DEFAULT_SITE_SETTINGS, imageHostsSchema, type SiteSettings, type SiteSettingsDto } from "../../../shared/schemas/settings";
 import { auditLog, siteSettings } from "../schema";
 import { beforeAndAfter } from "../../lib/audit-details";
 import { bindingOf } from "../session";

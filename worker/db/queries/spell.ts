@@ -3,9 +3,9 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
-import { SPELL_SCHOOLS, SPELL_TYPES, type SpellSchool, type SpellTarget, type SpellType } from "../../shared/game";
-import type { FactionRef } from "../../schemas/faction";
-import type { Spell, SpellFilters, SpellInput, SpellWithFactions } from "../../schemas/spell";
+import { SPELL_SCHOOLS, SPELL_TYPES, type SpellSchool, type SpellTarget, type SpellType } from "../../../shared/game";
+import type { FactionRef } from "../../../shared/schemas/faction";
+import type { Spell, SpellFilters, SpellInput, SpellWithFactions } from "../../../shared/schemas/spell";
 import { factions, factionSpells, spells } from "../schema";
 import {
   changedFields,

@@ -3,9 +3,9 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../env";
 import { keptReads } from "../kept";
-import { UNIT_TYPES, type UnitType } from "../../shared/game";
-import type { FactionRef } from "../../schemas/faction";
-import type { Unit, UnitDetail, UnitFilters, UnitIncludes, UnitInput, UnitsByIds, UnitWithFaction } from "../../schemas/unit";
+import { UNIT_TYPES, type UnitType } from "../../../shared/game";
+import type { FactionRef } from "../../../shared/schemas/faction";
+import type { Unit, UnitDetail, UnitFilters, UnitIncludes, UnitInput, UnitsByIds, UnitWithFaction } from "../../../shared/schemas/unit";
 import { factions, units } from "../schema";
 import {
   activeFactionIds,

@@ -5,8 +5,8 @@
  */
 import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import { UPLOAD_TTL_MS, type Upload, type UploadContentType, type UploadState } from "../../schemas/uploads";
-import type { MediaType } from "../../schemas/media";
+import { UPLOAD_TTL_MS, type Upload, type UploadContentType, type UploadState } from "../../../shared/schemas/uploads";
+import type { MediaType } from "../../../shared/schemas/media";
 import { auditLog, mediaItems, uploadParts, uploads } from "../schema";
 
 export type UploadRow = typeof uploads.$inferSelect;

@@ -1,8 +1,8 @@
 /** Accounts: look-ups, the public user object, registration, sign-in bookkeeping, profile, password. */
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../env";
-import { isAllowedProfilePicture } from "../../schemas/auth";
-import type { User } from "../../schemas/user";
+import { isAllowedProfilePicture } from "../../../shared/schemas/auth";
+import type { User } from "../../../shared/schemas/user";
 import { emailOutbox, loginNetworks, passwordResetTokens, sessions, userRoles, users, type Role } from "../schema";
 import { clearBudgetStatement, type Budget } from "./rate-counters";
 import { parseRoles, rolesOf } from "./user-roles";

@@ -18,8 +18,8 @@ import { isModerator, requireAdmin } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { allowedImages } from "../../middleware/allowed-images";
-import { mediaCategoryInputSchema, mediaCategoryListQuerySchema, mediaCategoryUpdateSchema } from "../../schemas/media";
-import { emptyQuerySchema, idParamSchema } from "../../schemas/query";
+import { mediaCategoryInputSchema, mediaCategoryListQuerySchema, mediaCategoryUpdateSchema } from "../../../shared/schemas/media";
+import { emptyQuerySchema, idParamSchema } from "../../../shared/schemas/query";
 import { CATEGORIES_CACHE } from "./common";
 
 const SLUG_TAKEN = "A category with this slug already exists.";

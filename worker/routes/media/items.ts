@@ -22,8 +22,8 @@ import { isModerator, requireModerator } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
 import { allowedImages } from "../../middleware/allowed-images";
-import { fileKeyOf, mediaCreateSchema, mediaItemUpdateSchema, type MediaItemInput } from "../../schemas/media";
-import { emptyQuerySchema, idParamSchema } from "../../schemas/query";
+import { fileKeyOf, mediaCreateSchema, mediaItemUpdateSchema, type MediaItemInput } from "../../../shared/schemas/media";
+import { emptyQuerySchema, idParamSchema } from "../../../shared/schemas/query";
 import { dto, ITEMS_CACHE } from "./common";
 
 /** 400 with field errors when the category or faction does not exist. */

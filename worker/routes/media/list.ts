@@ -6,8 +6,8 @@ import { lastServedPage } from "../../lib/list-depth";
 import { setReadCache } from "../../lib/read-cache";
 import { isModerator } from "../../middleware/auth";
 import { validate } from "../../middleware/validate";
-import { mediaListQuerySchema, type MediaListResponse } from "../../schemas/media";
-import { emptyQuerySchema, paged } from "../../schemas/query";
+import { mediaListQuerySchema, type MediaListResponse } from "../../../shared/schemas/media";
+import { emptyQuerySchema, paged } from "../../../shared/schemas/query";
 import { dto, ITEMS_CACHE } from "./common";
 
 export const mediaListRoutes = new Hono<AppEnv>()

@@ -5,8 +5,8 @@ import type { AppEnv } from "../../env";
 import { requireModerator } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";
 import { validate } from "../../middleware/validate";
-import { mediaReviewSchema, type MediaReviewResponse } from "../../schemas/media";
-import { emptyQuerySchema } from "../../schemas/query";
+import { mediaReviewSchema, type MediaReviewResponse } from "../../../shared/schemas/media";
+import { emptyQuerySchema } from "../../../shared/schemas/query";
 import { dto } from "./common";
 
 export const mediaReviewRoutes = new Hono<AppEnv>()

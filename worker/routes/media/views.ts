@@ -10,7 +10,7 @@ import { ApiError, notFound } from "../../lib/errors";
 import { derivedKey } from "../../lib/keys";
 import { clientIp, rateLimitKey } from "../../middleware/rate-limit";
 import { validate } from "../../middleware/validate";
-import { idParamSchema } from "../../schemas/query";
+import { idParamSchema } from "../../../shared/schemas/query";
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isFilesPath, isHttpUrl } from "../shared/image-source";
+import { isFilesPath, isHttpUrl } from "../image-source";
 import type { JsonValue } from "./unit";
 import { text } from "./text";
 

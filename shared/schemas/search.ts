@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { pageQuery, strictQuery } from "./query";
 import { text } from "./text";
-import { SEARCH_QUERY_MAX, SEARCH_TYPES } from "../shared/search";
+import { SEARCH_QUERY_MAX, SEARCH_TYPES } from "../search";
 
-export * from "../shared/search";
+export * from "../search";
 
 export const searchQuerySchema = strictQuery({
   q: text({ error: "Search text must be text." })

@@ -418,7 +418,7 @@ function allowedJsonLdImages(value: unknown, allow: (url: string) => string | nu
 }
 
 /**
- * The page's metadata with only the images `allow` accepts (worker/shared/image-source.ts): the
+ * The page's metadata with only the images `allow` accepts (shared/image-source.ts): the
  * share image (with its alt text) and every image in the structured data. Pages declare their
  * heads with the records' images; the head applies the site's image allow-list here.
  */

@@ -50,7 +50,7 @@ export function toPublicSettings(s: SiteSettings): PublicSiteSettings {
     maintenanceMode: s.maintenanceMode,
     // The message only matters (and is only shown) while maintenance is on.
     maintenanceMessage: s.maintenanceMode ? s.maintenanceMessage || DEFAULT_MAINTENANCE_MESSAGE : "",
-    // Every page renders images through this list (worker/shared/image-source.ts).
+    // Every page renders images through this list (shared/image-source.ts).
     imageHosts: s.imageHosts,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPE_PATTERN, type AuditAction } from "../shared/audit";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPE_PATTERN, type AuditAction } from "../audit";
 import { blankAsUndefined, pagingQuery, strictQuery } from "./query";
 import { queryText } from "./game-query";
 import { text } from "./text";

@@ -1,4 +1,4 @@
-import type { Role } from "../shared/roles";
+import type { Role } from "../roles";
 
 /** The user object, as every /api response shows it (never a hash or session id). */
 export type User = {

@@ -4,7 +4,7 @@ import { versionField } from "./version";
 import { gamePaging } from "./game-query";
 import { strictQuery } from "./query";
 import type { JsonValue } from "./unit";
-import { HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType } from "../shared/history";
+import { HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType } from "../history";
 
 /**
  * The change history of factions, units, heroes, spells, news articles and guides (moderators and

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_MAX, parseId } from "../shared/ids";
+import { ID_MAX, parseId } from "../ids";
 import { text } from "./text";
 
 /**

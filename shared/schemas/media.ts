@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { FilterOption } from "../shared/game";
-import { GALLERY_PAGE_SIZE } from "../shared/media-keys";
-import { isFilesPath, isHttpUrl } from "../shared/image-source";
+import type { FilterOption } from "../game";
+import { GALLERY_PAGE_SIZE } from "../media-keys";
+import { isFilesPath, isHttpUrl } from "../image-source";
 import { blankAsUndefined, pagingQuery, strictQuery, type Paged } from "./query";
-import { toSlug } from "../shared/slug";
+import { toSlug } from "../slug";
 import { text } from "./text";
 import { versionField } from "./version";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { blankAsUndefined, pagingQuery, strictQuery, type Paged } from "./query";
 import { text } from "./text";
 import { versionField } from "./version";
-import { isFilesPath, isHttpUrl } from "../shared/image-source";
+import { isFilesPath, isHttpUrl } from "../image-source";
 
 /**
  * News articles: the request schemas (the admin article form imports the SAME schema) and the

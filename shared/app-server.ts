@@ -5,7 +5,7 @@
  * `@app/server` (an alias of the build and the tests; worker/pages/app-server.d.ts declares it
  * for the Worker's type check, which does not read the app's browser code).
  */
-import type { PublicSiteSettings } from "../schemas/settings-public";
+import type { PublicSiteSettings } from "./schemas/settings-public";
 import type { PageMeta, PreloadImage } from "./seo";
 
 /**

@@ -7,7 +7,7 @@ z.config({ jitless: true });
 
 /**
  * Every text field of every request schema starts from `text()`, never from `z.string()` (a lint
- * rule holds worker/schemas to it): a string that refuses control characters. Tab and newline
+ * rule holds shared/schemas to it): a string that refuses control characters. Tab and newline
  * are ordinary text; NUL, carriage return, escape, DEL and the C1 range are not, and would
  * otherwise reach the database, logs and other people's screens.
  */

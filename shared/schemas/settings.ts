@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { singleLineText, text } from "./text";
 import { versionText } from "./version";
-import { IMAGE_HOST_MAX_LENGTH, IMAGE_HOSTS_MAX } from "../shared/image-source";
+import { IMAGE_HOST_MAX_LENGTH, IMAGE_HOSTS_MAX } from "../image-source";
 
 export const SITE_NAME_MAX = 100;
 export const SITE_DESCRIPTION_MAX = 500;

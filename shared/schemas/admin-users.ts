@@ -1,6 +1,6 @@
 /** Admin user management. Pure zod; the web may import it. */
 import { z } from "zod";
-import type { Role } from "../db/schema";
+import type { Role } from "../roles";
 import { pagingQuery, strictQuery } from "./query";
 import { text } from "./text";
 

@@ -2,7 +2,7 @@
  * The one id contract: a record id in a URL path or query string is a whole number from 1 to
  * ID_MAX written in decimal digits, without a sign, a point, an exponent or leading zeros ("12",
  * never "012", "1e3", "1.0" or "-4"), so every record has one spelling. Anything else names no
- * record: the API answers 400 `validation_failed` (worker/schemas/query.ts `idParamSchema`), and a
+ * record: the API answers 400 `validation_failed` (shared/schemas/query.ts `idParamSchema`), and a
  * page shows its "not found" view without asking.
  */
 
