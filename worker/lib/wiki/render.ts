@@ -1,0 +1,56 @@
+import type { Database } from "../../env";
+import { getSettings } from "../../db/queries/settings";
+import { readWikiTargets, resolveRef, type WikiRecord, type WikiSource } from "../../db/queries/wiki-links";
+import type { BrokenReason, WikiType } from "@shared/wiki-syntax";
+import { statCardHtml } from "./cards";
+import { parseWiki, renderWiki, type CardHtml, type LinkTarget, type TocEntry } from "./markdown";
+
+/** A rendered body: its HTML, the table of contents (shown from TOC_MIN headings) and the editor's warnings. */
+export type RenderedBody = {
+  html: string;
+  toc: TocEntry[];
+  warnings: { text: string; reason: BrokenReason }[];
+};
+
+/** A body with fewer headings than this shows no table of contents. */
+export const TOC_MIN = 3;
+
+/** The page of a record a wiki link points at. */
+export function wikiHref(record: Pick<WikiRecord, "type" | "id" | "slug">): string {
+  const pages: Record<WikiType, string> = {
+    unit: `/units/${record.id}`,
+    hero: `/heroes/${record.id}`,
+    spell: `/spells/${record.id}`,
+    faction: `/factions/${record.id}`,
+    guide: `/game-info/${encodeURIComponent(record.slug ?? String(record.id))}`,
+  };
+  return pages[record.type];
+}
+
+/**
+ * Renders a guide's or an article's body for readers: parse, one batched read of everything it
+ * references (plus the settings, usually cached), then HTML. `source` is the stored body (its
+ * saved links let a link by name survive a rename); null for an editor's preview.
+ */
+export async function renderBody(db: Database, body: string, source: WikiSource | null): Promise<RenderedBody> {
+  const parsed = parseWiki(body);
+  const { records, stored, settings } =
+    parsed.links.length || parsed.cards.length
+      ? await readWikiTargets(db, parsed.links, parsed.cards, source)
+      : { records: [], stored: new Map<string, { type: WikiType; id: number }>(), settings: await getSettings(db) };
+  const links = new Map<string, LinkTarget>();
+  const warnings: RenderedBody["warnings"] = [];
+  for (const ref of parsed.links) {
+    const { record, broken } = resolveRef(ref, records, stored);
+    if (broken) warnings.push({ text: ref.label ?? ref.name ?? ref.key, reason: broken });
+    links.set(ref.key, record && record.visible ? { href: wikiHref(record), name: record.name } : { broken: broken === "hidden" ? "hidden" : "missing" });
+  }
+  const cards = new Map<string, CardHtml>();
+  for (const card of parsed.cards) {
+    const record = records.find((r) => r.type === card.type && r.id === card.id);
+    if (!record || !record.visible) warnings.push({ text: card.key, reason: record ? "hidden" : "missing" });
+    cards.set(card.key, record && record.visible ? statCardHtml(record, wikiHref(record), settings.imageHosts) : null);
+  }
+  const html = renderWiki(parsed, { links, cards, imageHosts: settings.imageHosts });
+  return { html, toc: parsed.toc.length >= TOC_MIN ? parsed.toc : [], warnings };
+}
