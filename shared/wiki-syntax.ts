@@ -73,3 +73,9 @@ export const statCardText = (type: CardType, id: number): string => `{{${type}:$
 /** What holds a body with wiki links. */
 export const WIKI_SOURCE_TYPES = ["guide", "news"] as const;
 export type WikiSourceType = (typeof WIKI_SOURCE_TYPES)[number];
+
+/** A heading of a rendered body (the table of contents links its id). */
+export type TocEntry = { id: string; text: string; level: 2 | 3 | 4 };
+
+/** What a read of a guide or article adds to its stored body: the body as readers see it. */
+export type RenderedContent = { contentHtml: string; toc: TocEntry[] };

@@ -30,6 +30,7 @@ import { auditRoutes } from "./routes/audit";
 import { settingsRoutes } from "./routes/settings";
 import { searchRoutes } from "./routes/search";
 import { uploadRoutes } from "./routes/uploads";
+import { backlinkRoutes, wikiRoutes } from "./routes/wiki";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -90,7 +91,10 @@ const api = new Hono<AppEnv>()
   // Site-wide search.
   .route("/search", searchRoutes)
   // Uploads into R2 in parts (moderators).
-  .route("/uploads", uploadRoutes);
+  .route("/uploads", uploadRoutes)
+  // What links here, the broken links and the body preview (guides and news).
+  .route("/backlinks", backlinkRoutes)
+  .route("/wiki", wikiRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

@@ -73,7 +73,7 @@ export async function readWikiTargets(
   links: readonly WikiRef[],
   cards: readonly { type: WikiType; id: number }[],
   source: WikiSource | null,
-): Promise<{ records: WikiRecord[]; stored: Map<string, { type: WikiType; id: number }>; settings: SiteSettingsDto }> {
+): Promise<{ records: WikiRecord[]; stored: Map<string, { type: WikiType; id: number }>; indexed: boolean; settings: SiteSettingsDto }> {
   const w = wanted(links, cards);
   const where = (type: WikiType, id: SQLWrapper, name: SQLWrapper, extra?: SQL) =>
     or(inJson(id, w[type].ids), namedJson(name, w[type].names), storedTargets(id, type, source), extra) ?? sql`0`;
@@ -144,10 +144,10 @@ export async function readWikiTargets(
       .where(where("guide", gameInfoArticles.id, gameInfoArticles.title, namedJson(gameInfoArticles.slug, w.guide.names)))
       .limit(ROWS_PER_TYPE),
     db
-      .select({ key: wikiLinks.refKey, type: wikiLinks.targetType, id: wikiLinks.targetId })
+      .select({ key: wikiLinks.refKey, kind: wikiLinks.kind, type: wikiLinks.targetType, id: wikiLinks.targetId })
       .from(wikiLinks)
-      .where(source ? and(eq(wikiLinks.sourceType, source.type), eq(wikiLinks.sourceId, source.id), eq(wikiLinks.kind, "link")) : sql`0`)
-      .limit(WIKI_REFS_MAX),
+      .where(source ? and(eq(wikiLinks.sourceType, source.type), eq(wikiLinks.sourceId, source.id)) : sql`0`)
+      .limit(WIKI_REFS_MAX * 2),
     settingsRowQuery(db).limit(settings ? 0 : 1),
   ]);
   const records: WikiRecord[] = [
@@ -158,8 +158,9 @@ export async function readWikiTargets(
     ...guideRows.map((r) => ({ type: "guide" as const, id: r.id, name: r.name, slug: r.slug, visible: !!r.visible })),
   ];
   const stored = new Map<string, { type: WikiType; id: number }>();
-  for (const row of storedRows) if (row.type && row.id !== null) stored.set(row.key, { type: row.type, id: row.id });
-  return { records, stored, settings: settings ?? rememberSettings(db, settingsRows) };
+  for (const row of storedRows) if (row.kind === "link" && row.type && row.id !== null) stored.set(row.key, { type: row.type, id: row.id });
+  // Every save stores a row per reference, resolved or not: none means the body was never indexed.
+  return { records, stored, indexed: storedRows.length > 0, settings: settings ?? rememberSettings(db, settingsRows) };
 }
 
 export type Resolved = { record: WikiRecord | null; ambiguous: boolean; broken: BrokenReason | null };
@@ -243,4 +244,87 @@ export async function keepWikiLinks(
         FROM json_each(${JSON.stringify(rows)}) j`,
     ),
   ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What links here, and the broken links
+// ---------------------------------------------------------------------------------------------
+
+export type LinkSourceRow = { type: WikiSourceType; id: number; title: string; slug: string | null; isPublished: boolean };
+
+/** A source's title, slug (guides) and published flag, by its type and id. */
+const sourceColumns = sql`
+  CASE l.source_type WHEN 'guide' THEN (SELECT title FROM game_info_articles WHERE id = l.source_id) ELSE (SELECT title FROM news_articles WHERE id = l.source_id) END AS title,
+  CASE l.source_type WHEN 'guide' THEN (SELECT slug FROM game_info_articles WHERE id = l.source_id) END AS slug,
+  CASE l.source_type WHEN 'guide' THEN (SELECT is_published FROM game_info_articles WHERE id = l.source_id) ELSE (SELECT is_published FROM news_articles WHERE id = l.source_id) END AS published`;
+
+/** The columns of a source row read from the subquery `s`. */
+const sourceFields = {
+  source_type: sql<WikiSourceType>`s.source_type`,
+  source_id: sql<number>`s.source_id`,
+  title: sql<string | null>`s.title`,
+  slug: sql<string | null>`s.slug`,
+  published: sql<number | null>`s.published`,
+};
+
+type SourceRaw = { source_type: WikiSourceType; source_id: number; title: string | null; slug: string | null; published: number | null };
+const toSource = (r: SourceRaw): LinkSourceRow => ({ type: r.source_type, id: r.source_id, title: r.title ?? "", slug: r.slug, isPublished: r.published === 1 });
+
+/**
+ * The guides and news that link to or embed a record, by title: one batch (count and page), read
+ * through the links' target index. Drafts are listed only when `drafts` (moderators).
+ */
+export async function listBacklinks(db: Database, target: { type: WikiType; id: number }, drafts: boolean, page: number, pageSize: number) {
+  const sources = sql`(SELECT l.source_type, l.source_id, MAX(l.kind = 'card') AS embeds, ${sourceColumns}
+    FROM ${wikiLinks} l WHERE l.target_type = ${target.type} AND l.target_id = ${target.id}
+    GROUP BY l.source_type, l.source_id)`;
+  const visible = drafts ? sql`s.title IS NOT NULL` : sql`s.published = 1`;
+  const from = sql`${sources} s`;
+  const [count, rows] = await db.batch([
+    db.select({ n: sql<number>`COUNT(*)` }).from(from).where(visible),
+    db
+      .select({ ...sourceFields, embeds: sql<number>`s.embeds` })
+      .from(from)
+      .where(visible)
+      .orderBy(sql`s.title COLLATE NOCASE`, sql`s.source_type`, sql`s.source_id`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { items: rows.map((r) => ({ ...toSource(r), embeds: r.embeds === 1 })), totalCount: count[0]?.n ?? 0 };
+}
+
+/** 1 when a reader may see the target, 0 when hidden, NULL when it does not exist. */
+const targetVisible = sql`CASE l.target_type
+  WHEN 'unit' THEN (SELECT u.is_active AND f.is_active FROM units u JOIN factions f ON f.id = u.faction_id WHERE u.id = l.target_id)
+  WHEN 'hero' THEN (SELECT h.is_active AND f.is_active FROM heroes h JOIN factions f ON f.id = h.faction_id WHERE h.id = l.target_id)
+  WHEN 'spell' THEN (SELECT is_active FROM spells WHERE id = l.target_id)
+  WHEN 'faction' THEN (SELECT is_active FROM factions WHERE id = l.target_id)
+  WHEN 'guide' THEN (SELECT is_published FROM game_info_articles WHERE id = l.target_id)
+END`;
+
+/**
+ * Every stored link or card a reader sees as "Page not found" (its target is missing, hidden or
+ * a draft), or whose name matched several records, with the page it is on; newest source first.
+ * A moderators' report: it reads the whole links table (one row per distinct reference).
+ */
+export async function listBrokenLinks(db: Database, reason: BrokenReason | undefined, page: number, pageSize: number) {
+  const broken = sql`(SELECT l.source_type, l.source_id, l.ref_key, l.text, l.kind, ${sourceColumns},
+      CASE WHEN l.target_id IS NULL OR ${targetVisible} IS NULL THEN 'missing' WHEN ${targetVisible} = 0 THEN 'hidden' WHEN l.ambiguous THEN 'ambiguous' END AS reason
+    FROM ${wikiLinks} l)`;
+  const which = reason ? sql`s.reason = ${reason}` : sql`s.reason IS NOT NULL`;
+  const from = sql`${broken} s`;
+  const [count, rows] = await db.batch([
+    db.select({ n: sql<number>`COUNT(*)` }).from(from).where(which),
+    db
+      .select({ ...sourceFields, ref_key: sql<string>`s.ref_key`, text: sql<string>`s.text`, kind: sql<string>`s.kind`, reason: sql<BrokenReason>`s.reason` })
+      .from(from)
+      .where(which)
+      .orderBy(sql`s.source_type`, sql`s.source_id DESC`, sql`s.ref_key`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return {
+    items: rows.map((r) => ({ source: toSource(r), text: r.kind === "card" ? `{{${r.ref_key}}}` : r.text, ref: r.ref_key, reason: r.reason })),
+    totalCount: count[0]?.n ?? 0,
+  };
 }

@@ -1,7 +1,7 @@
 import MarkdownIt from "markdown-it";
 import type { Env, MarkdownIt as Markdown, StateBlock, StateCore, StateInline, Token } from "markdown-it";
 import { allowedImageSrc } from "@shared/image-source";
-import { parseStatCard, parseWikiLink, type WikiRef } from "@shared/wiki-syntax";
+import { parseStatCard, parseWikiLink, type TocEntry, type WikiRef } from "@shared/wiki-syntax";
 
 /**
  * Markdown for guide and news bodies, rendered on the Worker (docs/design/wiki.md,
@@ -20,7 +20,7 @@ import { parseStatCard, parseWikiLink, type WikiRef } from "@shared/wiki-syntax"
 
 export const MAX_NESTING = 20;
 
-export type TocEntry = { id: string; text: string; level: 2 | 3 | 4 };
+export type { TocEntry };
 
 /** A resolved wiki link: where it goes and the record's current name, or why it goes nowhere. */
 export type LinkTarget = { href: string; name: string } | { broken: "missing" | "hidden" };

@@ -1,7 +1,7 @@
 import type { Database } from "../../env";
 import { getSettings } from "../../db/queries/settings";
-import { readWikiTargets, resolveRef, type WikiRecord, type WikiSource } from "../../db/queries/wiki-links";
-import type { BrokenReason, WikiType } from "@shared/wiki-syntax";
+import { keepWikiLinks, readWikiTargets, resolveRef, type LinkSourceRow, type WikiRecord, type WikiSource } from "../../db/queries/wiki-links";
+import type { BrokenReason, RenderedContent, WikiType } from "@shared/wiki-syntax";
 import { statCardHtml } from "./cards";
 import { parseWiki, renderWiki, type CardHtml, type LinkTarget, type TocEntry } from "./markdown";
 
@@ -10,6 +10,8 @@ export type RenderedBody = {
   html: string;
   toc: TocEntry[];
   warnings: { text: string; reason: BrokenReason }[];
+  /** The stored body has references but no stored links yet (seeded or written before links were kept). */
+  unindexed: boolean;
 };
 
 /** A body with fewer headings than this shows no table of contents. */
@@ -27,6 +29,16 @@ export function wikiHref(record: Pick<WikiRecord, "type" | "id" | "slug">): stri
   return pages[record.type];
 }
 
+/** The page of a guide or news article that holds wiki links. */
+export const sourceHref = (source: Pick<LinkSourceRow, "type" | "id" | "slug">): string =>
+  source.type === "guide" ? wikiHref({ type: "guide", id: source.id, slug: source.slug ?? undefined }) : `/news/${source.id}`;
+
+/** Stores what a saved body links to and embeds (every create and update of a guide or article). */
+export async function keepBodyLinks(db: Database, source: WikiSource, body: string): Promise<void> {
+  const parsed = parseWiki(body);
+  await keepWikiLinks(db, source, parsed.links, parsed.cards);
+}
+
 /**
  * Renders a guide's or an article's body for readers: parse, one batched read of everything it
  * references (plus the settings, usually cached), then HTML. `source` is the stored body (its
@@ -34,10 +46,10 @@ export function wikiHref(record: Pick<WikiRecord, "type" | "id" | "slug">): stri
  */
 export async function renderBody(db: Database, body: string, source: WikiSource | null): Promise<RenderedBody> {
   const parsed = parseWiki(body);
-  const { records, stored, settings } =
+  const { records, stored, indexed, settings } =
     parsed.links.length || parsed.cards.length
       ? await readWikiTargets(db, parsed.links, parsed.cards, source)
-      : { records: [], stored: new Map<string, { type: WikiType; id: number }>(), settings: await getSettings(db) };
+      : { records: [], stored: new Map<string, { type: WikiType; id: number }>(), indexed: true, settings: await getSettings(db) };
   const links = new Map<string, LinkTarget>();
   const warnings: RenderedBody["warnings"] = [];
   for (const ref of parsed.links) {
@@ -52,5 +64,22 @@ export async function renderBody(db: Database, body: string, source: WikiSource 
     cards.set(card.key, record && record.visible ? statCardHtml(record, wikiHref(record), settings.imageHosts) : null);
   }
   const html = renderWiki(parsed, { links, cards, imageHosts: settings.imageHosts });
-  return { html, toc: parsed.toc.length >= TOC_MIN ? parsed.toc : [], warnings };
+  return { html, toc: parsed.toc.length >= TOC_MIN ? parsed.toc : [], warnings, unindexed: !!source && !indexed };
+}
+
+/**
+ * A stored guide or article with its body rendered for readers. A body whose links were never
+ * stored (demo content, bodies older than the links table) has them stored after the answer
+ * (`defer`, the request's waitUntil): once per body, since every store leaves a row per reference.
+ */
+export async function withRenderedBody<T extends { id: number; content: string }>(
+  db: Database,
+  type: WikiSource["type"],
+  record: T,
+  defer: (work: Promise<unknown>) => void,
+): Promise<T & RenderedContent> {
+  const source = { type, id: record.id };
+  const { html, toc, unindexed } = await renderBody(db, record.content, source);
+  if (unindexed) defer(keepBodyLinks(db, source, record.content).catch((err: unknown) => console.error("Storing a body's wiki links failed", err)));
+  return { ...record, contentHtml: html, toc };
 }
