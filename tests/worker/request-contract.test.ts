@@ -186,7 +186,7 @@ describe("a page past the last one", () => {
       const size = queryKeys(r).includes("pageSize")
         ? Number(/(\d+)\.$/.exec((await bodyOf(await call(withQuery(r, { pageSize: "0" }), { token: admin }))).errors?.pageSize?.[0] ?? "")?.[1])
         : undefined;
-      const sized = size ? { pageSize: String(size) } : {};
+      const sized: Record<string, string> = size ? { pageSize: String(size) } : {};
       const first = (await (await call(withQuery(r, sized), { token: admin })).json()) as Record<string, unknown>;
       const total = first.totalCount as number;
       // A list with more than MAX_PAGE − 1 full pages has no page past its end to ask for.

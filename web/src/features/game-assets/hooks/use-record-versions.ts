@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiRequestError, staleRecord } from "@/lib/api-client";
+import { serverReason, staleRecord } from "@/lib/api-client";
 import { useToast } from "@/lib/toast";
 import { restoreChange } from "../api/get-history";
 
@@ -71,7 +71,7 @@ export function useRecordVersions<R extends Versioned, F, B>(options: Options<R,
       void options.revalidate();
     } catch (err) {
       if (showConflict(err)) setHistoryOpen(false);
-      else toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to restore the change.");
+      else toast.error(serverReason(err, "Failed to restore the change."));
     }
   }
 

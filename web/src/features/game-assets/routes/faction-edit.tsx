@@ -9,7 +9,7 @@ import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt"
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { isNotFound, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -105,7 +105,7 @@ function FactionEditPage() {
   const id = parseId(useParams().id);
   const { data: faction, error, isLoading } = useFactionForEdit(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return (
       <Frame>
         <div className="py-16 text-center">

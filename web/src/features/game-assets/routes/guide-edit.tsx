@@ -13,7 +13,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { isNotFound, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -126,7 +126,7 @@ function GuideEditPage() {
       </Frame>
     );
   }
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingGuide id={id} onRestored={(restored) => void mutate(restored, { revalidate: false })} />;
   }
   if (error && !guide) {
@@ -171,7 +171,7 @@ function MissingGuide({ id, onRestored }: { id: number | null; onRestored(guide:
       void revalidateGuides();
       onRestored(result.record as unknown as GameInfoArticle);
     } catch (err) {
-      toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to restore the change.");
+      toast.error(serverReason(err, "Failed to restore the change."));
     }
   }
   return (
