@@ -9,6 +9,7 @@ import {
 } from "@shared/comments-frame";
 import { DEMO_TENANT_ID, type FastCommentsSso, guestWidgetSso, useFastCommentsSso, type WidgetLoadState } from "@/lib/fastcomments";
 import { useLocalSite } from "@/lib/local-host";
+import { Alert } from "@/components/ui/alert";
 import { useSession } from "@/lib/session";
 
 /**
@@ -150,18 +151,16 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
   return (
     <div ref={wrapper} data-state={state}>
       {mustVerify ? (
-        <p role="status" className="mb-3 rounded-xl border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+        <Alert tone="warning" className="mb-3">
           Confirm your e-mail address to comment with your account: open the link we sent you, or{" "}
           <Link to="/verify-email" className="font-semibold underline underline-offset-4">
             ask for a new one
           </Link>
           .
-        </p>
+        </Alert>
       ) : null}
       {state === "Error" ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
-          Oh no! The comments section could not be loaded.
-        </p>
+        <Alert>Oh no! The comments section could not be loaded.</Alert>
       ) : state !== "Done" ? (
         <p role="status" className="text-sm text-ink-muted">
           Loading comments...

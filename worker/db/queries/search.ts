@@ -21,6 +21,7 @@ import {
   type SearchType,
   type SnippetPart,
 } from "../../../shared/schemas/search";
+import { pageCount } from "../../../shared/schemas/query";
 import { factions, gameInfoArticles, heroes, mediaItems, newsArticles, spells, units } from "../schema";
 import { galleryItemPath } from "../../../shared/media-keys";
 import { newestMatches } from "./fts-window";
@@ -253,12 +254,14 @@ export async function search(
     })
     .filter((g) => g.totalCount > 0)
     .sort((a, b) => SEARCH_TYPES.indexOf(a.type) - SEARCH_TYPES.indexOf(b.type));
+  const totalCount = groups.reduce((sum, g) => sum + g.totalCount, 0);
   const response: SearchResponse = {
     query: q.query,
     groups,
-    totalCount: groups.reduce((sum, g) => sum + g.totalCount, 0),
+    totalCount,
     page: q.page,
     pageSize,
+    totalPages: q.type ? pageCount(totalCount, pageSize) : Math.min(totalCount, 1),
   };
   if (groups.some((g) => g.capped)) response.capped = true;
   return response;

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { serverReason, staleRecord } from "@/lib/api-client";
 import { useLocalSite } from "@/lib/local-host";
 import { groupDigits } from "@/lib/format-number";
 import { PageHead } from "@/lib/page-head";
@@ -171,7 +171,7 @@ function AdminMediaList() {
         await saveMediaItem(item.id, { ...toMediaInput(item), [field]: !item[field] }, item.updatedAt);
         await Promise.all([list.mutate(), counts.mutate()]);
       } catch (err) {
-        if (err instanceof ApiRequestError && err.code === "stale_version") {
+        if (staleRecord(err)) {
           // A one-click toggle has no form to keep: the list reloads with their version.
           toast.error(`"${item.title}" was changed by someone else since the list loaded. The list now shows their version.`);
           await Promise.all([list.mutate(), counts.mutate()]);

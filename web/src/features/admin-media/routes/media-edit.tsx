@@ -6,7 +6,7 @@ import { ProtectedRoute } from "@/components/protected-route";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { formatShortDate } from "@/lib/format-date";
 import { groupDigits } from "@/lib/format-number";
 import { PageHead } from "@/lib/page-head";
@@ -105,9 +105,7 @@ function MediaEdit() {
 
   if (id === null) return <NotFound message="Invalid media ID" />;
   if (item.error) {
-    const err = item.error as unknown;
-    if (err instanceof ApiRequestError && err.code === "not_found") return <NotFound message={err.message} />;
-    return <NotFound message={err instanceof ApiRequestError && err.message ? err.message : "Failed to load media item"} />;
+    return <NotFound message={serverReason(item.error, "Failed to load media item")} />;
   }
   // The form needs the categories: without them it would wait forever, so their failure is shown.
   if (categories.error && !categories.data) {

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { ConflictGuard, conflictFields } from "@/components/ui/conflict-prompt";
 import { LoadingState } from "@/components/ui/spinner";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { parseId } from "@shared/ids";
 import { leaveWithoutAsking } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -77,7 +77,7 @@ function ArticleEditor() {
     </div>
   );
 
-  if (!isNew && (id === null || (error instanceof ApiRequestError && error.status === 404))) {
+  if (!isNew && (id === null || isNotFound(error))) {
     return frame(
       <div className="py-16 text-center">
         <h1 className="font-display text-3xl font-bold text-ink">Article Not Found</h1>

@@ -4,11 +4,11 @@ import { forgotPasswordSchema, RESET_REQUESTED } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { forgotPasswordRequest } from "@/features/auth/api/forgot-password";
 
-const failure = (err: unknown) => (err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to connect to server");
+const failure = (err: unknown) => serverReason(err, "Failed to connect to server");
 
 /**
  * The e-mail field of /forgot-password. The answer is the same whether or not the address has an

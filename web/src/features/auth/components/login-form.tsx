@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextField } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
@@ -19,8 +19,7 @@ const FAILURE_TOAST_MS = 5000;
 
 /** The server's message, else the spec's fallback. */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status !== 0 && error.message) return error.message;
-  return LOGIN_FAILED;
+  return serverReason(error, LOGIN_FAILED);
 }
 
 /**

@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { StateMessage } from "@/components/ui/state-message";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
@@ -74,12 +74,12 @@ export function Component() {
     );
   } else if (failedState) {
     heading = { title: "Reset Password", subtitle: "Reset links come by e-mail and work once, for one hour." };
-    body = <LinkFailed state={failedState} message={error && error.status !== 0 ? error.message : undefined} />;
+    body = <LinkFailed state={failedState} message={serverReason(error, "") || undefined} />;
   } else if (error) {
     body = (
       <div className="space-y-4">
         <StateMessage tone="error" title="Failed to check your link">
-          <p>{error.status === 0 ? "Failed to connect to server" : error.message}</p>
+          <p>{serverReason(error, "Failed to connect to server")}</p>
         </StateMessage>
         <Button variant="secondary" className="w-full" onClick={() => void check.mutate()}>
           Try Again

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { unlockRequest } from "@/features/auth/api/unlock";
@@ -57,7 +57,7 @@ export function Component() {
     body = (
       <div className="space-y-4">
         <Alert tone={over ? "info" : "error"} title={over ? "Nothing to unlock" : "This link did not work"}>
-          <p>{!token ? INCOMPLETE : error && error.status !== 0 ? error.message : "Failed to connect to server"}</p>
+          <p>{!token ? INCOMPLETE : serverReason(error, "Failed to connect to server")}</p>
         </Alert>
         {over ? signInLink : null}
         {error?.status === 0 ? (

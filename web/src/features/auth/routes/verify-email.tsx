@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { tokenSearch } from "@/features/auth/token-search";
@@ -15,8 +15,6 @@ export const canonicalSearch = tokenSearch;
 
 export const CONFIRMED_TEXT = "Your e-mail address is confirmed.";
 export const RESENT_TEXT = "We sent you a new link. It works once, for 24 hours.";
-
-const failure = (err: unknown, fallback: string) => (err instanceof ApiRequestError && err.status !== 0 ? err.message : fallback);
 
 /**
  * /verify-email?token=…: the link from the verification mail. The token is used only when the
@@ -40,7 +38,7 @@ export function Component() {
       setState("confirmed");
       if (user) setUser({ ...user, emailConfirmed: true });
     } catch (err) {
-      setError(failure(err, "Failed to connect to server"));
+      setError(serverReason(err, "Failed to connect to server"));
       setState("failed");
     }
   }
@@ -52,7 +50,7 @@ export function Component() {
       await resendVerificationRequest();
       setResend("sent");
     } catch (err) {
-      setResendError(failure(err, "Failed to connect to server"));
+      setResendError(serverReason(err, "Failed to connect to server"));
       setResend("failed");
     }
   }

@@ -9,7 +9,7 @@ import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt"
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { isNotFound, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -105,7 +105,7 @@ function FactionEditPage() {
   const id = parseId(useParams().id);
   const { data: faction, error, isLoading } = useFactionForEdit(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return (
       <Frame>
         <div className="py-16 text-center">
@@ -155,30 +155,31 @@ function FactionForm({ faction }: { faction: Faction }) {
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [name, setName] = useState(faction.name);
-  const { theirs, showConflict, takeTheirs, keepMine, restore, historyOpen, setHistoryOpen } = useRecordVersions({
+  const { saving: versions, restore, historyOpen, setHistoryOpen } = useRecordVersions({
     noun: "faction",
     toForm: factionToForm,
     form,
     version: values.updatedAt,
     setVersion: (version) => setValue("updatedAt", version),
     onLoaded: (record: Faction) => setName(record.name),
-    save,
+    /** PUT with the version in `updatedAt` (a 409 stale_version opens the conflict prompt). */
+    write: async (body: FactionInput, version) => {
+      await updateFaction(faction.id, { ...body, updatedAt: version });
+      toast.success("Faction saved.");
+      leaveWithoutAsking(() => void navigate(`/factions/${faction.id}`));
+    },
     revalidate: revalidateGameReads,
   });
+  const theirs = versions.conflict?.theirs ?? null;
   useLeaveGuard(form.dirty);
 
-  /** PUT with the version in `updatedAt`; a 409 stale_version shows the conflict prompt. */
   async function save(body: FactionInput, version: string) {
     setSaving(true);
     setFormError(null);
     try {
-      await updateFaction(faction.id, { ...body, updatedAt: version });
-      toast.success("Faction saved.");
-      leaveWithoutAsking(() => void navigate(`/factions/${faction.id}`));
+      await versions.save(body, version);
     } catch (err) {
-      if (!showConflict(err) && !form.showServerErrors(err)) {
-        setFormError(serverReason(err, "Failed to save the faction. Please try again."));
-      }
+      if (!form.showServerErrors(err)) setFormError(serverReason(err, "Failed to save the faction. Please try again."));
     } finally {
       setSaving(false);
     }
@@ -214,9 +215,9 @@ function FactionForm({ faction }: { faction: Faction }) {
           className="mt-6"
           subject="this faction"
           fields={conflictFields(FACTION_FIELDS, values, factionToForm(theirs))}
-          onTakeTheirs={takeTheirs}
-          onKeepMine={keepMine}
-          busy={saving}
+          onTakeTheirs={versions.takeTheirs}
+          onKeepMine={() => void versions.keepMine()}
+          busy={saving || versions.busy}
           keepMineHint="Take theirs loads their values into the form. Keep mine saves your values over theirs."
         />
       ) : null}
@@ -227,7 +228,7 @@ function FactionForm({ faction }: { faction: Faction }) {
         aria-label="Faction"
       >
         {/* Locked while the conflict prompt asks which version to keep. */}
-        <fieldset disabled={theirs !== null} className="min-w-0 space-y-5">
+        <fieldset disabled={theirs !== null || versions.busy} className="min-w-0 space-y-5">
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           <div className="grid gap-5 sm:grid-cols-2">
             {text("name", "Name", { max: FACTION_LIMITS.name })}

@@ -13,7 +13,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { isNotFound, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -126,7 +126,7 @@ function GuideEditPage() {
       </Frame>
     );
   }
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingGuide id={id} onRestored={(restored) => void mutate(restored, { revalidate: false })} />;
   }
   if (error && !guide) {
@@ -171,7 +171,7 @@ function MissingGuide({ id, onRestored }: { id: number | null; onRestored(guide:
       void revalidateGuides();
       onRestored(result.record as unknown as GameInfoArticle);
     } catch (err) {
-      toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to restore the change.");
+      toast.error(serverReason(err, "Failed to restore the change."));
     }
   }
   return (
@@ -209,27 +209,31 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
   /** A new guide's slug follows its title until the slug is edited by hand. */
   const [slugEdited, setSlugEdited] = useState(guide !== null);
   const [title, setTitle] = useState(guide?.title ?? "");
-  const { theirs, showConflict, takeTheirs, keepMine, restore, historyOpen, setHistoryOpen } = useRecordVersions({
+  const { saving: versions, restore, historyOpen, setHistoryOpen } = useRecordVersions({
     noun: "guide",
     toForm: guideToForm,
     form,
     version: values.updatedAt,
     setVersion: (version) => setValue("updatedAt", version),
     onLoaded: (record: GameInfoArticle) => setTitle(record.title),
-    save,
+    /** Creates, or saves with the version in `updatedAt` (a 409 stale_version opens the conflict prompt). */
+    write: async (body: GameInfoInput, version) => {
+      const saved = guide ? await updateGuide(guide.id, { ...body, updatedAt: version }) : await createGuide(body);
+      toast.success(guide ? `Saved "${saved.title}".` : `Created "${saved.title}".`);
+      leaveWithoutAsking(() => void navigate(LIST_PATH));
+    },
     revalidate: revalidateGuides,
   });
+  const theirs = versions.conflict?.theirs ?? null;
   useLeaveGuard(form.dirty);
 
   async function save(body: GameInfoInput, version: string | undefined) {
     setSaving(true);
     setFormError(null);
     try {
-      const saved = guide ? await updateGuide(guide.id, { ...body, updatedAt: version ?? guide.updatedAt }) : await createGuide(body);
-      toast.success(guide ? `Saved "${saved.title}".` : `Created "${saved.title}".`);
-      leaveWithoutAsking(() => void navigate(LIST_PATH));
+      // A new guide has no version (its write creates it); an existing one's form carries its own.
+      await versions.save(body, version ?? guide?.updatedAt ?? "");
     } catch (err) {
-      if (showConflict(err)) return;
       if (form.showServerErrors(err)) setTab("write");
       else setFormError(serverReason(err, "Failed to save the guide. Please try again."));
     } finally {
@@ -308,9 +312,9 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
           className="mt-6"
           subject="this guide"
           fields={conflictFields(GUIDE_FIELDS, values, guideToForm(theirs))}
-          onTakeTheirs={takeTheirs}
-          onKeepMine={keepMine}
-          busy={saving}
+          onTakeTheirs={versions.takeTheirs}
+          onKeepMine={() => void versions.keepMine()}
+          busy={saving || versions.busy}
           keepMineHint="Take theirs loads their values into the form. Keep mine saves your values over theirs."
         />
       ) : null}
@@ -357,7 +361,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
           aria-label="Guide"
         >
           {/* Locked while the conflict prompt asks which version to keep. */}
-          <fieldset disabled={theirs !== null} className="min-w-0 space-y-5">
+          <fieldset disabled={theirs !== null || versions.busy} className="min-w-0 space-y-5">
             {formError ? <Alert tone="error">{formError}</Alert> : null}
             {textField("title", "Title", { max: GAMEINFO_LIMITS.title, onChange: setTitleValue })}
             <div className="grid gap-5 sm:grid-cols-2">

@@ -12,7 +12,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
 import { Time } from "@/components/ui/time";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason, staleRecord } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { useToast } from "@/lib/toast";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
@@ -47,11 +47,7 @@ export function Component() {
 
 /** A failed write's reason as the server gave it, else a fallback. */
 const reason = (err: unknown, fallback: string) =>
-  err instanceof ApiRequestError && err.code === "stale_version"
-    ? "Someone else changed this guide meanwhile. The list has been reloaded; try again."
-    : err instanceof ApiRequestError && err.status !== 0 && err.message
-      ? err.message
-      : fallback;
+  staleRecord(err) ? "Someone else changed this guide meanwhile. The list has been reloaded; try again." : serverReason(err, fallback);
 
 function GuideList() {
   const [params, setParams] = useSearchParamsState();

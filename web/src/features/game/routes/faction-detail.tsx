@@ -10,7 +10,7 @@ import { parseId } from "@shared/ids";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
@@ -49,7 +49,7 @@ export function Component() {
   const { data: faction, error, isLoading, mutate } = useFactionPage(id);
   const [view, setView] = useFactionView();
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.faction} />;
+  if (id === null || isNotFound(error)) return <MissingItemView item={MISSING_ITEMS.faction} />;
   if (error && !faction) {
     return <PageLoadError title="Failed to Load Factions" pageTitle="Factions" error={error} onRetry={() => void mutate()} />;
   }

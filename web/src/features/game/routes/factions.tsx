@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { factionsMeta } from "@shared/game-seo";
 import { FACTIONS_COPY } from "@/features/game/lib/game-ui";
 import { LoadingRegion } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { gameKeys } from "@shared/game-keys";
 import { useSession } from "@/lib/session";
@@ -42,7 +42,7 @@ function FactionGrid() {
   if (error && !data) {
     return (
       <StateMessage tone="error" title="Failed to Load Factions">
-        <p>{error instanceof ApiRequestError && error.message ? error.message : "Please try again in a moment."}</p>
+        <p>{serverReason(error, "Please try again in a moment.")}</p>
       </StateMessage>
     );
   }

@@ -4,7 +4,7 @@ import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { GuideBody } from "@/components/guide-body";
 import { PageHead, PageRedirect, useSiteOrigin } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
@@ -32,7 +32,7 @@ export function Component() {
   const { data: article, error, isLoading, mutate } = useGameInfoArticle(slug);
   const { isModerator } = useSession();
 
-  if (!slug || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.gameInfoArticle} />;
+  if (!slug || isNotFound(error)) return <MissingItemView item={MISSING_ITEMS.gameInfoArticle} />;
   if (error && !article) {
     return <PageLoadError title="Failed to load the article" pageTitle="Game Info" error={error} onRetry={() => void mutate()} />;
   }

@@ -7,7 +7,7 @@ import { useSiteOrigin } from "@/lib/page-head";
 import { gameKeys } from "@shared/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { Badge } from "@/components/ui/badge";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { useHeroPage } from "@/features/game/api/get-hero-page";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { PageLoadError } from "@/components/page-load-error";
@@ -31,7 +31,7 @@ export function Component() {
   const origin = useSiteOrigin();
   const { data: hero, error, isLoading, mutate } = useHeroPage(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingItemView item={MISSING_ITEMS.hero} />;
   }
   if (error && !hero) return <PageLoadError title="Failed to Load Hero" error={error} onRetry={() => void mutate()} />;

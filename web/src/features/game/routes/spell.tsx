@@ -4,7 +4,7 @@ import { SPELL_BOOK_TITLE, spellMeta } from "@shared/game-seo";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { gameKeys } from "@shared/game-keys";
 import { noindexMeta } from "@shared/seo";
@@ -28,7 +28,7 @@ export function Component() {
   const origin = useSiteOrigin();
   const { data: spell, error, isLoading, mutate } = useSpellPage(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingItemView item={MISSING_ITEMS.spell} />;
   }
   if (error && !spell) return <PageLoadError title="Failed to Load Spell" error={error} onRetry={() => void mutate()} />;

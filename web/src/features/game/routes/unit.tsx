@@ -8,7 +8,7 @@ import { useSiteOrigin } from "@/lib/page-head";
 import { gameKeys } from "@shared/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { Badge } from "@/components/ui/badge";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { useUnitPage } from "@/features/game/api/get-unit-page";
 import { CompareToggle } from "@/features/game/components/compare-toggle";
 import { CompareTray } from "@/features/game/components/compare-tray";
@@ -32,7 +32,7 @@ export function Component() {
   const origin = useSiteOrigin();
   const { data: unit, error, isLoading, mutate } = useUnitPage(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingItemView item={MISSING_ITEMS.unit} />;
   }
   if (error && !unit) {

@@ -2,7 +2,7 @@ import { Link, useParams } from "react-router";
 import { newsArticleMeta } from "@shared/seo";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { Time } from "@/components/ui/time";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { newsKeys } from "@shared/news-keys";
@@ -34,7 +34,7 @@ export function Component() {
   const { isModerator } = useSession();
   const goBack = useGoBack("/news");
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.newsArticle} onGoBack={goBack} />;
+  if (id === null || isNotFound(error)) return <MissingItemView item={MISSING_ITEMS.newsArticle} onGoBack={goBack} />;
   if (error && !article) {
     return <PageLoadError title="Failed to load news articles" pageTitle="News" error={error} onRetry={() => void mutate()} />;
   }

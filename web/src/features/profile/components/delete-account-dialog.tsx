@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { PasswordInput } from "@/components/ui/password-input";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
@@ -40,7 +40,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(
       toast.success(ACCOUNT_DELETED);
       await navigate("/");
     } catch (err) {
-      if (!form.showServerErrors(err)) setError(err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to connect to server");
+      if (!form.showServerErrors(err)) setError(serverReason(err, "Failed to connect to server"));
       setPending(false);
     }
   });
