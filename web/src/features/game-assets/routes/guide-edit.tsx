@@ -19,6 +19,8 @@ import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
+import { useBodyPreview } from "@/lib/wiki-preview";
+import { PreviewWarnings } from "@/components/preview-warnings";
 import { restoreChange } from "../api/get-history";
 import { useGuideCategories, useGuideForEdit } from "../api/get-guides";
 import { createGuide, revalidateGuides, updateGuide } from "../api/save-guide";
@@ -204,6 +206,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
   const { values, setValue, errors } = form;
   const categories = useGuideCategories();
   const [tab, setTab] = useState<"write" | "preview">("write");
+  const preview = useBodyPreview(values.content, tab === "preview");
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   /** A new guide's slug follows its title until the slug is edited by hand. */
@@ -335,6 +338,8 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
         {tab === "preview" ? (
           <div className="rounded-b-xl border border-t-0 border-line bg-surface p-5 sm:p-6" data-testid="guide-preview">
             <p className="text-xs text-ink-muted">As readers will see it (not saved yet).</p>
+            <PreviewWarnings warnings={preview.data?.warnings ?? []} />
+            {preview.error ? <Alert tone="error" className="mt-3">{serverReason(preview.error, "The preview could not be made. Saving still works.")}</Alert> : null}
             {values.title.trim() || values.content.trim() ? (
               <GuideBody
                 headingLevel={2}
@@ -343,6 +348,8 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
                   category: values.category.trim() || "No category",
                   summary: values.summary.trim(),
                   content: values.content,
+                  contentHtml: preview.data?.contentHtml,
+                  toc: preview.data?.toc,
                   author: values.author.trim(),
                   date: guide ? (guide.publishedAt ?? guide.createdAt) : null,
                   isPublished: values.isPublished,
@@ -381,7 +388,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
               </datalist>
             </div>
             {textField("summary", "Summary", { rows: 2, max: GAMEINFO_LIMITS.summary, hint: "One or two sentences for the guide cards and search results." })}
-            {textField("content", "Content", { rows: 16, max: GAMEINFO_LIMITS.content, hint: "Plain text. Line breaks are kept, as Preview shows." })}
+            {textField("content", "Content", { rows: 16, max: GAMEINFO_LIMITS.content, hint: "Markdown: ## headings, **bold**, lists, tables, [links](https://…). [[Name]] or [[unit:12]] links a page, {{unit:12}} on its own line embeds its stat card. Preview shows the result." })}
             <ImageField id={`${formId}-imageUrl`} name="imageUrl" label="Image" value={values.imageUrl} error={errors.imageUrl?.[0]} onChange={(v) => setValue("imageUrl", v)} />
             <div className="grid gap-5 sm:grid-cols-2">
               {textField("author", "Author", { max: GAMEINFO_LIMITS.author })}

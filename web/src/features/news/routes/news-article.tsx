@@ -1,3 +1,4 @@
+import { BodyText } from "@/components/guide-body";
 import { Link, useParams } from "react-router";
 import { newsArticleMeta } from "@shared/seo";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
@@ -92,10 +93,7 @@ export function Component() {
 
       <ArticleImage src={article.imageUrl} alt={article.imageAlt} priority="high" className="mt-8 rounded-xl" />
 
-      {/* Content is plain text: line breaks kept, never parsed as HTML. */}
-      <div data-testid="article-content" className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">
-        {article.content}
-      </div>
+      <BodyText content={article.content} contentHtml={article.contentHtml} toc={article.toc} testId="article-content" />
 
       <div className="mt-10 flex flex-wrap gap-3">
         <Button variant="secondary" onClick={goBack}>
