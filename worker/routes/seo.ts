@@ -31,7 +31,7 @@ const sitemapRangeSize = (env: Env) => {
 };
 
 /** A child sitemap's name: `pages.xml`, or `{type}-{n}.xml` (n from 1: the n-th range of ids). */
-const CHILD = /^(?:pages|(news|units|heroes|spells)-([1-9]\d{0,14}))\.xml$/;
+const CHILD = new RegExp(`^(?:pages|(${SITEMAP_ENTITY_TYPES.join("|")})-([1-9]\\d{0,14}))\\.xml$`);
 
 type Ctx = Context<AppEnv>;
 

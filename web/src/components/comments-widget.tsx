@@ -10,6 +10,7 @@ import {
 import { DEMO_TENANT_ID, type FastCommentsSso, guestWidgetSso, useFastCommentsSso, type WidgetLoadState } from "@/lib/fastcomments";
 import { useLocalSite } from "@/lib/local-host";
 import { useSession } from "@/lib/session";
+import { paths } from "@shared/paths";
 
 /**
  * Shown with the widget while the site setting says that comments wait for approval. Holding them
@@ -152,7 +153,7 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
       {mustVerify ? (
         <p role="status" className="mb-3 rounded-xl border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
           Confirm your e-mail address to comment with your account: open the link we sent you, or{" "}
-          <Link to="/verify-email" className="font-semibold underline underline-offset-4">
+          <Link to={paths.verifyEmail()} className="font-semibold underline underline-offset-4">
             ask for a new one
           </Link>
           .
