@@ -2,7 +2,7 @@
  * The site's pages, as data: each page's name, its path pattern (react-router's and Hono's
  * syntax), its module (under web/src, no extension), whether guests see it, whether the sitemap
  * lists it, and one sample of its parameters that names a record of the demo seed. Neutral (both
- * runtimes and the tests import it; it imports nothing). Derived from it:
+ * runtimes, the tests and plain Node scripts import it; it imports nothing). Derived from it:
  * - the SPA's route list (web/src/app/routes.ts, which adds each module's loader) and through it
  *   the Worker's page registry (worker/pages: every pattern here is a page, anything else a 404);
  * - every site URL (`paths` in ./paths.ts: `paths.unit(12)` is "/units/12");
@@ -72,3 +72,21 @@ export const PAGE_TABLE = [
 ] as const satisfies readonly PageEntry[];
 
 export type PageName = (typeof PAGE_TABLE)[number]["name"];
+
+const PARAM = /:(\w+)/g;
+
+/** The parameter names of a pattern, in order ("/news/:id" → ["id"]). */
+export const paramNames = (pattern: string): string[] => [...pattern.matchAll(PARAM)].map((m) => m[1]!);
+
+/** A pattern with its parameters filled in, URL-encoded ("/news/:id", { id: 7 } → "/news/7"); "*" takes the rest of the path. */
+export function buildPath(pattern: string, params: Readonly<Record<string, string | number>>): string {
+  if (pattern === "*") return `/${String(params["*"] ?? "")}`;
+  return pattern.replace(PARAM, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === "") throw new Error(`The path ${pattern} needs its parameter "${name}".`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A page's URL at its sample parameters (a record of the demo seed): what the browser crawls open. */
+export const samplePath = (entry: PageEntry): string => buildPath(entry.path, entry.sample ?? {});

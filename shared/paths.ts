@@ -5,7 +5,7 @@
  * written by hand (ADR 0054). A pattern's parameter is required by the builder's type: one
  * parameter is passed as the first argument, several as an object. Values are URL-encoded.
  */
-import { PAGE_TABLE, type PageEntry, type PageName } from "./page-table";
+import { buildPath, PAGE_TABLE, paramNames, samplePath, type PageName } from "./page-table";
 
 /** The parameter names of a path pattern ("/news/:id" → "id"). */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -47,20 +47,8 @@ export function queryString(query?: Query): string {
   return text ? `?${text}` : "";
 }
 
-const PARAM = /:(\w+)/g;
-
-/** A pattern with its parameters filled in ("/news/:id", { id: 7 } → "/news/7"); "*" takes the rest of the path. */
-export function buildPath(pattern: string, params: Readonly<Record<string, ParamValue>>): string {
-  if (pattern === "*") return `/${String(params["*"] ?? "")}`;
-  return pattern.replace(PARAM, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === "") throw new Error(`The path ${pattern} needs its parameter "${name}".`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 function builder(pattern: string): (...args: unknown[]) => string {
-  const names = [...pattern.matchAll(PARAM)].map((m) => m[1]!);
+  const names = paramNames(pattern);
   if (names.length === 0) return (query) => `${pattern}${queryString(query as Query | undefined)}`;
   if (names.length === 1)
     return (value, query) => `${buildPath(pattern, { [names[0]!]: value as ParamValue })}${queryString(query as Query | undefined)}`;
@@ -74,7 +62,5 @@ export const pagePatterns = Object.fromEntries(PAGE_TABLE.map((e) => [e.name, e.
   readonly [E in (typeof PAGE_TABLE)[number] as E["name"]]: E["path"];
 };
 
-/** A page's URL at its sample parameters (a record of the demo seed): what the browser crawls open. */
-export const samplePath = (entry: PageEntry): string => buildPath(entry.path, entry.sample ?? {});
-
+export { buildPath, samplePath };
 export type { PageName };
