@@ -5,6 +5,7 @@ import { App } from "./app/app";
 import { loadPage, matchPage } from "./app/routes";
 import { readInitialData, seedInitialData } from "./lib/initial-data";
 import { createSwrConfig } from "./lib/swr-config";
+import { paths } from "@shared/paths";
 
 /**
  * The browser's start: the Worker rendered the page into #root (worker/pages); React hydrates it.
@@ -26,8 +27,8 @@ function start() {
   // remembering the page it was on. A failed sign-in (401 on /login itself) stays put.
   const toLogin = () => {
     const { pathname, search, hash } = history.location;
-    if (pathname === "/login") return;
-    history.push("/login", { from: `${pathname}${search}${hash}` });
+    if (pathname === paths.login()) return;
+    history.push(paths.login(), { from: `${pathname}${search}${hash}` });
   };
 
   const app = (

@@ -9,6 +9,7 @@ import { MaintenanceBanner, MaintenanceScreen } from "./shell/maintenance";
 import { useNavigationPending } from "./app-router";
 import { ErrorBoundary } from "./route-error";
 import { useScrollRestoration } from "./scroll-restoration";
+import { paths } from "@shared/paths";
 
 // The mobile menu (and the dialog it is built on) loads when it is first wanted, not with the
 // shell: most visits never open it. Pointing at or focusing the toggle starts the download.
@@ -34,7 +35,7 @@ export function RootLayout() {
   const { isModerator } = useSession();
   useScrollRestoration();
   // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
-  const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
+  const lockedOut = site.maintenanceMode && !isModerator && pathname !== paths.login();
   // Once hydrated (and what was typed before adopted), the app handles the page: the Worker's
   // static maintenance notice (for visitors without JavaScript) gives way to it, and the loader
   // (index.html) hands over a button click or a form submission it held.

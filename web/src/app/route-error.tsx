@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
 
 /** A page chunk that no longer exists after a deploy: reloading fetches the new build. */
 function isChunkLoadError(error: unknown): boolean {
@@ -58,11 +59,11 @@ export function RouteError({ withShell = true, error }: { withShell?: boolean; e
           Reload Page
         </button>
         {withShell ? (
-          <Link to="/" className={buttonClass({ variant: "secondary" })}>
+          <Link to={paths.home()} className={buttonClass({ variant: "secondary" })}>
             Go Home
           </Link>
         ) : (
-          <a href="/" className={buttonClass({ variant: "secondary" })}>
+          <a href={paths.home()} className={buttonClass({ variant: "secondary" })}>
             Go Home
           </a>
         )}

@@ -11,6 +11,7 @@ import { DEMO_TENANT_ID, type FastCommentsSso, guestWidgetSso, useFastCommentsSs
 import { useLocalSite } from "@/lib/local-host";
 import { Alert } from "@/components/ui/alert";
 import { useSession } from "@/lib/session";
+import { paths } from "@shared/paths";
 
 /**
  * Shown with the widget while the site setting says that comments wait for approval. Holding them
@@ -153,7 +154,7 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
       {mustVerify ? (
         <Alert tone="warning" className="mb-3">
           Confirm your e-mail address to comment with your account: open the link we sent you, or{" "}
-          <Link to="/verify-email" className="font-semibold underline underline-offset-4">
+          <Link to={paths.verifyEmail()} className="font-semibold underline underline-offset-4">
             ask for a new one
           </Link>
           .

@@ -26,6 +26,7 @@ import { factions, gameInfoArticles, heroes, mediaItems, newsArticles, spells, u
 import { galleryItemPath } from "../../../shared/media-keys";
 import { newestMatches } from "./fts-window";
 import { visibleOnly } from "../../lib/fts";
+import { paths } from "@shared/paths";
 
 /** Snippet markers: private-use characters no stored text contains (they are stripped from it). */
 const OPEN = "\uE000";
@@ -66,7 +67,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: newsArticles.id,
     title: newsArticles.title,
     key: newsArticles.id,
-    path: (id) => `/news/${id}`,
+    path: (id) => paths.newsArticle(id),
     visible: eq(newsArticles.isPublished, true),
   },
   {
@@ -76,7 +77,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: gameInfoArticles.id,
     title: gameInfoArticles.title,
     key: gameInfoArticles.slug,
-    path: (slug) => `/game-info/${encodeURIComponent(String(slug))}`,
+    path: (slug) => paths.gameInfoArticle(String(slug)),
     visible: eq(gameInfoArticles.isPublished, true),
   },
   {
@@ -86,7 +87,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: factions.id,
     title: factions.name,
     key: factions.id,
-    path: (id) => `/factions/${id}`,
+    path: (id) => paths.faction(id),
     visible: eq(factions.isActive, true),
     facet: { columns: [factions.alignment], noun: "faction", text: summaryOr(factions.summary, factions.description) },
   },
@@ -97,7 +98,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: units.id,
     title: units.name,
     key: units.id,
-    path: (id) => `/units/${id}`,
+    path: (id) => paths.unit(id),
     visible: and(eq(units.isActive, true), sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${units.factionId} AND f.is_active = 1)`)!,
     facet: { columns: [units.unitType], noun: "unit", text: summaryOr(units.summary, units.description) },
   },
@@ -108,7 +109,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: heroes.id,
     title: heroes.name,
     key: heroes.id,
-    path: (id) => `/heroes/${id}`,
+    path: (id) => paths.hero(id),
     visible: and(eq(heroes.isActive, true), sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${heroes.factionId} AND f.is_active = 1)`)!,
     facet: { columns: [heroes.heroClass, heroes.heroType], noun: "hero", text: summaryOr(heroes.summary, heroes.biography) },
   },
@@ -119,7 +120,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: spells.id,
     title: spells.name,
     key: spells.id,
-    path: (id) => `/spells/${id}`,
+    path: (id) => paths.spell(id),
     visible: eq(spells.isActive, true),
     facet: { columns: [spells.school], noun: "magic", text: sql<string>`${spells.description}` },
   },

@@ -30,6 +30,7 @@ import { RejectDialog } from "../components/reject-dialog";
 import { UploadDialog } from "../components/upload-dialog";
 import { useUploadQueue } from "../hooks/use-upload-queue";
 import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@shared/paths";
 
 /**
  * /admin/media (moderators and admins): the moderation queue and every media item. Pending is the
@@ -79,7 +80,7 @@ function useAdminFilters() {
     (patch: Partial<Omit<Filters, "page">>) => setParams((current) => search({ ...readFilters(current), ...patch, page: 1 })),
     [setParams],
   );
-  const pageHref = (view: StatusView, page: number) => `/admin/media${search({ ...filters, status: view, page })}`;
+  const pageHref = (view: StatusView, page: number) => paths.adminMedia(search({ ...filters, status: view, page }));
   return { filters, setFilters, pageHref };
 }
 

@@ -22,6 +22,7 @@ import { saveMediaItem, toMediaInput } from "../api/save-media-item";
 import { CategoriesLoadError } from "../components/categories-load-error";
 import { MediaForm } from "../components/media-form";
 import { MediaStatusBadge } from "../components/media-status-badge";
+import { paths } from "@shared/paths";
 
 /** /admin/media/{id}/edit (moderators and admins): the item's summary and the media form. */
 export function Component() {
@@ -38,7 +39,7 @@ function NotFound({ message }: { message: string }) {
       <PageHead meta={noindexMeta("Media Item Not Found")} />
       <h1 className="font-display text-3xl font-bold text-ink">Media Item Not Found</h1>
       <p className="mt-3 text-ink-muted">{message}</p>
-      <Link to="/admin/media" className={`${buttonClass()} mt-6`}>
+      <Link to={paths.adminMedia()} className={`${buttonClass()} mt-6`}>
         Back to Media Management
       </Link>
     </section>
@@ -121,7 +122,7 @@ function MediaEdit() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <PageHead meta={noindexMeta(`Edit ${item.data.title}`)} />
-      <Link to="/admin/media" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
+      <Link to={paths.adminMedia()} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
         ← Back to Media Management
       </Link>
       <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-ink">Edit Media</h1>
@@ -162,7 +163,7 @@ function EditMedia({ item, categories, factions }: { item: MediaItem; categories
     write: async (values, version) => {
       await saveMediaItem(item.id, values, version);
       toast.success("Media item saved.");
-      navigate("/admin/media");
+      navigate(paths.adminMedia());
     },
     failMessage: "Failed to save media item",
     // The form keeps the values it sent (reloaded, so it is no longer saving).
@@ -184,7 +185,7 @@ function EditMedia({ item, categories, factions }: { item: MediaItem; categories
           initial={base.values}
           categories={categories}
           factions={factions}
-          onCancel={() => navigate("/admin/media")}
+          onCancel={() => navigate(paths.adminMedia())}
           onSubmit={async (values) => void (await saving.save(values, base.version))}
         />
       </ConflictGuard>

@@ -7,6 +7,7 @@ import { TextField } from "@/components/ui/text-field";
 import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { forgotPasswordRequest } from "@/features/auth/api/forgot-password";
+import { paths } from "@shared/paths";
 
 const failure = (err: unknown) => serverReason(err, "Failed to connect to server");
 
@@ -39,7 +40,7 @@ export function ForgotPasswordForm({ initialEmail = "" }: { initialEmail?: strin
         <Alert tone="success" title={RESET_REQUESTED}>
           <p>The link works once, for one hour. Nothing there? Look in your spam folder, or ask again in a few minutes.</p>
         </Alert>
-        <Link to="/login" className={buttonClass({ variant: "secondary", className: "w-full" })}>
+        <Link to={paths.login()} className={buttonClass({ variant: "secondary", className: "w-full" })}>
           Back to Sign In
         </Link>
       </div>

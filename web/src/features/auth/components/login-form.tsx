@@ -10,6 +10,7 @@ import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { signInRequest } from "@/features/auth/api/sign-in";
+import { paths } from "@shared/paths";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 export const LOCKED_NOTICE =
@@ -73,7 +74,7 @@ export function LoginForm() {
         <p className="mt-2 text-right text-sm">
           {/* The address typed so far goes along, so it need not be typed again. */}
           <Link
-            to="/forgot-password"
+            to={paths.forgotPassword()}
             state={{ email: form.values.email }}
             className="inline-block py-0.5 font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
           >

@@ -11,6 +11,7 @@ import { ResetPasswordForm } from "@/features/auth/components/reset-password-for
 import { useResetLinkCheck } from "@/features/auth/api/reset-password";
 import { noindexMeta } from "@shared/seo";
 import { tokenSearch } from "@/features/auth/token-search";
+import { paths } from "@shared/paths";
 
 /** The link's token (ADR 0047). */
 export const canonicalSearch = tokenSearch;
@@ -37,7 +38,7 @@ function LinkFailed({ state, message }: { state: keyof typeof LINK_STATES; messa
       <StateMessage tone="error" title={LINK_STATES[state].title}>
         <p>{message ?? LINK_STATES[state].text}</p>
       </StateMessage>
-      <Link to="/forgot-password" className={buttonClass({ className: "w-full" })}>
+      <Link to={paths.forgotPassword()} className={buttonClass({ className: "w-full" })}>
         Ask for a New Link
       </Link>
     </div>
@@ -67,7 +68,7 @@ export function Component() {
         <Alert tone="success" title={PASSWORD_RESET_DONE}>
           <p>Every device that was signed in to your account was signed out. Sign in with your new password.</p>
         </Alert>
-        <Link to="/login" className={buttonClass({ className: "w-full" })}>
+        <Link to={paths.login()} className={buttonClass({ className: "w-full" })}>
           Sign In
         </Link>
       </div>
@@ -106,7 +107,7 @@ export function Component() {
         title={heading.title}
         subtitle={heading.subtitle}
         footer={
-          <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+          <Link to={paths.login()} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
             Back to Sign In
           </Link>
         }

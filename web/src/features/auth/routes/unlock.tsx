@@ -8,6 +8,7 @@ import { AuthCard } from "@/features/auth/components/auth-card";
 import { unlockRequest } from "@/features/auth/api/unlock";
 import { noindexMeta } from "@shared/seo";
 import { tokenSearch } from "@/features/auth/token-search";
+import { paths } from "@shared/paths";
 
 /** The link's token (ADR 0047). */
 export const canonicalSearch = tokenSearch;
@@ -16,7 +17,7 @@ export const UNLOCKED_TEXT = "Sign-in is unlocked.";
 const INCOMPLETE = "This unlock link is incomplete. Open it again from the e-mail.";
 
 const signInLink = (
-  <Link to="/login" className={buttonClass({ className: "w-full" })}>
+  <Link to={paths.login()} className={buttonClass({ className: "w-full" })}>
     Sign In
   </Link>
 );
@@ -89,7 +90,7 @@ export function Component() {
         title="Unlock Sign-In"
         subtitle="For the network where the wrong passwords were typed."
         footer={
-          <Link to="/forgot-password" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+          <Link to={paths.forgotPassword()} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
             Forgot your password?
           </Link>
         }

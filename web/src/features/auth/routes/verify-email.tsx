@@ -9,6 +9,7 @@ import { tokenSearch } from "@/features/auth/token-search";
 import { useSession } from "@/lib/session";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { resendVerificationRequest, verifyEmailRequest } from "@/features/auth/api/verify-email";
+import { paths } from "@shared/paths";
 
 /** The link's token (ADR 0047). */
 export const canonicalSearch = tokenSearch;
@@ -64,7 +65,7 @@ export function Component() {
         title="Confirm Your E-mail"
         subtitle="Confirmed members can comment on news and in the forum."
         footer={
-          <Link to="/" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+          <Link to={paths.home()} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
             Back to the home page
           </Link>
         }
@@ -90,7 +91,7 @@ export function Component() {
             {status !== "authenticated" ? (
               <>
                 To get a new one,{" "}
-                <Link to="/login" state={{ from: "/verify-email" }} className={buttonClass({ variant: "link" })}>
+                <Link to={paths.login()} state={{ from: paths.verifyEmail() }} className={buttonClass({ variant: "link" })}>
                   sign in
                 </Link>{" "}
                 first.

@@ -22,6 +22,7 @@ import { HistoryPanel } from "../components/history-panel";
 import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
 import { useRecordVersions } from "../hooks/use-record-versions";
+import { paths } from "@shared/paths";
 
 /** The form's values: every field as the controls hold it (text, the flag as a boolean). */
 export type FactionFormValues = {
@@ -111,7 +112,7 @@ function FactionEditPage() {
         <div className="py-16 text-center">
           <h1 className="font-display text-3xl font-bold text-ink">Faction Not Found</h1>
           <p className="mt-3 text-ink-muted">There is no faction to edit at this address.</p>
-          <Link to="/factions" className={buttonClass({ className: "mt-8" })}>
+          <Link to={paths.factions()} className={buttonClass({ className: "mt-8" })}>
             Back to Factions
           </Link>
         </div>
@@ -120,7 +121,7 @@ function FactionEditPage() {
   }
   if (error && !faction) {
     return (
-      <Frame backTo={{ to: `/factions/${id}`, label: "Back to the faction" }}>
+      <Frame backTo={{ to: paths.faction(id), label: "Back to the faction" }}>
         <Alert tone="error" title="Failed to Load Factions" className="mt-6">
           {serverReason(error, "Please try again in a moment.")}
         </Alert>
@@ -166,7 +167,7 @@ function FactionForm({ faction }: { faction: Faction }) {
     write: async (body: FactionInput, version) => {
       await updateFaction(faction.id, { ...body, updatedAt: version });
       toast.success("Faction saved.");
-      leaveWithoutAsking(() => void navigate(`/factions/${faction.id}`));
+      leaveWithoutAsking(() => void navigate(paths.faction(faction.id)));
     },
     revalidate: revalidateGameReads,
   });
@@ -203,7 +204,7 @@ function FactionForm({ faction }: { faction: Faction }) {
   );
 
   return (
-    <Frame backTo={{ to: `/factions/${faction.id}`, label: name }}>
+    <Frame backTo={{ to: paths.faction(faction.id), label: name }}>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Edit Faction: {name}</h1>
         <Button variant="secondary" size="sm" onClick={() => setHistoryOpen(true)}>
@@ -272,7 +273,7 @@ function FactionForm({ faction }: { faction: Faction }) {
             <Button type="submit" disabled={saving}>
               {saving ? "Saving..." : "Save"}
             </Button>
-            <Button variant="secondary" onClick={() => void navigate(`/factions/${faction.id}`)} disabled={saving}>
+            <Button variant="secondary" onClick={() => void navigate(paths.faction(faction.id))} disabled={saving}>
               Cancel
             </Button>
           </div>

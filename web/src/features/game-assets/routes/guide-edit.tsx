@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { GAMEINFO_CATEGORY_MAX, GAMEINFO_LIMITS, gameInfoInputSchema, slugify, type GameInfoArticle, type GameInfoInput } from "@schemas/gameinfo";
-import { gamePaths, SLUG_MAX } from "@shared/game";
+import { SLUG_MAX } from "@shared/game";
 import { parseId } from "@shared/ids";
 import { noindexMeta } from "@shared/seo";
 import { LoadErrorAlert } from "@/components/load-error-alert";
@@ -28,8 +28,8 @@ import { HistoryPanel } from "../components/history-panel";
 import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
 import { useRecordVersions } from "../hooks/use-record-versions";
+import { paths } from "@shared/paths";
 
-const LIST_PATH = "/admin/game-info";
 
 /** The form's values: every field as its control holds it. */
 export type GuideFormValues = {
@@ -106,7 +106,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <PageHead meta={noindexMeta(title, "Write and publish game-info guides.")} />
-      <Link to={LIST_PATH} className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+      <Link to={paths.adminGameInfo()} className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
         ← Manage Game Info
       </Link>
       {children}
@@ -187,7 +187,7 @@ function MissingGuide({ id, onRestored }: { id: number | null; onRestored(guide:
               History
             </Button>
           ) : null}
-          <Link to={LIST_PATH} className={buttonClass()}>
+          <Link to={paths.adminGameInfo()} className={buttonClass()}>
             Back to Manage Game Info
           </Link>
         </div>
@@ -223,7 +223,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
     write: async (body: GameInfoInput, version) => {
       const saved = guide ? await updateGuide(guide.id, { ...body, updatedAt: version }) : await createGuide(body);
       toast.success(guide ? `Saved "${saved.title}".` : `Created "${saved.title}".`);
-      leaveWithoutAsking(() => void navigate(LIST_PATH));
+      leaveWithoutAsking(() => void navigate(paths.adminGameInfo()));
     },
     revalidate: revalidateGuides,
   });
@@ -300,7 +300,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
         {guide ? (
           <div className="flex flex-wrap gap-2">
             {guide.isPublished ? (
-              <Link to={gamePaths.gameInfoArticle(guide.slug)} className={buttonClass({ variant: "ghost", size: "sm" })}>
+              <Link to={paths.gameInfoArticle(guide.slug)} className={buttonClass({ variant: "ghost", size: "sm" })}>
                 View
               </Link>
             ) : null}
@@ -402,7 +402,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving..." : guide ? "Save" : "Create Guide"}
               </Button>
-              <Button variant="secondary" onClick={() => void navigate(LIST_PATH)} disabled={saving}>
+              <Button variant="secondary" onClick={() => void navigate(paths.adminGameInfo())} disabled={saving}>
                 Cancel
               </Button>
             </div>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { GameInfoListItem } from "@schemas/gameinfo";
-import { gamePaths } from "@shared/game";
 import { parsePage } from "@shared/ids";
 import { noindexMeta } from "@shared/seo";
 import { LoadErrorAlert } from "@/components/load-error-alert";
@@ -19,8 +18,8 @@ import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { useGuideCategories, useGuideList, type GuideListQuery } from "../api/get-guides";
 import { deleteGuide, setGuideFlags } from "../api/save-guide";
 import { ModeratorGuard } from "../components/moderator-guard";
+import { paths } from "@shared/paths";
 
-const LIST_PATH = "/admin/game-info";
 
 function listParams(q: GuideListQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -97,7 +96,7 @@ function GuideList() {
           <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Manage Game Info</h1>
           <p className="mt-1 text-sm text-ink-muted">Guides, lore and mechanics. Drafts are seen by moderators only.</p>
         </div>
-        <Link to="/admin/game-info/new" className={buttonClass()}>
+        <Link to={paths.adminGameInfoNew()} className={buttonClass()}>
           + New Guide
         </Link>
       </div>
@@ -157,11 +156,11 @@ function GuideList() {
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
                     {guide.isPublished ? (
-                      <Link to={gamePaths.gameInfoArticle(guide.slug)} aria-label={`View "${guide.title}"`} className={buttonClass({ variant: "ghost", size: "sm" })}>
+                      <Link to={paths.gameInfoArticle(guide.slug)} aria-label={`View "${guide.title}"`} className={buttonClass({ variant: "ghost", size: "sm" })}>
                         View
                       </Link>
                     ) : null}
-                    <Link to={`/admin/game-info/${guide.id}/edit`} aria-label={`Edit "${guide.title}"`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+                    <Link to={paths.adminGameInfoEdit(guide.id)} aria-label={`Edit "${guide.title}"`} className={buttonClass({ variant: "secondary", size: "sm" })}>
                       Edit
                     </Link>
                     <Button
@@ -193,10 +192,7 @@ function GuideList() {
               <Pagination
                 page={data.page}
                 totalPages={data.totalPages}
-                hrefFor={(page) => {
-                  const search = listParams({ ...query, page }).toString();
-                  return search ? `${LIST_PATH}?${search}` : LIST_PATH;
-                }}
+                hrefFor={(page) => paths.adminGameInfo(listParams({ ...query, page }))}
               />
             </div>
           </>

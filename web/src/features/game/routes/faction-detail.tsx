@@ -29,6 +29,7 @@ import { UnitCard } from "../components/unit-card";
 import { useFactionView } from "../hooks/use-faction-view";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageLoadError } from "@/components/page-load-error";
+import { paths } from "@shared/paths";
 
 /** The tab and its filters (ADR 0047). */
 export const canonicalSearch = (params: URLSearchParams) => factionViewParams(parseFactionView(params));
@@ -68,7 +69,7 @@ function FactionPage({ faction, view, setView }: { faction: Faction; view: Facti
     <div className="mx-auto max-w-6xl px-4 py-8">
       {/* The banner's background is the largest image above the fold. */}
       <PageHead meta={meta} preload={faction.backgroundUrl ? { href: faction.backgroundUrl, ...factionBannerImage(faction.backgroundUrl) } : null} />
-      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }]} current={faction.name} />
+      <Breadcrumb trail={[{ label: "Home", to: paths.home() }, { label: "Factions", to: paths.factions() }]} current={faction.name} />
       <FactionBanner faction={faction} />
       <div className="mt-8">
         <Tabs tabs={tabs} selected={view.tab} onSelect={(tab) => setView({ tab })} idPrefix="faction" label={`${faction.name} sections`} />
@@ -155,7 +156,7 @@ function FactionBanner({ faction }: { faction: Faction }) {
           </dl>
         </div>
         {isModerator ? (
-          <Link to={`/admin/factions/${faction.id}/edit`} className={buttonClass({ variant: "secondary", size: "sm", className: "self-start" })}>
+          <Link to={paths.adminFactionEdit(faction.id)} className={buttonClass({ variant: "secondary", size: "sm", className: "self-start" })}>
             Edit Faction
           </Link>
         ) : null}

@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { gamePaths, RARITY_RANGE } from "@shared/game";
+import { RARITY_RANGE } from "@shared/game";
 import { heroMeta } from "@shared/game-seo";
 import { SECTION_OFFSCREEN } from "@/lib/offscreen";
 import { parseId } from "@shared/ids";
@@ -15,6 +15,7 @@ import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { StatList } from "@/features/game/components/stat-list";
 import { textList } from "@/features/game/lib/game-text";
+import { paths } from "@shared/paths";
 
 /** The first view reads the hero (worker/pages writes the answer into the HTML). */
 export function firstView({ params }: FirstViewRequest) {
@@ -115,7 +116,7 @@ export function Component() {
                   <li key={name}>
                     {spell ? (
                       <>
-                        <Link to={gamePaths.spell(spell.id)} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
+                        <Link to={paths.spell(spell.id)} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
                           {spell.name}
                         </Link>{" "}
                         <span className="text-sm text-ink-muted">
@@ -133,7 +134,7 @@ export function Component() {
             <p className="mt-2 text-ink-muted">No starting spells.</p>
           )}
           <p className="mt-3 text-sm">
-            <Link to={gamePaths.spells} className="text-brand-700 hover:underline dark:text-brand-400">
+            <Link to={paths.spells()} className="text-brand-700 hover:underline dark:text-brand-400">
               Open the spell book
             </Link>
           </p>

@@ -1,5 +1,4 @@
 import { useParams } from "react-router";
-import { gamePaths } from "@shared/game";
 import { SPELL_BOOK_TITLE, spellMeta } from "@shared/game-seo";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
@@ -15,6 +14,7 @@ import { PageLoadError } from "@/components/page-load-error";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { SpellDetails } from "@/features/game/components/spell-details";
+import { paths } from "@shared/paths";
 
 /** The first view reads the spell (worker/pages writes the answer into the HTML). */
 export function firstView({ params }: FirstViewRequest) {
@@ -48,8 +48,8 @@ export function Component() {
       <PageHead meta={meta} />
       <Breadcrumb
         trail={[
-          { label: "Home", to: "/" },
-          { label: SPELL_BOOK_TITLE, to: gamePaths.spells },
+          { label: "Home", to: paths.home() },
+          { label: SPELL_BOOK_TITLE, to: paths.spells() },
         ]}
         current={spell.name}
       />

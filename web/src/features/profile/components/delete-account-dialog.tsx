@@ -10,6 +10,7 @@ import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { deleteAccountRequest } from "@/features/profile/api/delete-account";
+import { paths } from "@shared/paths";
 
 export const ACCOUNT_DELETED = "Your account was deleted.";
 
@@ -38,7 +39,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(
       await deleteAccountRequest(body);
       forget();
       toast.success(ACCOUNT_DELETED);
-      await navigate("/");
+      await navigate(paths.home());
     } catch (err) {
       if (!form.showServerErrors(err)) setError(serverReason(err, "Failed to connect to server"));
       setPending(false);
