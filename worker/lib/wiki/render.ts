@@ -1,6 +1,7 @@
 import type { Database } from "../../env";
 import { getSettings } from "../../db/queries/settings";
 import { keepWikiLinks, readWikiTargets, resolveRef, type LinkSourceRow, type WikiRecord, type WikiSource } from "../../db/queries/wiki-links";
+import { paths } from "@shared/paths";
 import type { BrokenReason, RenderedContent, WikiType } from "@shared/wiki-syntax";
 import { statCardHtml } from "./cards";
 import { parseWiki, renderWiki, type CardHtml, type LinkTarget, type TocEntry } from "./markdown";
@@ -19,19 +20,23 @@ export const TOC_MIN = 3;
 
 /** The page of a record a wiki link points at. */
 export function wikiHref(record: Pick<WikiRecord, "type" | "id" | "slug">): string {
-  const pages: Record<WikiType, string> = {
-    unit: `/units/${record.id}`,
-    hero: `/heroes/${record.id}`,
-    spell: `/spells/${record.id}`,
-    faction: `/factions/${record.id}`,
-    guide: `/game-info/${encodeURIComponent(record.slug ?? String(record.id))}`,
-  };
-  return pages[record.type];
+  switch (record.type) {
+    case "unit":
+      return paths.unit(record.id);
+    case "hero":
+      return paths.hero(record.id);
+    case "spell":
+      return paths.spell(record.id);
+    case "faction":
+      return paths.faction(record.id);
+    case "guide":
+      return paths.gameInfoArticle(record.slug ?? String(record.id));
+  }
 }
 
 /** The page of a guide or news article that holds wiki links. */
 export const sourceHref = (source: Pick<LinkSourceRow, "type" | "id" | "slug">): string =>
-  source.type === "guide" ? wikiHref({ type: "guide", id: source.id, slug: source.slug ?? undefined }) : `/news/${source.id}`;
+  source.type === "guide" ? wikiHref({ type: "guide", id: source.id, slug: source.slug ?? undefined }) : paths.newsArticle(source.id);
 
 /** Stores what a saved body links to and embeds (every create and update of a guide or article). */
 export async function keepBodyLinks(db: Database, source: WikiSource, body: string): Promise<void> {
