@@ -22,7 +22,7 @@ export const brokenLinksQuerySchema = strictQuery({
 });
 
 /** POST /api/wiki/preview: a body as readers will see it, with the editor's warnings. */
-export const wikiPreviewSchema = z.strictObject({
+export const wikiPreviewSchema = z.object({
   content: requiredText("Content is required", "Content", GAMEINFO_LIMITS.content),
 });
 

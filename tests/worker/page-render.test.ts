@@ -161,7 +161,8 @@ describe("the game pages rendered by React on the Worker", () => {
     const { main, text } = await mainOf(`/game-info/${slugs.article}`);
     expect(main).toMatch(/<h1 [^>]*>Rendered guide<\/h1>/);
     expect(text).toContain("A guide.");
-    expect(main).toMatch(/data-testid="gameinfo-content"[^>]*>Some content.\nSecond line.<\/div>/);
+    // The body as Markdown: one paragraph, its line break kept.
+    expect(main).toMatch(/data-testid="gameinfo-content"[^>]*><p>Some content.<br>\nSecond line.<\/p>/);
     expectTextOnly((await mainOf(`/game-info/${slugs.hostile}`)).main);
   });
 });

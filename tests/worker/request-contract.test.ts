@@ -108,6 +108,8 @@ describe("the paging contract", () => {
       [
         "GET /api/admin/users",
         "GET /api/audit",
+        "GET /api/backlinks",
+        "GET /api/wiki/broken-links",
         "GET /api/gameinfo",
         "GET /api/hero",
         "GET /api/history",

@@ -254,9 +254,9 @@ export type LinkSourceRow = { type: WikiSourceType; id: number; title: string; s
 
 /** A source's title, slug (guides) and published flag, by its type and id. */
 const sourceColumns = sql`
-  CASE l.source_type WHEN 'guide' THEN (SELECT title FROM game_info_articles WHERE id = l.source_id) ELSE (SELECT title FROM news_articles WHERE id = l.source_id) END AS title,
-  CASE l.source_type WHEN 'guide' THEN (SELECT slug FROM game_info_articles WHERE id = l.source_id) END AS slug,
-  CASE l.source_type WHEN 'guide' THEN (SELECT is_published FROM game_info_articles WHERE id = l.source_id) ELSE (SELECT is_published FROM news_articles WHERE id = l.source_id) END AS published`;
+  CASE wiki_links.source_type WHEN 'guide' THEN (SELECT title FROM game_info_articles WHERE id = wiki_links.source_id) ELSE (SELECT title FROM news_articles WHERE id = wiki_links.source_id) END AS title,
+  CASE wiki_links.source_type WHEN 'guide' THEN (SELECT slug FROM game_info_articles WHERE id = wiki_links.source_id) END AS slug,
+  CASE wiki_links.source_type WHEN 'guide' THEN (SELECT is_published FROM game_info_articles WHERE id = wiki_links.source_id) ELSE (SELECT is_published FROM news_articles WHERE id = wiki_links.source_id) END AS published`;
 
 /** The columns of a source row read from the subquery `s`. */
 const sourceFields = {
@@ -275,9 +275,9 @@ const toSource = (r: SourceRaw): LinkSourceRow => ({ type: r.source_type, id: r.
  * through the links' target index. Drafts are listed only when `drafts` (moderators).
  */
 export async function listBacklinks(db: Database, target: { type: WikiType; id: number }, drafts: boolean, page: number, pageSize: number) {
-  const sources = sql`(SELECT l.source_type, l.source_id, MAX(l.kind = 'card') AS embeds, ${sourceColumns}
-    FROM ${wikiLinks} l WHERE l.target_type = ${target.type} AND l.target_id = ${target.id}
-    GROUP BY l.source_type, l.source_id)`;
+  const sources = sql`(SELECT wiki_links.source_type, wiki_links.source_id, MAX(wiki_links.kind = 'card') AS embeds, ${sourceColumns}
+    FROM ${wikiLinks} WHERE wiki_links.target_type = ${target.type} AND wiki_links.target_id = ${target.id}
+    GROUP BY wiki_links.source_type, wiki_links.source_id)`;
   const visible = drafts ? sql`s.title IS NOT NULL` : sql`s.published = 1`;
   const from = sql`${sources} s`;
   const [count, rows] = await db.batch([
@@ -294,12 +294,12 @@ export async function listBacklinks(db: Database, target: { type: WikiType; id: 
 }
 
 /** 1 when a reader may see the target, 0 when hidden, NULL when it does not exist. */
-const targetVisible = sql`CASE l.target_type
-  WHEN 'unit' THEN (SELECT u.is_active AND f.is_active FROM units u JOIN factions f ON f.id = u.faction_id WHERE u.id = l.target_id)
-  WHEN 'hero' THEN (SELECT h.is_active AND f.is_active FROM heroes h JOIN factions f ON f.id = h.faction_id WHERE h.id = l.target_id)
-  WHEN 'spell' THEN (SELECT is_active FROM spells WHERE id = l.target_id)
-  WHEN 'faction' THEN (SELECT is_active FROM factions WHERE id = l.target_id)
-  WHEN 'guide' THEN (SELECT is_published FROM game_info_articles WHERE id = l.target_id)
+const targetVisible = sql`CASE wiki_links.target_type
+  WHEN 'unit' THEN (SELECT u.is_active AND f.is_active FROM units u JOIN factions f ON f.id = u.faction_id WHERE u.id = wiki_links.target_id)
+  WHEN 'hero' THEN (SELECT h.is_active AND f.is_active FROM heroes h JOIN factions f ON f.id = h.faction_id WHERE h.id = wiki_links.target_id)
+  WHEN 'spell' THEN (SELECT is_active FROM spells WHERE id = wiki_links.target_id)
+  WHEN 'faction' THEN (SELECT is_active FROM factions WHERE id = wiki_links.target_id)
+  WHEN 'guide' THEN (SELECT is_published FROM game_info_articles WHERE id = wiki_links.target_id)
 END`;
 
 /**
@@ -308,9 +308,9 @@ END`;
  * A moderators' report: it reads the whole links table (one row per distinct reference).
  */
 export async function listBrokenLinks(db: Database, reason: BrokenReason | undefined, page: number, pageSize: number) {
-  const broken = sql`(SELECT l.source_type, l.source_id, l.ref_key, l.text, l.kind, ${sourceColumns},
-      CASE WHEN l.target_id IS NULL OR ${targetVisible} IS NULL THEN 'missing' WHEN ${targetVisible} = 0 THEN 'hidden' WHEN l.ambiguous THEN 'ambiguous' END AS reason
-    FROM ${wikiLinks} l)`;
+  const broken = sql`(SELECT wiki_links.source_type, wiki_links.source_id, wiki_links.ref_key, wiki_links.text, wiki_links.kind, ${sourceColumns},
+      CASE WHEN wiki_links.target_id IS NULL OR ${targetVisible} IS NULL THEN 'missing' WHEN ${targetVisible} = 0 THEN 'hidden' WHEN wiki_links.ambiguous THEN 'ambiguous' END AS reason
+    FROM ${wikiLinks})`;
   const which = reason ? sql`s.reason = ${reason}` : sql`s.reason IS NOT NULL`;
   const from = sql`${broken} s`;
   const [count, rows] = await db.batch([
