@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 import boundaries from "./eslint-rules/feature-boundaries.js";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", ".wrangler", "**/.wrangler", "worker/worker-configuration.d.ts", "test-results", "playwright-report", "tests/fixtures/boundaries"] },
+  { ignores: ["dist", "node_modules", ".wrangler", "**/.wrangler", "worker/worker-configuration.d.ts", "test-results", "playwright-report", "tests/fixtures/boundaries", "tests/fixtures/layout"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -87,6 +87,24 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
           message: "Text fields start from text() in shared/schemas/text.ts (refuses control characters), not z.string().",
+        },
+      ],
+    },
+  },
+  {
+    // shared/ is what both runtimes import, so it imports neither of them: no Worker code, no SPA
+    // code (docs/decisions/0057-layout-by-runtime.md). Code only one runtime uses lives there.
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/|@worker/|(\\.\\./)+(worker|web)(/|$))",
+              message: "shared/ imports nothing from worker/ or web/: move what both runtimes need into shared/, or this code to the runtime that uses it.",
+            },
+          ],
         },
       ],
     },

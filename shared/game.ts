@@ -11,6 +11,9 @@ export const SPELL_TARGETS = ["Single", "Area", "All", "Self"] as const;
 export const SPELL_DURATIONS = ["Instant", "Combat", "Permanent", "Turns"] as const;
 
 export type Alignment = (typeof ALIGNMENTS)[number];
+
+/** A faction as other records name it (the unit, hero and spell pages link to it). */
+export type FactionRef = { id: number; name: string; alignment: Alignment };
 export type UnitType = (typeof UNIT_TYPES)[number];
 export type HeroType = (typeof HERO_TYPES)[number];
 export type SpellSchool = (typeof SPELL_SCHOOLS)[number];

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { hasVariants, variantKey, type VariantWidth } from "@shared/image-variants";
-import { isPublicMediaKey } from "../db/queries/media";
+import { isPublicMediaKey } from "../db/queries/media/items";
 import { primaryDatabase } from "../db/session";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";

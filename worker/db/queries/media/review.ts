@@ -6,13 +6,14 @@
  * change has its audit row in the same batch, inserted only when its item's write happened.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../env";
-import type { MediaStatusCounts, ReviewDecision } from "../../../shared/schemas/media";
-import { auditLog, mediaItems } from "../schema";
-import type { Actor } from "./game-common";
-import { isStale, nextStamp } from "./versioned";
-import { kept } from "./game-counts";
-import { ALL_ITEMS, selectItems, STATE_COUNTS, type MediaRow } from "./media";
+import type { Database } from "../../client";
+import type { MediaStatusCounts, ReviewDecision } from "../../../../shared/schemas/media";
+import { auditLog, mediaItems } from "../../schema";
+import type { Actor } from "../game-common";
+import { isStale, nextStamp } from "../versioned";
+import { kept } from "../game-counts";
+import { selectItems, type MediaRow } from "./common";
+import { ALL_ITEMS, STATE_COUNTS } from "./list";
 
 /**
  * How many items wait, are in the gallery and were rejected: the states' kept whole totals
