@@ -110,6 +110,16 @@ export default tseslint.config(
     },
   },
   {
+    // No file over 500 lines: a longer one holds several concerns, split along them (ADR 0057).
+    // The schema is the one list of tables; shared/seo.ts is being rewritten with the page
+    // rendering and comes under the limit then.
+    files: ["**/*.{ts,tsx,js}"],
+    ignores: ["worker/db/schema.ts", "shared/seo.ts"],
+    rules: {
+      "max-lines": ["error", { max: 500 }],
+    },
+  },
+  {
     files: ["scripts/**/*.ts", "tests/e2e/**/*.ts", "tests/perf/**/*.ts", "*.ts", "*.js"],
     languageOptions: { globals: globals.node },
   },
