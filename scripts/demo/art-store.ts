@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import sharp from "sharp";
-import type { DemoFaction } from "./factions.ts";
+import { FACTIONS, type DemoFaction } from "./factions.ts";
 import { bannerSvg, emblemSvg, mediaKeys, renderMedia, renderSvg, sceneSvg, shortHash } from "./images.ts";
 import type { DemoMediaItem } from "./media.ts";
 import { pick } from "./pick.ts";
