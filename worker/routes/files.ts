@@ -6,7 +6,7 @@ import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyFileSignature } from "../lib/file-signature";
 import { validate } from "../middleware/validate";
-import { fileQuery } from "../../shared/schemas/files";
+import { fileQuery } from "./files-query";
 
 /**
  * R2 objects from the MEDIA bucket at /files/{key}. Keys are never overwritten (they carry a
