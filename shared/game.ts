@@ -11,6 +11,9 @@ export const SPELL_TARGETS = ["Single", "Area", "All", "Self"] as const;
 export const SPELL_DURATIONS = ["Instant", "Combat", "Permanent", "Turns"] as const;
 
 export type Alignment = (typeof ALIGNMENTS)[number];
+
+/** A faction as other records name it (the unit, hero and spell pages link to it). */
+export type FactionRef = { id: number; name: string; alignment: Alignment };
 export type UnitType = (typeof UNIT_TYPES)[number];
 export type HeroType = (typeof HERO_TYPES)[number];
 export type SpellSchool = (typeof SPELL_SCHOOLS)[number];
@@ -63,3 +66,6 @@ export const GAMEINFO_SEARCH_MAX = 200;
 /** A comparison holds 2 to 4 units. */
 export const UNIT_COMPARE_MIN = 2;
 export const UNIT_COMPARE_MAX = 4;
+
+/** The `units` parameter of /compare for these ids, in the order given ("units=12,47,88"; "" for none). */
+export const compareSearch = (ids: readonly number[]): string => (ids.length ? `units=${ids.join(",")}` : "");

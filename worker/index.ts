@@ -6,6 +6,7 @@ import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
 import { sweepAccountRecords } from "./jobs/account-cleanup";
 import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { edgeCached, edgeGeneration, freshnessFloor, isGuestRead } from "./lib/edge-cache";
+import { requestFaults, withFaultyBindings } from "./lib/faults";
 import { apiReadKey } from "./lib/read-key";
 import type { ErrorBody } from "./lib/errors";
 import { MALFORMED_AUTHORIZATION, malformedAuthorization } from "./middleware/auth";
@@ -98,7 +99,8 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
   if (malformedAuthorization(request)) return refuseAuthorization();
   const guestRead = isGuestRead(request);
   const floor = guestRead ? freshnessFloor(await edgeGeneration(env, request, ctx)) : undefined;
-  const session = openRequestSession(env, request, floor);
+  const faults = requestFaults(env, request);
+  const session = openRequestSession(withFaultyBindings(env, faults), request, floor, faults);
   const sessionEnv = session.env;
   if (!new URL(request.url).pathname.startsWith("/api/")) return app.fetch(request, sessionEnv, ctx);
   // A guest read is cached under what it means (its route and validated query), not its spelling.

@@ -393,7 +393,7 @@ export const publishedNewsTags = sqliteTable(
 /**
  * The gallery's filter combinations, kept (migration 0018): one row per approved media item and
  * combination of the gallery's filters it matches, `facet` being `<category>:<faction>:<type>:<featured>`
- * with '' for a filter that is not set (galleryFacet in queries/media.ts). A filtered page walks one
+ * with '' for a filter that is not set (galleryFacet in queries/media/list.ts). A filtered page walks one
  * key in the gallery's order; facet_counts ('media_gallery', key) keeps its total. Kept by triggers
  * from media_items.
  */

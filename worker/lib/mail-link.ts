@@ -6,18 +6,15 @@
  * and the sender derives the token again at send time and puts the link in the text. Reading the
  * database gives no working link; whoever also holds the secret could sign access tokens anyway.
  */
-import { hashToken, newToken } from "../db/queries/mail";
+import { hashToken, type LinkPath, type MailLink } from "../db/queries/mail";
 import { base64url, derivedKey, keyIdOf, secretsOf, type SecretEnv } from "./keys";
-import { queryString, type pagePatterns } from "@shared/paths";
+import { queryString } from "@shared/paths";
 
 /** Where the link goes in a stored body. */
 export const LINK_MARK = "[[link]]";
 
-/** The pages a mailed link opens. */
-export type LinkPath = (typeof pagePatterns)["verifyEmail" | "resetPassword" | "unlock"];
-
-/** What the outbox keeps of a link (no token). */
-export type MailLink = { linkPath: LinkPath; linkNonce: string; linkKeyId: string };
+/** A random URL-safe token (32 bytes). */
+const newToken = (): string => base64url(crypto.getRandomValues(new Uint8Array(32)).buffer);
 
 /** The token of a link: HMAC-SHA256 of its nonce (URL-safe base64, 43 characters, like a random token). */
 const tokenOf = async (secret: string, nonce: string) =>

@@ -8,7 +8,7 @@
 import { createMiddleware } from "hono/factory";
 import { openDatabase } from "../db/client";
 import { getSettings } from "../db/queries/settings";
-import type { AppEnv } from "../env";
+import type { AppEnv, CommentsWidgetSettings } from "../env";
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../middleware/maintenance";
 import { toPublicSettings, type PublicSiteSettings } from "../../shared/schemas/settings";
 import { escapeHtml, isGenericDescription, jsonLdText, noindexMeta, SITE_NAME, withSiteName } from "@shared/seo";
@@ -17,11 +17,6 @@ import { renderDocument } from "../pages/document";
 
 /** The element id of the comment widget's tenant and region (read by web/src/lib/fastcomments.ts). */
 export const COMMENTS_WIDGET_ELEMENT_ID = "comments-widget";
-/** The comment widget's public settings: a guest's widget starts from them without an API call. */
-export type CommentsWidgetSettings = { tenantId: string; region: "eu" | null };
-
-/** The settings a page is served with, as the middleware hands them to the page registry. */
-export type SiteContext = { settings: PublicSiteSettings; widget: CommentsWidgetSettings; fingerprint: string };
 
 /**
  * Marks HTML that already carries the site settings (pages rendered from the shell template,

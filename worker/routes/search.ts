@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { readEtag } from "../middleware/read-etag";
 import { search } from "../db/queries/search";
 import type { AppEnv } from "../env";
-import { ftsQuery } from "../lib/fts";
+import { ftsQuery } from "../db/fts";
 import { setReadCache } from "../lib/read-cache";
 import { isModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";

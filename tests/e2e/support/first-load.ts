@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { compareSearch } from "../../../shared/game-keys";
+import { compareSearch } from "../../../shared/game";
 import { PAGE_TABLE } from "../../../shared/page-table";
 import { paths, queryString, samplePath } from "../../../shared/paths";
 

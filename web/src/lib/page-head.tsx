@@ -36,7 +36,7 @@ function replaceHeadTags(html: string): void {
 
 /**
  * A page's head, declared by the page as it renders: its metadata (from the builders in
- * @shared/seo and @shared/game-seo), its status (404 for a missing item) and the image its first
+ * @shared/seo and the game feature's lib/game-seo.ts), its status (404 for a missing item) and the image its first
  * view shows largest. The Worker collects it while rendering and writes the same `headTags` into
  * the HTML with that status and a preload of the image; in the browser it replaces the document's
  * metadata whenever the page changes. The site's configured name and description apply in both.

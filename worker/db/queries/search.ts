@@ -7,7 +7,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import {
   SEARCH_GROUP_SIZE,
   SEARCH_MATCH_CAP,
@@ -25,7 +25,7 @@ import { pageCount } from "../../../shared/schemas/query";
 import { factions, gameInfoArticles, heroes, mediaItems, newsArticles, spells, units } from "../schema";
 import { galleryItemPath } from "../../../shared/media-keys";
 import { newestMatches } from "./fts-window";
-import { visibleOnly } from "../../lib/fts";
+import { visibleOnly } from "../fts";
 import { paths } from "@shared/paths";
 
 /** Snippet markers: private-use characters no stored text contains (they are stripped from it). */
@@ -220,7 +220,7 @@ type Candidate = { id: number; title: string; key: string | number; visible: num
 /**
  * Searches every type (SEARCH_GROUP_SIZE best each) or one type (a page of SEARCH_PAGE_SIZE)
  * in one D1 batch: per type, the candidates above ranked by bm25 (equal ranks newest first),
- * counted up to SEARCH_MATCH_CAP (`capped` past it), and the asked page cut from them. `match` is a safe FTS5 expression (worker/lib/fts.ts).
+ * counted up to SEARCH_MATCH_CAP (`capped` past it), and the asked page cut from them. `match` is a safe FTS5 expression (worker/db/fts.ts).
  */
 export async function search(
   db: Database,

@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { factions, gameInfoArticles, heroes, spells, units, wikiLinks } from "../schema";
 import { cachedSettings, rememberSettings, settingsRowQuery } from "./settings";
 import type { SiteSettingsDto } from "../../../shared/schemas/settings";

@@ -1,4 +1,4 @@
-import type { Database } from "../../env";
+import type { Database } from "../../db/client";
 import { getSettings } from "../../db/queries/settings";
 import { keepWikiLinks, readWikiTargets, resolveRef, type LinkSourceRow, type WikiRecord, type WikiSource } from "../../db/queries/wiki-links";
 import { paths } from "@shared/paths";

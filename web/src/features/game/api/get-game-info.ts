@@ -2,7 +2,7 @@ import useSWR from "swr";
 import { api, unwrap } from "@/lib/api-client";
 import type { GameInfoArticle, GameInfoCategories, GameInfoItems, GameInfoListItem } from "@schemas/gameinfo";
 import type { Paged } from "@schemas/query";
-import { gameInfoListQuery, type GameInfoUrlFilters } from "@shared/game-keys";
+import { gameInfoListQuery, type GameInfoUrlFilters } from "@/features/game/lib/game-keys";
 import type { RenderedContent } from "@shared/wiki-syntax";
 import { GAME_DEDUPE_MS, gameKeys } from "./game-cache";
 

@@ -3,7 +3,7 @@ import { UNIT_COMPARE_MAX, UNIT_COMPARE_MIN } from "@shared/game";
 import { buttonClass } from "@/components/ui/button";
 import { clearCompare, removeFromCompare, useCompareList } from "@/features/game/hooks/use-compare-list";
 import { paths } from "@shared/paths";
-import { compareSearch } from "@shared/game-keys";
+import { compareSearch } from "@shared/game";
 
 /**
  * The current comparison choice, fixed at the bottom of the unit pages while it holds a unit:

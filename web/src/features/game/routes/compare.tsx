@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { UNIT_COMPARE_MAX, UNIT_COMPARE_MIN } from "@shared/game";
-import { COMPARE_TITLE, compareMeta } from "@shared/game-seo";
-import { compareSearch, gameKeys, parseCompareUnits } from "@shared/game-keys";
+import { COMPARE_TITLE, compareMeta } from "@/features/game/lib/game-seo";
+import { compareSearch } from "@shared/game";
+import { gameKeys, parseCompareUnits } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { factionsMeta } from "@shared/game-seo";
+import { factionsMeta } from "@/features/game/lib/game-seo";
 import { FACTIONS_COPY } from "@/features/game/lib/game-ui";
 import { LoadingRegion } from "@/components/ui/skeleton";
 import { serverReason } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import { useSession } from "@/lib/session";
 import { useFactions } from "../api/get-factions";
 import { FactionCard, FactionCardSkeleton } from "../components/faction-card";

@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import { gameInfoArticleMeta } from "@shared/game-seo";
+import { gameInfoArticleMeta } from "@/features/game/lib/game-seo";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { buttonClass } from "@/components/ui/button";
@@ -8,7 +8,7 @@ import { isNotFound } from "@/lib/api-client";
 import { GuideBody } from "@/components/guide-body";
 import { PageHead, PageRedirect, useSiteOrigin } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
 import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { gameInfoMeta } from "@shared/game-seo";
-import { gameInfoUrlParams, gameKeys, parseGameInfoFilters, type GameInfoUrlFilters } from "@shared/game-keys";
+import { gameInfoMeta } from "@/features/game/lib/game-seo";
+import { gameInfoUrlParams, gameKeys, parseGameInfoFilters, type GameInfoUrlFilters } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { PageLoadError } from "@/components/page-load-error";
 import { buttonClass } from "@/components/ui/button";

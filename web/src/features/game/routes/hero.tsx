@@ -1,10 +1,10 @@
 import { Link, useParams } from "react-router";
 import { RARITY_RANGE } from "@shared/game";
-import { heroMeta } from "@shared/game-seo";
+import { heroMeta } from "@/features/game/lib/game-seo";
 import { SECTION_OFFSCREEN } from "@/lib/offscreen";
 import { parseId } from "@shared/ids";
 import { useSiteOrigin } from "@/lib/page-head";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { Badge } from "@/components/ui/badge";
 import { isNotFound } from "@/lib/api-client";

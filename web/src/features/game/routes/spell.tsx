@@ -1,11 +1,11 @@
 import { useParams } from "react-router";
-import { SPELL_BOOK_TITLE, spellMeta } from "@shared/game-seo";
+import { SPELL_BOOK_TITLE, spellMeta } from "@/features/game/lib/game-seo";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { isNotFound } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import { noindexMeta } from "@shared/seo";
 import type { FirstViewRequest } from "@/app/routes";
 import { useSpellPage } from "@/features/game/api/get-spell-page";

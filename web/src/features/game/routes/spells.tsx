@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES } from "@shared/game";
-import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE, spellBookMeta } from "@shared/game-seo";
+import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE, spellBookMeta } from "@/features/game/lib/game-seo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { gameKeys, parseSpellBookFilters, parseSpellBookPage, spellBookPath, spellBookSearch } from "@shared/game-keys";
+import { gameKeys, parseSpellBookFilters, parseSpellBookPage, spellBookPath, spellBookSearch } from "@/features/game/lib/game-keys";
 import { Pagination } from "@/components/ui/pagination";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import type { FirstViewRequest } from "@/app/routes";

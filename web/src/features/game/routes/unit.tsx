@@ -1,11 +1,11 @@
 import { Link, useParams } from "react-router";
 import { tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
-import { unitMeta } from "@shared/game-seo";
+import { unitMeta } from "@/features/game/lib/game-seo";
 import { abilityList } from "@/features/game/lib/game-text";
 import { SAME_TIER_CARD_OFFSCREEN } from "@/lib/offscreen";
 import { parseId } from "@shared/ids";
 import { useSiteOrigin } from "@/lib/page-head";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { Badge } from "@/components/ui/badge";
 import { isNotFound } from "@/lib/api-client";

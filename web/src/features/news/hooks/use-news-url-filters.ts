@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { parseNewsFilters, type NewsUrlFilters } from "@shared/news-keys";
+import { parseNewsFilters, type NewsUrlFilters } from "@/lib/news-keys";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { paths } from "@shared/paths";
 

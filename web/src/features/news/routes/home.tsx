@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { HOME_LATEST_COUNT, newsKeys } from "@shared/news-keys";
+import { HOME_LATEST_COUNT, newsKeys } from "@/lib/news-keys";
 import { SECTION_OFFSCREEN } from "@/lib/offscreen";
 import { homeMeta } from "@shared/seo";
 import { useNewsList } from "@/features/news/api/get-news-list";

@@ -6,7 +6,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { isNotFound } from "@/lib/api-client";
 import { Time } from "@/components/ui/time";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { newsKeys } from "@shared/news-keys";
+import { newsKeys } from "@/lib/news-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";

@@ -7,13 +7,14 @@
  * its item's write changed the row (`wroteStamp`).
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../../env";
-import type { MediaStatusCounts, ReviewDecision } from "../../../shared/schemas/media";
-import { auditLog, mediaItems } from "../schema";
-import type { Actor } from "./game-common";
-import { isStale, nextStamp, sameStamp, wroteStamp } from "./versioned";
-import { kept } from "./game-counts";
-import { ALL_ITEMS, selectItems, STATE_COUNTS, type MediaRow } from "./media";
+import type { Database } from "../../client";
+import type { MediaStatusCounts, ReviewDecision } from "../../../../shared/schemas/media";
+import { auditLog, mediaItems } from "../../schema";
+import type { Actor } from "../game-common";
+import { isStale, nextStamp, sameStamp, wroteStamp } from "../versioned";
+import { kept } from "../game-counts";
+import { selectItems, type MediaRow } from "./common";
+import { ALL_ITEMS, STATE_COUNTS } from "./list";
 
 /**
  * How many items wait, are in the gallery and were rejected: the states' kept whole totals

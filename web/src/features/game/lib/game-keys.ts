@@ -1,10 +1,10 @@
 /**
  * The API keys of the game pages, shared by the SPA's hooks and the Worker that writes a page's
- * first API answers into its HTML (same key convention as ./api-key.ts), plus the URL state of
+ * first API answers into its HTML (same key convention as @shared/api-key), plus the URL state of
  * the faction page (tab and filters live in the query string), the guides (category, search,
  * page), the spell book (filters) and the comparison (unit ids).
  */
-import { apiKey } from "./api-key";
+import { apiKey } from "@shared/api-key";
 import {
   GAMEINFO_CATEGORY_MAX,
   GAMEINFO_SEARCH_MAX,
@@ -22,9 +22,9 @@ import {
   type SpellTarget,
   type SpellType,
   type UnitType,
-} from "./game";
-import { parseId, parsePage } from "./ids";
-import { paths } from "./paths";
+} from "@shared/game";
+import { parseId, parsePage } from "@shared/ids";
+import { paths } from "@shared/paths";
 
 /** Everything the faction page shows comes from one read (one D1 batch). */
 export const FACTION_PAGE_QUERY = { includeUnits: true, includeHeroes: true, includeSpells: true } as const;
@@ -183,9 +183,6 @@ export type CompareSelection = {
   /** Valid distinct ids beyond the 4th (not compared). */
   dropped: number[];
 };
-
-/** The `units` parameter of /compare for these ids, in the order given ("units=12,47,88"; "" for none). */
-export const compareSearch = (ids: readonly number[]): string => (ids.length ? `units=${ids.join(",")}` : "");
 
 /** Reads the `units` parameter of /compare ("12,47,88"). */
 export function parseCompareUnits(params: URLSearchParams): CompareSelection {

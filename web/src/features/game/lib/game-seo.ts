@@ -4,9 +4,9 @@
  * the Worker injects it into the HTML for crawlers and link previews, the SPA renders the same
  * through <PageMeta>. Pure; builds on ./seo.ts.
  */
-import { tierLabel, UPGRADE_LEVEL_LABELS } from "./game";
-import { absoluteUrl, homeBreadcrumbs, noindexMeta, pageTitle, SITE_NAME, type JsonLd, type PageMeta } from "./seo";
-import { paths } from "./paths";
+import { tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { absoluteUrl, homeBreadcrumbs, noindexMeta, pageTitle, SITE_NAME, type JsonLd, type PageMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
 
 /** The faction fields the metadata uses (a Faction from the API fits). */
 export type FactionForMeta = {
