@@ -5,7 +5,7 @@
  * rendered by React goes into #root, and the first view's API answers, the site settings and the
  * route's modules go in as JSON elements.
  */
-import { INITIAL_DATA_ID, INITIAL_MISSING_ID, ROUTE_MODULES_ID } from "@shared/page-data";
+import { INITIAL_DATA_ID, INITIAL_MISSING_ID, ROUTE_ERROR_ID, ROUTE_MODULES_ID } from "@shared/page-data";
 import { headTags, PAGE_HEAD_SELECTORS, type PageMeta } from "@shared/seo";
 import { SECURITY_HEADERS } from "../lib/security-headers";
 
@@ -57,6 +57,8 @@ export type PageParts = {
   initialData?: readonly { key: string; json: string }[];
   /** The API's 404 answers (its error envelope, as sent) by SWR key, in `id="initial-missing"`. */
   initialMissing?: readonly { key: string; json: string }[];
+  /** The page route's error (its loader failed), in `id="route-error"` for the browser's router. */
+  routeError?: { id: string; status: number; data: unknown } | null;
   /** `<link rel="preload">` / stylesheet tags (already escaped) for the end of <head>. */
   preloadTags?: readonly string[];
   /** The route's JS modules, listed in `#route-modules` for the app loader to preload. */
@@ -98,6 +100,9 @@ function inserts(meta: PageMeta, parts: PageParts): Inserts {
     if (!answers?.length) continue;
     const json = `{${answers.map((a) => `${JSON.stringify(a.key)}:${a.json}`).join(",")}}`;
     body += `  <script type="application/json" id="${id}">${scriptSafeJson(json)}</script>\n  `;
+  }
+  if (parts.routeError) {
+    body += `  <script type="application/json" id="${ROUTE_ERROR_ID}">${scriptJson(parts.routeError)}</script>\n  `;
   }
   if (parts.routeModules?.length) {
     body += `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptJson(parts.routeModules)}</script>\n  `;

@@ -16,6 +16,7 @@
  */
 import type { ComponentType } from "react";
 import { matchRoutes } from "react-router";
+import type { MissingItem } from "@/lib/missing-items";
 
 /** What a page's first view is read for: the route's parameters and the whole URL. */
 export type FirstViewRequest = { params: Readonly<Record<string, string | undefined>>; url: URL };
@@ -32,6 +33,8 @@ export type PageModule = {
    * functions the page's components use. A page without it reads no query string.
    */
   canonicalSearch?(params: URLSearchParams): URLSearchParams | string;
+  /** What the page says when its own record (the first `firstView` key) does not exist: the route's error element, answered 404. */
+  missingItem?: MissingItem;
 };
 
 export type PageRoute = {

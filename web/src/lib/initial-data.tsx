@@ -1,8 +1,10 @@
-import { createContext, use, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext as createRouterContext } from "react-router";
 import type { Middleware, SWRResponse } from "swr";
+import type { ApiRead } from "@shared/app-server";
 import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from "@shared/page-data";
 import { isModeratorLevel } from "@shared/roles";
-import { errorFromEnvelope, type ApiRequestError } from "./api-client";
+import { apiFetch, errorFromEnvelope, type ApiRequestError } from "./api-client";
 import { useHydrated } from "./hydrated";
 import { readStorage, STORAGE_KEYS } from "./storage";
 
@@ -16,16 +18,27 @@ import { readStorage, STORAGE_KEYS } from "./storage";
  */
 export type InitialData = { answers: Record<string, unknown>; missing: Record<string, unknown> };
 
+/**
+ * How a page's loader reads the API (web/src/app/router.tsx), given to it in the router's context:
+ * in the browser the typed client's fetch (the reader's session, the network) and the answers are
+ * noted as just fetched; on the Worker the Worker's own API in-process, as a guest
+ * (worker/pages/first-view.ts), or `null` for a request whose HTML carries no data.
+ */
+export const apiReadContext = createRouterContext<ApiRead>({ fetch: (key) => apiFetch(key), seed: (data) => void seedInitialData(data) });
+
 type FirstView = { keys: ReadonlySet<string>; errors: ReadonlyMap<string, ApiRequestError> };
 
 const FirstViewContext = createContext<FirstView>({ keys: new Set(), errors: new Map() });
 
-/** The keys the first view was rendered with, and its 404s for the hooks (SWR's cache holds data, not errors). */
+/** The keys the page's loader read, and its 404s for the hooks (SWR's cache holds data, not errors). */
 export function FirstViewProvider({ data, children }: { data: InitialData; children: ReactNode }) {
-  const [value] = useState<FirstView>(() => ({
-    keys: new Set([...Object.keys(data.answers), ...Object.keys(data.missing)]),
-    errors: new Map(Object.entries(data.missing).map(([key, envelope]) => [key, errorFromEnvelope(404, envelope)])),
-  }));
+  const value = useMemo<FirstView>(
+    () => ({
+      keys: new Set([...Object.keys(data.answers), ...Object.keys(data.missing)]),
+      errors: new Map(Object.entries(data.missing).map(([key, envelope]) => [key, errorFromEnvelope(404, envelope)])),
+    }),
+    [data],
+  );
   return <FirstViewContext value={value}>{children}</FirstViewContext>;
 }
 

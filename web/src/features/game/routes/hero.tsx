@@ -17,6 +17,9 @@ import { StatList } from "@/features/game/components/stat-list";
 import { textList } from "@/features/game/lib/game-text";
 
 /** The first view reads the hero (worker/pages writes the answer into the HTML). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.hero;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.heroPage(id)];

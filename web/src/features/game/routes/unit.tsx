@@ -21,6 +21,9 @@ import { UnitStatList } from "@/features/game/components/unit-stats";
 import { UpgradeChain } from "@/features/game/components/upgrade-chain";
 
 /** The first view reads the unit (worker/pages writes the answer into the HTML). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.unit;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.unitPage(id)];

@@ -21,6 +21,9 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageLoadError } from "@/components/page-load-error";
 
 /** The first view reads the article. */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.newsArticle;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : newsKeys.article(id)];
