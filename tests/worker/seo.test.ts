@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_SHELL, renderDocument, renderTemplate, shellTemplate } from "../../worker/pages/document";
 import { escapeXml } from "../../worker/lib/seo-documents";
-import { APP_LOADER_SCRIPT, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
+import { THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
 import { absoluteUrl, headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
 import { call, sitemapChildren } from "./helpers";
 
@@ -319,14 +319,14 @@ describe("HTML pages through the Worker", () => {
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<!-- comment");
-    // JSON-LD, the page's data and (in a build) the theme script and the app loader, inline.
+    // JSON-LD, the page's data and (in a build) the theme script inline; the app loader is a file of the build.
     const allowed = ['<script type="application/ld+json">', '<script type="application/json" id="initial-data">',
       '<script type="application/json" id="site-settings">', '<script type="application/json" id="comments-widget">',
-      '<script type="application/json" id="route-modules">',
+      '<script type="application/json" id="route-modules">', '<script type="application/json" id="route-error">',
     ];
-    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || /^<script data-entry="\/assets\/[^"]+\.js" data-first="\/assets\/libraries-[^"]+\.js">$/.test(tag) || tag === "<script>", tag).toBe(true);
+    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || /^<script type="module" async crossorigin src="\/assets\/app-loader-[^"]+\.js" data-entry="\/assets\/[^"]+\.js" data-first="\/assets\/libraries-[^"]+\.js">$/.test(tag) || tag === "<script>", tag).toBe(true);
     for (const inline of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(inline[1]).toBe(THEME_INIT_SCRIPT);
-    for (const loader of html.matchAll(/<script data-entry="[^"]+" data-first="[^"]+">([\s\S]*?)<\/script>/g)) expect(loader[1]).toBe(APP_LOADER_SCRIPT);
+    for (const loader of html.matchAll(/<script type="module" async[^>]*>([\s\S]*?)<\/script>/g)) expect(loader[1]).toBe("");
     const blocks = jsonLdBlocks(html);
     expect(blocks[0]!.headline).toBe(`Evil ${XSS} "quoted" & 'single'`);
     expect(html).toContain("\\u003c/script\\u003e");
