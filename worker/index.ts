@@ -16,7 +16,7 @@ import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { currentUsage, meterD1, noteError, runWithUsage, startUsage } from "./db/usage";
 import { finishRequest } from "./lib/request-log";
-import { pageRoutes } from "./pages";
+import { maintenancePage, pageRoutes } from "./pages";
 import { commentsFrameRoutes } from "./routes/comments-frame";
 import { filesRoutes } from "./routes/files";
 import { seoRoutes } from "./routes/seo";
@@ -40,7 +40,7 @@ const app = new Hono<AppEnv>()
     }
   })
   // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
-  .use(siteHtml)
+  .use(siteHtml(maintenancePage))
   .route("/", api)
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)

@@ -83,10 +83,11 @@ async function preparePage(c: Ctx): Promise<{ url: URL; page: PreparedPage }> {
   return { url, page };
 }
 
-async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }): Promise<Response> {
+async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }, maintenance = false): Promise<Response> {
   const site = c.get("site");
   // HTML never carries data that depends on who asks: a request with credentials gets none (its loader reads nothing).
-  const guest = !c.req.header("Authorization");
+  // Nor does the maintenance page: the shell shows the maintenance screen instead of any page.
+  const guest = !c.req.header("Authorization") && !maintenance;
   try {
     const { url, page } = prepared ?? (await preparePage(c));
     const reads = guest ? guestReads(c) : null;
@@ -101,7 +102,7 @@ async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }): P
       return withHeaders(new Response(null, { status: 301, headers: { Location: `${moved}${sent}`, "Cache-Control": "public, max-age=300" } }), SECURITY_HEADERS);
     }
     // The router's status (the page's record missing: 404; a read not answered: 503), else what the page declared.
-    const status = rendered.status !== 200 ? rendered.status : (rendered.head?.status ?? 200);
+    const status = maintenance ? 503 : rendered.status !== 200 ? rendered.status : (rendered.head?.status ?? 200);
     const meta = rendered.head?.meta ?? appShellMeta();
     const files = (await loadRouteModules(c))[page.module];
     const preloadTags = [
@@ -125,13 +126,25 @@ async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }): P
     });
     if (site) res.headers.set(BRANDED_HEADER, site.fingerprint);
     if (status === 503) res.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    if (maintenance) res.headers.set("Cache-Control", "no-store");
     return res;
   } catch (err) {
     // Rendering and its data are extras: without them the plain shell, whose app fetches as before.
     console.error(JSON.stringify({ level: "error", where: "pages", path: c.req.path, error: String(err) }));
-    return renderPlainShell(await shell(c));
+    const plain = renderPlainShell(await shell(c));
+    if (!maintenance) return plain;
+    plain.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    plain.headers.set("Cache-Control", "no-store");
+    return new Response(plain.body, { status: 503, headers: plain.headers });
   }
 }
+
+/**
+ * While maintenance mode is on, every GET outside /api and /files (worker/lib/site-html.ts): the
+ * app rendered at the URL with the settings, whose shell shows guests the maintenance screen
+ * (and the sign-in page, for moderators), answered 503 with Retry-After, never stored.
+ */
+export const maintenancePage = (c: Ctx): Promise<Response> => servePage(c, undefined, true);
 
 /**
  * A page through the edge cache: its entry is the page's URL with its query string in one

@@ -32,13 +32,11 @@ export function RootLayout() {
   const { isModerator } = useSession();
   // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
   const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
-  // Once hydrated (and what was typed before adopted), the app handles the page: the Worker's
-  // static maintenance notice (for visitors without JavaScript) gives way to it, and the loader
-  // (index.html) hands over a button click or a form submission it held.
+  // Once hydrated (and what was typed before adopted), the app handles the page: the app loader
+  // (web/src/app-loader.ts) hands over a button click or a form submission it held.
   const hydrated = useHydrated();
   useEffect(() => {
     if (!hydrated) return;
-    document.getElementById("maintenance-notice")?.remove();
     document.documentElement.setAttribute("data-app", "");
     dispatchEvent(new Event("app-ready"));
   }, [hydrated]);

@@ -1,6 +1,9 @@
-import { isRouteErrorResponse, Link, useMatches, useNavigate, useRouteError } from "react-router";
+import { useEffect, useState } from "react";
+import { isRouteErrorResponse, Link, useMatches, useNavigate, useRevalidator, useRouteError } from "react-router";
 import { MissingItemView } from "@/components/missing-item";
 import { errorFromEnvelope, serverReason } from "@/lib/api-client";
+import { useHydrated } from "@/lib/hydrated";
+import { storedUserSeesMore } from "@/lib/initial-data";
 import { buttonClass } from "@/components/ui/button";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
@@ -22,6 +25,15 @@ export function PageError() {
   const error = useRouteError();
   const matches = useMatches();
   const navigate = useNavigate();
+  const missingForGuests = isRouteErrorResponse(error) && error.status === 404;
+  // The Worker read as a guest: a moderator or admin may read what a guest may not (an inactive
+  // faction, a draft), so a 404 hydrated from the Worker's HTML is read again for them.
+  const hydrated = useHydrated();
+  const [mountedHydrating] = useState(!hydrated);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (hydrated && mountedHydrating && missingForGuests && storedUserSeesMore()) void revalidate();
+  }, [hydrated, mountedHydrating, missingForGuests, revalidate]);
   if (isRouteErrorResponse(error)) {
     const route = pages.find((page) => page.path === matches.at(-1)?.id);
     const missing = route && loadedPage(route)?.missingItem;

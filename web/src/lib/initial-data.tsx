@@ -78,7 +78,7 @@ export function seedInitialData(data: InitialData, now: number = Date.now()): st
 }
 
 /** Moderators and admins may read more than a guest under the same key (drafts, hidden rows). */
-function storedUserSeesMore(): boolean {
+export function storedUserSeesMore(): boolean {
   try {
     const user = JSON.parse(readStorage(STORAGE_KEYS.user) ?? "null") as { roles?: unknown } | null;
     return Array.isArray(user?.roles) && isModeratorLevel(user.roles as string[]);
