@@ -115,25 +115,11 @@ function inserts(meta: PageMeta, parts: PageParts): Inserts {
   };
 }
 
-/** The rewriter that removes the shell's own head elements that a page's metadata replaces. */
+/** The rewriter that removes the shell's own head elements that a page's metadata replaces (run once per shell). */
 function withoutReplaced(): HTMLRewriter {
   let rewriter = new HTMLRewriter();
   for (const selector of PAGE_HEAD_SELECTORS) rewriter = rewriter.on(selector, { element: (el) => void el.remove() });
   return rewriter;
-}
-
-/**
- * The shell with the page's metadata, the given status, the site's security headers and no
- * stale validators from the asset server. `shell` is the asset server's answer for "/"; when it
- * is not an HTML page the built-in FALLBACK_SHELL is used. (Pages served many times use
- * `shellTemplate` + `renderTemplate`, which give the same document without a rewriter pass.)
- */
-export function renderDocument(shell: Response, meta: PageMeta, status: number, parts: PageParts = {}): Response {
-  const { head, body, root } = inserts(meta, parts);
-  let rewriter = withoutReplaced().on("head", { element: (el) => void el.append(head, { html: true }) });
-  if (body) rewriter = rewriter.on("body", { element: (el) => void el.append(body, { html: true }) });
-  if (root) rewriter = rewriter.on("#root", { element: (el) => void el.setInnerContent(root, { html: true }) });
-  return new Response(rewriter.transform(shellSource(shell)).body, { status, headers: htmlHeaders(parts.sharedMaxAge) });
 }
 
 /**
@@ -166,8 +152,8 @@ export async function shellTemplate(shell: Response): Promise<ShellTemplate> {
 }
 
 /**
- * The same document as `renderDocument` on the shell the template was made from, with its strong
- * validator: an ETag that is the SHA-1 of the document, taken from the string at hand (so the
+ * The page's document: the template's shell with the page's head, #root and data written into
+ * it, with its strong validator: an ETag that is the SHA-1 of the document, taken from the string at hand (so the
  * etag middleware and the edge cache need not read the body back and hash it in chunks).
  */
 export async function renderTemplate(template: ShellTemplate, meta: PageMeta, status: number, parts: PageParts = {}): Promise<Response> {
