@@ -15,10 +15,10 @@ import { loadedPage, loadPage, pages, type PageModule, type PageRoute } from "./
  */
 
 /** The shell's route id; each page's route id is its path. */
-export const ROOT_ROUTE_ID = "root";
+const ROOT_ROUTE_ID = "root";
 
 /** The SWR keys a page's first view reads at `url` (its query string read in its one spelling, ADR 0047). */
-export function firstViewKeys(module: PageModule, params: LoaderFunctionArgs["params"], url: URL): (string | null)[] {
+function firstViewKeys(module: PageModule, params: LoaderFunctionArgs["params"], url: URL): (string | null)[] {
   if (!module.firstView) return [];
   const canonical = new URL(url);
   canonical.search = new URLSearchParams(module.canonicalSearch?.(url.searchParams) ?? "").toString();

@@ -1,7 +1,7 @@
 /**
  * The site's one route table. Each page is declared here once: its path, its module and whether
  * guests may see it. Everything else is derived from this list:
- * - the SPA's router (./router.tsx);
+ * - the routes of react-router's data router, in the browser and on the Worker (./router.tsx);
  * - the Worker's page registry (worker/pages/index.ts): every path here is served as a page,
  *   rendered by React on the Worker (guest pages with their first-view data), and any other
  *   path is a 404;
@@ -9,8 +9,9 @@
  * - the sitemap's static entries (`sitemap: true`).
  *
  * A page module (features/<feature>/routes/<page>.tsx) exports `Component` and, when its first
- * view reads the API, `firstView`: the SWR keys of those reads for a URL, so the Worker writes
- * their answers into the HTML and the first view needs no /api request. The page's metadata,
+ * view reads the API, `firstView`: the SWR keys of those reads for a URL, which its route's loader
+ * reads (on the Worker too, which writes the answers into the HTML: the first view needs no /api
+ * request); `missingItem` when its own record may be missing. The page's metadata,
  * status and largest image come from its own `<PageHead>` as it renders (web/src/lib/page-head.tsx).
  * How to add a page: docs/conventions.md, "Pages".
  */

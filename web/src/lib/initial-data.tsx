@@ -9,12 +9,13 @@ import { useHydrated } from "./hydrated";
 import { readStorage, STORAGE_KEYS } from "./storage";
 
 /**
- * A page's first API answers, as the Worker read them for its first view (guests' answers, keyed
- * by SWR key): the 200 answers, and the 404 envelopes of an item that does not exist. The Worker
- * renders the page with them and writes them into the HTML
- * (`<script type="application/json" id="initial-data">` / `id="initial-missing"`); the browser
- * hands them to SWR (its `fallback`) before hydrating, so both render the same view and the first
- * view makes no /api request. Later navigation and revalidation use the API as usual.
+ * A page's first API answers, as its route's loader read them (web/src/app/router.tsx), keyed by
+ * SWR key: the 200 answers, and the 404 envelopes of reads other than the page's own record. The
+ * page renders with them as SWR's `fallback`. The Worker writes its loader's answers into the HTML
+ * (`<script type="application/json" id="initial-data">` / `id="initial-missing"`), and the browser
+ * hands them to its router as the route's hydration data, so both render the same view and the
+ * first view makes no /api request. Later navigations run the loader in the browser, and
+ * revalidation goes through SWR as usual (docs/decisions/0052-data-router.md).
  */
 export type InitialData = { answers: Record<string, unknown>; missing: Record<string, unknown> };
 
