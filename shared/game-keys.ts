@@ -24,6 +24,7 @@ import {
   type UnitType,
 } from "./game";
 import { parseId, parsePage } from "./ids";
+import { paths } from "./paths";
 
 /** Everything the faction page shows comes from one read (one D1 batch). */
 export const FACTION_PAGE_QUERY = { includeUnits: true, includeHeroes: true, includeSpells: true } as const;
@@ -142,8 +143,7 @@ export function spellBookSearch(f: SpellBookFilters, page: number): URLSearchPar
 
 /** The spell book's URL for these filters and page. */
 export function spellBookPath(f: SpellBookFilters, page: number): string {
-  const query = spellBookSearch(f, page).toString();
-  return query ? `/spells?${query}` : "/spells";
+  return paths.spells(spellBookSearch(f, page));
 }
 
 export type SpellBookFilters = { school?: SpellSchool; level?: number; type?: SpellType; target?: SpellTarget };
@@ -183,6 +183,9 @@ export type CompareSelection = {
   /** Valid distinct ids beyond the 4th (not compared). */
   dropped: number[];
 };
+
+/** The `units` parameter of /compare for these ids, in the order given ("units=12,47,88"; "" for none). */
+export const compareSearch = (ids: readonly number[]): string => (ids.length ? `units=${ids.join(",")}` : "");
 
 /** Reads the `units` parameter of /compare ("12,47,88"). */
 export function parseCompareUnits(params: URLSearchParams): CompareSelection {

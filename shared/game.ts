@@ -63,19 +63,3 @@ export const GAMEINFO_SEARCH_MAX = 200;
 /** A comparison holds 2 to 4 units. */
 export const UNIT_COMPARE_MIN = 2;
 export const UNIT_COMPARE_MAX = 4;
-
-/** Site paths of the game pages (links, canonical URLs, the sitemap). */
-export const gamePaths = {
-  faction: (id: number) => `/factions/${id}`,
-  unit: (id: number) => `/units/${id}`,
-  hero: (id: number) => `/heroes/${id}`,
-  spells: "/spells",
-  spell: (id: number) => `/spells/${id}`,
-  /** The guides (game info) and one guide. */
-  gameInfo: "/game-info",
-  gameInfoArticle: (slug: string) => `/game-info/${encodeURIComponent(slug)}`,
-  /** One category's guides (a page of its own: its canonical URL, and listed in the sitemap). */
-  gameInfoCategory: (category: string) => `/game-info?${new URLSearchParams({ category })}`,
-  /** `/compare?units=12,47,88` (the ids in the order given). */
-  compare: (ids: readonly number[]) => (ids.length ? `/compare?units=${ids.join(",")}` : "/compare"),
-} as const;

@@ -19,7 +19,7 @@ import { finishRequest } from "./lib/request-log";
 import { maintenancePage, pageRoutes } from "./pages";
 import { commentsFrameRoutes } from "./routes/comments-frame";
 import { filesRoutes } from "./routes/files";
-import { seoRoutes } from "./routes/seo";
+import { robotsRoutes, seoRoutes } from "./routes/seo";
 
 /**
  * The Worker. The API lives under /api; unknown /api paths answer JSON 404 (never the SPA).
@@ -39,13 +39,18 @@ const app = new Hono<AppEnv>()
       usage.userId = c.get("user")?.id ?? null;
     }
   })
-  // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
-  .use(siteHtml(maintenancePage))
+  // What is not a page, answered before the site's settings are read: the API, R2 files,
+  // robots.txt and the comment widget's frame. Each answers every path it is mounted at.
   .route("/", api)
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)
-  .route("/", seoRoutes)
+  .route("/", robotsRoutes)
   .route("/", commentsFrameRoutes)
+  // Everything else is the site's (its pages, the 404 page, the sitemap and the feed): the site
+  // settings apply, name, description and maintenance (worker/lib/site-html.ts). The pages are
+  // the route table's (worker/pages), so no list of pages or non-pages is kept here.
+  .use(siteHtml(maintenancePage))
+  .route("/", seoRoutes)
   // A write to a path that is no route (`/API/news`, `/api%2Fnews`): the API's error envelope,
   // like every refused write (ADR 0025); pages answer GET and HEAD only.
   .on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c) =>

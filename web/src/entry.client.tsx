@@ -8,6 +8,7 @@ import { appRoutes } from "./app/router";
 import { loadPage, matchPage } from "./app/routes";
 import { readInitialData, seedInitialData } from "./lib/initial-data";
 import { createSwrConfig } from "./lib/swr-config";
+import { paths } from "@shared/paths";
 
 /** The page route's error the Worker rendered (its loader failed), as the router's hydration state holds it. */
 function readRouteError(): HydrationState["errors"] {
@@ -47,8 +48,8 @@ function start() {
     // remembering the page it was on. A failed sign-in (401 on /login itself) stays put.
     const toLogin = () => {
       const { pathname, search, hash } = router.state.location;
-      if (pathname === "/login") return;
-      void router.navigate("/login", { state: { from: `${pathname}${search}${hash}` } });
+      if (pathname === paths.login()) return;
+      void router.navigate(paths.login(), { state: { from: `${pathname}${search}${hash}` } });
     };
 
     const app = (

@@ -8,12 +8,13 @@
  */
 import { hashToken, newToken } from "../db/queries/mail";
 import { base64url, derivedKey, keyIdOf, secretsOf, type SecretEnv } from "./keys";
+import { queryString, type pagePatterns } from "@shared/paths";
 
 /** Where the link goes in a stored body. */
 export const LINK_MARK = "[[link]]";
 
 /** The pages a mailed link opens. */
-export type LinkPath = "/verify-email" | "/reset-password" | "/unlock";
+export type LinkPath = (typeof pagePatterns)["verifyEmail" | "resetPassword" | "unlock"];
 
 /** What the outbox keeps of a link (no token). */
 export type MailLink = { linkPath: LinkPath; linkNonce: string; linkKeyId: string };
@@ -40,6 +41,6 @@ export async function mailText(env: SecretEnv & { SITE_URL: string }, mail: Stor
   let secret: string | undefined;
   for (const candidate of secretsOf(env)) if ((await keyIdOf(candidate)) === mail.linkKeyId) secret = candidate;
   if (!secret) throw new Error("the secret this mail's link was made with is no longer set");
-  const url = new URL(`${mail.linkPath}?token=${await tokenOf(secret, mail.linkNonce)}`, env.SITE_URL).href;
+  const url = new URL(`${mail.linkPath}${queryString({ token: await tokenOf(secret, mail.linkNonce) })}`, env.SITE_URL).href;
   return mail.body.replaceAll(LINK_MARK, url);
 }

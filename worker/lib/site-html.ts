@@ -37,8 +37,6 @@ export function siteHeadTags(site: PublicSiteSettings, widget?: CommentsWidgetSe
   return tags;
 }
 
-/** Paths that are not pages: the API, R2 files, robots.txt (crawlers must keep reading it) and the comment widget's frame. */
-const NOT_PAGES = /^\/(api|files)(\/|$)|^\/robots\.txt$|^\/comments-frame$/;
 
 type TextHandler = { text(chunk: Text): void };
 
@@ -129,7 +127,8 @@ export function innerValidators(header: string, fingerprint: string): { header: 
 }
 
 /**
- * Middleware for everything outside /api and /files. Settings come from the isolate's short
+ * Middleware of the site's pages (mounted in worker/index.ts after the routes that are not
+ * pages: the API, R2 files, robots.txt, the comment frame). Settings come from the isolate's short
  * cache (no D1 read in the steady state); if they cannot be read, pages are served unchanged.
  *
  * A page's ETag covers the settings written into it (`pageEtag`): the handlers inside (page
@@ -139,7 +138,6 @@ export function innerValidators(header: string, fingerprint: string): { header: 
  */
 export const siteHtml = (maintenancePage: (c: Context<AppEnv>) => Promise<Response>) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (NOT_PAGES.test(c.req.path)) return next();
     let site: PublicSiteSettings;
     try {
       site = toPublicSettings(await getSettings(openDatabase(c.env.DB)));

@@ -23,7 +23,7 @@ export const searchRoutes = new Hono<AppEnv>().use(readEtag()).get("/", validate
   const match = ftsQuery(query);
   const body: SearchResponse = match
     ? await search(c.get("db"), { query, match, type, page, includeHidden: isModerator(c.get("user")) })
-    : { query, groups: [], totalCount: 0, page, pageSize: type ? SEARCH_PAGE_SIZE : SEARCH_GROUP_SIZE };
+    : { query, groups: [], totalCount: 0, page, pageSize: type ? SEARCH_PAGE_SIZE : SEARCH_GROUP_SIZE, totalPages: 0 };
   setReadCache(c, CACHE);
   return c.json(body, 200);
 });

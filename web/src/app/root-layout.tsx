@@ -7,6 +7,7 @@ import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
 import { MaintenanceBanner, MaintenanceScreen } from "./shell/maintenance";
 import { LeaveGuard } from "./leave-dialog";
+import { paths } from "@shared/paths";
 
 // The mobile menu (and the dialog it is built on) loads when it is first wanted, not with the
 // shell: most visits never open it. Pointing at or focusing the toggle starts the download.
@@ -31,7 +32,7 @@ export function RootLayout() {
   const site = useSiteSettings();
   const { isModerator } = useSession();
   // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
-  const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
+  const lockedOut = site.maintenanceMode && !isModerator && pathname !== paths.login();
   // Once hydrated (and what was typed before adopted), the app handles the page: the app loader
   // (web/src/app-loader.ts) hands over a button click or a form submission it held.
   const hydrated = useHydrated();

@@ -7,6 +7,7 @@ import { storedUserSeesMore } from "@/lib/initial-data";
 import { buttonClass } from "@/components/ui/button";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
 import { loadedPage, pages } from "./routes";
 
 /** A page chunk that no longer exists after a deploy: reloading fetches the new build. */
@@ -62,7 +63,7 @@ function ServerRefusal({ status, reason }: { status: number; reason: string }) {
         {reason || "The server could not answer. Please try again in a moment."}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass({ variant: "secondary" })}>
+        <Link to={paths.home()} className={buttonClass({ variant: "secondary" })}>
           Go Home
         </Link>
       </div>
@@ -92,11 +93,11 @@ export function RouteError({ withShell = true, error }: { withShell?: boolean; e
           Reload Page
         </button>
         {withShell ? (
-          <Link to="/" className={buttonClass({ variant: "secondary" })}>
+          <Link to={paths.home()} className={buttonClass({ variant: "secondary" })}>
             Go Home
           </Link>
         ) : (
-          <a href="/" className={buttonClass({ variant: "secondary" })}>
+          <a href={paths.home()} className={buttonClass({ variant: "secondary" })}>
             Go Home
           </a>
         )}

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { GAMEINFO_CATEGORY_MAX, GAMEINFO_LIMITS, gameInfoInputSchema, slugify, type GameInfoArticle, type GameInfoInput } from "@schemas/gameinfo";
-import { gamePaths, SLUG_MAX } from "@shared/game";
+import { SLUG_MAX } from "@shared/game";
 import { parseId } from "@shared/ids";
 import { noindexMeta } from "@shared/seo";
 import { LoadErrorAlert } from "@/components/load-error-alert";
@@ -13,7 +13,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { isNotFound, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -26,8 +26,8 @@ import { HistoryPanel } from "../components/history-panel";
 import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
 import { useRecordVersions } from "../hooks/use-record-versions";
+import { paths } from "@shared/paths";
 
-const LIST_PATH = "/admin/game-info";
 
 /** The form's values: every field as its control holds it. */
 export type GuideFormValues = {
@@ -104,7 +104,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <PageHead meta={noindexMeta(title, "Write and publish game-info guides.")} />
-      <Link to={LIST_PATH} className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+      <Link to={paths.adminGameInfo()} className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
         ← Manage Game Info
       </Link>
       {children}
@@ -126,7 +126,7 @@ function GuideEditPage() {
       </Frame>
     );
   }
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingGuide id={id} onRestored={(restored) => void mutate(restored, { revalidate: false })} />;
   }
   if (error && !guide) {
@@ -171,7 +171,7 @@ function MissingGuide({ id, onRestored }: { id: number | null; onRestored(guide:
       void revalidateGuides();
       onRestored(result.record as unknown as GameInfoArticle);
     } catch (err) {
-      toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to restore the change.");
+      toast.error(serverReason(err, "Failed to restore the change."));
     }
   }
   return (
@@ -185,7 +185,7 @@ function MissingGuide({ id, onRestored }: { id: number | null; onRestored(guide:
               History
             </Button>
           ) : null}
-          <Link to={LIST_PATH} className={buttonClass()}>
+          <Link to={paths.adminGameInfo()} className={buttonClass()}>
             Back to Manage Game Info
           </Link>
         </div>
@@ -209,27 +209,31 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
   /** A new guide's slug follows its title until the slug is edited by hand. */
   const [slugEdited, setSlugEdited] = useState(guide !== null);
   const [title, setTitle] = useState(guide?.title ?? "");
-  const { theirs, showConflict, takeTheirs, keepMine, restore, historyOpen, setHistoryOpen } = useRecordVersions({
+  const { saving: versions, restore, historyOpen, setHistoryOpen } = useRecordVersions({
     noun: "guide",
     toForm: guideToForm,
     form,
     version: values.updatedAt,
     setVersion: (version) => setValue("updatedAt", version),
     onLoaded: (record: GameInfoArticle) => setTitle(record.title),
-    save,
+    /** Creates, or saves with the version in `updatedAt` (a 409 stale_version opens the conflict prompt). */
+    write: async (body: GameInfoInput, version) => {
+      const saved = guide ? await updateGuide(guide.id, { ...body, updatedAt: version }) : await createGuide(body);
+      toast.success(guide ? `Saved "${saved.title}".` : `Created "${saved.title}".`);
+      leaveWithoutAsking(() => void navigate(paths.adminGameInfo()));
+    },
     revalidate: revalidateGuides,
   });
+  const theirs = versions.conflict?.theirs ?? null;
   useLeaveGuard(form.dirty);
 
   async function save(body: GameInfoInput, version: string | undefined) {
     setSaving(true);
     setFormError(null);
     try {
-      const saved = guide ? await updateGuide(guide.id, { ...body, updatedAt: version ?? guide.updatedAt }) : await createGuide(body);
-      toast.success(guide ? `Saved "${saved.title}".` : `Created "${saved.title}".`);
-      leaveWithoutAsking(() => void navigate(LIST_PATH));
+      // A new guide has no version (its write creates it); an existing one's form carries its own.
+      await versions.save(body, version ?? guide?.updatedAt ?? "");
     } catch (err) {
-      if (showConflict(err)) return;
       if (form.showServerErrors(err)) setTab("write");
       else setFormError(serverReason(err, "Failed to save the guide. Please try again."));
     } finally {
@@ -293,7 +297,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
         {guide ? (
           <div className="flex flex-wrap gap-2">
             {guide.isPublished ? (
-              <Link to={gamePaths.gameInfoArticle(guide.slug)} className={buttonClass({ variant: "ghost", size: "sm" })}>
+              <Link to={paths.gameInfoArticle(guide.slug)} className={buttonClass({ variant: "ghost", size: "sm" })}>
                 View
               </Link>
             ) : null}
@@ -308,9 +312,9 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
           className="mt-6"
           subject="this guide"
           fields={conflictFields(GUIDE_FIELDS, values, guideToForm(theirs))}
-          onTakeTheirs={takeTheirs}
-          onKeepMine={keepMine}
-          busy={saving}
+          onTakeTheirs={versions.takeTheirs}
+          onKeepMine={() => void versions.keepMine()}
+          busy={saving || versions.busy}
           keepMineHint="Take theirs loads their values into the form. Keep mine saves your values over theirs."
         />
       ) : null}
@@ -357,7 +361,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
           aria-label="Guide"
         >
           {/* Locked while the conflict prompt asks which version to keep. */}
-          <fieldset disabled={theirs !== null} className="min-w-0 space-y-5">
+          <fieldset disabled={theirs !== null || versions.busy} className="min-w-0 space-y-5">
             {formError ? <Alert tone="error">{formError}</Alert> : null}
             {textField("title", "Title", { max: GAMEINFO_LIMITS.title, onChange: setTitleValue })}
             <div className="grid gap-5 sm:grid-cols-2">
@@ -391,7 +395,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving..." : guide ? "Save" : "Create Guide"}
               </Button>
-              <Button variant="secondary" onClick={() => void navigate(LIST_PATH)} disabled={saving}>
+              <Button variant="secondary" onClick={() => void navigate(paths.adminGameInfo())} disabled={saving}>
                 Cancel
               </Button>
             </div>

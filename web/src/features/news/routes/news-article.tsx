@@ -2,7 +2,7 @@ import { Link, useParams } from "react-router";
 import { newsArticleMeta } from "@shared/seo";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { Time } from "@/components/ui/time";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { newsKeys } from "@shared/news-keys";
@@ -19,6 +19,7 @@ import { parseId } from "@shared/ids";
 import { useGoBack } from "@/features/news/hooks/use-go-back";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageLoadError } from "@/components/page-load-error";
+import { paths } from "@shared/paths";
 
 /** The first view reads the article. */
 /** Its own record missing: the route's 404 view. */
@@ -35,9 +36,9 @@ export function Component() {
   const origin = useSiteOrigin();
   const { data: article, error, isLoading, mutate } = useNewsArticle(id);
   const { isModerator } = useSession();
-  const goBack = useGoBack("/news");
+  const goBack = useGoBack(paths.news());
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.newsArticle} onGoBack={goBack} />;
+  if (id === null || isNotFound(error)) return <MissingItemView item={MISSING_ITEMS.newsArticle} onGoBack={goBack} />;
   if (error && !article) {
     return <PageLoadError title="Failed to load news articles" pageTitle="News" error={error} onRetry={() => void mutate()} />;
   }
@@ -50,14 +51,14 @@ export function Component() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <PageHead meta={meta} preload={article.imageUrl ? { href: article.imageUrl } : null} />
-      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "News", to: "/news" }]} current={article.title} />
+      <Breadcrumb trail={[{ label: "Home", to: paths.home() }, { label: "News", to: paths.news() }]} current={article.title} />
 
       <header className="mt-6">
         <TagChips tags={article.tags} />
         <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
           <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{article.title}</h1>
           {isModerator && (
-            <Link to={`/admin/news/edit/${article.id}`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+            <Link to={paths.adminNewsEdit(article.id)} className={buttonClass({ variant: "secondary", size: "sm" })}>
               Edit
             </Link>
           )}
@@ -104,7 +105,7 @@ export function Component() {
         <Button variant="secondary" onClick={goBack}>
           ← Back
         </Button>
-        <Link to="/news" className={buttonClass()}>
+        <Link to={paths.news()} className={buttonClass()}>
           More News
         </Link>
       </div>
