@@ -1,5 +1,5 @@
 import { SWRConfig } from "swr";
-import { data, useLoaderData, type LoaderFunctionArgs, type RouteObject } from "react-router";
+import { data, useLoaderData, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunction } from "react-router";
 import { apiReadContext, FirstViewProvider, type InitialData } from "@/lib/initial-data";
 import { PagePending } from "./page-pending";
 import { PageError, ShellError } from "./route-error";
@@ -80,13 +80,22 @@ const moduleParts = (module: PageModule) => ({
 });
 
 /**
+ * A change of the query string alone (a filter, a page of a list, the compared units) does not
+ * run the loader again: the page's hooks read the new keys themselves and show what they keep
+ * meanwhile, so the page answers at once instead of waiting for the read. A new path, or the
+ * same URL revalidated, runs it as usual.
+ */
+const onNewPath: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+
+/**
  * A page's route. Its module is loaded on demand (`lazy`), unless it is here already (the browser
  * loads the first page's module before hydrating, so the first render equals the Worker's HTML).
  * On the Worker a member page is the waiting page area (`PagePending`): the browser renders the
  * same as the route's `HydrateFallback` while it loads the page.
  */
 function pageRoute(route: PageRoute, server: boolean): RouteObject {
-  const base = { id: route.path, path: route.path, HydrateFallback: PagePending, ErrorBoundary: PageError };
+  const base = { id: route.path, path: route.path, HydrateFallback: PagePending, ErrorBoundary: PageError, shouldRevalidate: onNewPath };
   if (server && !route.guest) return { ...base, Component: PagePending };
   const loaded = loadedPage(route);
   if (loaded) return { ...base, ...moduleParts(loaded) };
