@@ -23,18 +23,17 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       "boundaries/feature-boundaries": ["error", { srcRoot: "web/src", alias: "@/" }],
-      // react-router's declarative mode only: the data router would add ~18 KB gzip to every page
-      // (docs/decisions/0020-declarative-routing.md).
+      // react-router's stable API only: its `UNSAFE_` exports may change in any minor version
+      // (docs/decisions/0052-data-router.md).
       "no-restricted-imports": [
         "error",
         {
-          paths: [
+          patterns: [
             {
-              name: "react-router",
-              importNames: ["createBrowserRouter", "createMemoryRouter", "createHashRouter", "RouterProvider", "useNavigation", "useLoaderData", "useRouteError", "ScrollRestoration"],
-              message: "The app uses react-router's declarative mode (docs/decisions/0020-declarative-routing.md).",
+              group: ["react-router", "react-router/*"],
+              importNamePattern: "^UNSAFE_",
+              message: "react-router's UNSAFE_ exports have no stability promise (docs/decisions/0052-data-router.md).",
             },
-            { name: "react-router/dom", message: "The app uses react-router's declarative mode (docs/decisions/0020-declarative-routing.md)." },
           ],
         },
       ],

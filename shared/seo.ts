@@ -350,24 +350,24 @@ export function preloadImageTag(image: PreloadImage): string {
   return `<link ${attrs.join(" ")}>`;
 }
 
-const metaName = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
-const metaProperty = (property: string, content: string) =>
-  `<meta property="${property}" content="${escapeHtml(content)}">`;
+/** One element of a page's head: its tag, attributes and text, escaped only when written as HTML. */
+export type HeadElement = { tag: "title" | "meta" | "link" | "script"; attrs: Record<string, string>; text?: string };
+
+const metaName = (name: string, content: string): HeadElement => ({ tag: "meta", attrs: { name, content } });
+const metaProperty = (property: string, content: string): HeadElement => ({ tag: "meta", attrs: { property, content } });
 
 /**
- * The head elements for a page, every value escaped. `siteName` is the configured site name
- * (site settings), which names the feed and og:site_name.
+ * The page's head elements for `meta`: title, description, canonical, feed link, Open Graph,
+ * Twitter and JSON-LD. The Worker writes them as HTML (`headTags`); the browser builds the same
+ * elements with DOM calls when the page changes (web/src/lib/page-head.tsx).
  */
-export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    metaName("description", meta.description),
-  ];
+export function headElements(meta: PageMeta, siteName: string = SITE_NAME): HeadElement[] {
+  const tags: HeadElement[] = [{ tag: "title", attrs: {}, text: meta.title }, metaName("description", meta.description)];
   if (meta.keywords.length) tags.push(metaName("keywords", meta.keywords.join(", ")));
   if (meta.robots) tags.push(metaName("robots", meta.robots));
-  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
+  if (meta.canonical) tags.push({ tag: "link", attrs: { rel: "canonical", href: meta.canonical } });
   tags.push(
-    `<link rel="alternate" type="application/atom+xml" href="${FEED_PATH}" title="${escapeHtml(siteName === SITE_NAME ? FEED_TITLE : `${siteName} News`)}">`,
+    { tag: "link", attrs: { rel: "alternate", type: "application/atom+xml", href: FEED_PATH, title: siteName === SITE_NAME ? FEED_TITLE : `${siteName} News` } },
     metaProperty("og:title", meta.title),
     metaProperty("og:description", meta.description),
     metaProperty("og:type", meta.ogType),
@@ -391,8 +391,24 @@ export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
   );
   if (meta.image) tags.push(metaName("twitter:image", meta.image));
   if (meta.image && meta.imageAlt) tags.push(metaName("twitter:image:alt", meta.imageAlt));
-  for (const data of meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
-  return tags.join("\n    ");
+  for (const data of meta.jsonLd) tags.push({ tag: "script", attrs: { type: "application/ld+json" }, text: jsonLdText(data) });
+  return tags;
+}
+
+/** A head element as HTML: attributes and text escaped (a JSON-LD script's text is made safe by `jsonLdText` already). */
+function elementHtml({ tag, attrs, text }: HeadElement): string {
+  const attributes = Object.entries(attrs).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join("");
+  if (tag === "meta" || tag === "link") return `<${tag}${attributes}>`;
+  const body = tag === "script" ? (text ?? "") : escapeHtml(text ?? "");
+  return `<${tag}${attributes}>${body}</${tag}>`;
+}
+
+/**
+ * HTML for a page's <head> (the Worker injects it into the shell's head, which already has the
+ * static tags: charset, viewport, icons...): the elements of `headElements`.
+ */
+export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
+  return headElements(meta, siteName).map(elementHtml).join("\n    ");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { currentUsage, meterD1, noteError, runWithUsage, startUsage } from "./db/usage";
 import { finishRequest } from "./lib/request-log";
-import { pageRoutes } from "./pages";
+import { maintenancePage, pageRoutes } from "./pages";
 import { commentsFrameRoutes } from "./routes/comments-frame";
 import { filesRoutes } from "./routes/files";
 import { robotsRoutes, seoRoutes } from "./routes/seo";
@@ -50,7 +50,7 @@ const app = new Hono<AppEnv>()
   // Everything else is the site's (its pages, the 404 page, the sitemap and the feed): the site
   // settings apply, name, description and maintenance (worker/lib/site-html.ts). The pages are
   // the route table's (worker/pages), so no list of pages or non-pages is kept here.
-  .use(siteHtml)
+  .use(siteHtml(maintenancePage))
   .route("/", seoRoutes)
   // A write to a path that is no route (`/API/news`, `/api%2Fnews`): the API's error envelope,
   // like every refused write (ADR 0025); pages answer GET and HEAD only.

@@ -1,7 +1,7 @@
 /**
  * The site's one route table, built from the page table's entries (shared/page-table.ts: each
  * page's path, module, whether guests may see it, sitemap and sample). Derived from this list:
- * - the SPA's router (./router.tsx);
+ * - the routes of react-router's data router, in the browser and on the Worker (./router.tsx);
  * - the Worker's page registry (worker/pages/index.ts): every path here is served as a page,
  *   rendered by React on the Worker (guest pages with their first-view data), and any other
  *   path is a 404;
@@ -9,13 +9,15 @@
  * - the sitemap's static entries (`sitemap: true`).
  *
  * A page module (features/<feature>/routes/<page>.tsx) exports `Component` and, when its first
- * view reads the API, `firstView`: the SWR keys of those reads for a URL, so the Worker writes
- * their answers into the HTML and the first view needs no /api request. The page's metadata,
+ * view reads the API, `firstView`: the SWR keys of those reads for a URL, which its route's loader
+ * reads (on the Worker too, which writes the answers into the HTML: the first view needs no /api
+ * request); `missingItem` when its own record may be missing. The page's metadata,
  * status and largest image come from its own `<PageHead>` as it renders (web/src/lib/page-head.tsx).
  * How to add a page: docs/conventions.md, "Pages".
  */
 import type { ComponentType } from "react";
 import { matchRoutes } from "react-router";
+import type { MissingItem } from "@/lib/missing-items";
 import { PAGE_TABLE, type PageEntry } from "@shared/page-table";
 
 /** What a page's first view is read for: the route's parameters and the whole URL. */
@@ -33,6 +35,8 @@ export type PageModule = {
    * functions the page's components use. A page without it reads no query string.
    */
   canonicalSearch?(params: URLSearchParams): URLSearchParams | string;
+  /** What the page says when its own record (the first `firstView` key) does not exist: the route's error element, answered 404. */
+  missingItem?: MissingItem;
 };
 
 export type PageRoute = {

@@ -156,6 +156,9 @@ export function noteSessionResponse(status: number, header: (name: string) => st
 /** The typed client for the Worker's API (`hc<AppType>`); every call carries the bearer token. */
 export const api = hc<AppType>("/", { fetch: fetchWithSession });
 
+/** A GET of an SWR key (its API URL) with the typed client's fetch: the reader's session and bookmark (page loaders, web/src/app/router.tsx). */
+export const apiFetch = (key: string): Promise<Response> => fetchWithSession(key, { headers: { Accept: "application/json" } });
+
 /**
  * Reads a response: JSON body on success, ApiRequestError with the server's message otherwise.
  * Use as `await unwrap(api.api.news.$get({ query }))`.

@@ -35,6 +35,9 @@ import { paths } from "@shared/paths";
 export const canonicalSearch = (params: URLSearchParams) => factionViewParams(parseFactionView(params));
 
 /** The first view reads the faction with its units, heroes and spells. */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.faction;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.factionPage(id)];

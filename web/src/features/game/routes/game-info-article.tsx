@@ -18,6 +18,9 @@ import { PageLoadError } from "@/components/page-load-error";
 import { paths } from "@shared/paths";
 
 /** The first view reads the article and its related articles (the API answers 404 for a slug that cannot exist). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.gameInfoArticle;
+
 export function firstView({ params }: FirstViewRequest) {
   return params.slug ? [gameKeys.gameInfoArticle(params.slug), gameKeys.gameInfoRelated(params.slug)] : [];
 }

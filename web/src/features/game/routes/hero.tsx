@@ -18,6 +18,9 @@ import { textList } from "@/features/game/lib/game-text";
 import { paths } from "@shared/paths";
 
 /** The first view reads the hero (worker/pages writes the answer into the HTML). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.hero;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.heroPage(id)];

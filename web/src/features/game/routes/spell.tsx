@@ -17,6 +17,9 @@ import { SpellDetails } from "@/features/game/components/spell-details";
 import { paths } from "@shared/paths";
 
 /** The first view reads the spell (worker/pages writes the answer into the HTML). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.spell;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.spellPage(id)];

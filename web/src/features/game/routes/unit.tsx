@@ -22,6 +22,9 @@ import { UpgradeChain } from "@/features/game/components/upgrade-chain";
 import { paths } from "@shared/paths";
 
 /** The first view reads the unit (worker/pages writes the answer into the HTML). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.unit;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.unitPage(id)];

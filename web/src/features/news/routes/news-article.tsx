@@ -23,6 +23,9 @@ import { PageLoadError } from "@/components/page-load-error";
 import { paths } from "@shared/paths";
 
 /** The first view reads the article. */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.newsArticle;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : newsKeys.article(id)];
