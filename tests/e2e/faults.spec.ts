@@ -9,7 +9,7 @@ import { expect, test } from "@playwright/test";
 const DOWN = { "X-Fault-Injection": "d1-unavailable, edge-cache-miss" };
 const UNAVAILABLE = "The service is temporarily unavailable. Please try again in a moment.";
 
-test("with the database down, the factions and news pages show their error states, then recover", async ({ browser }) => {
+test("with the database down, the factions and news pages answer 503 with the server's reason and a retry, then recover", async ({ browser }) => {
   const context = await browser.newContext({ extraHTTPHeaders: DOWN });
   const page = await context.newPage();
   const apiStatuses: number[] = [];
@@ -17,22 +17,30 @@ test("with the database down, the factions and news pages show their error state
     if (new URL(res.url()).pathname.startsWith("/api/")) apiStatuses.push(res.status());
   });
 
-  await page.goto("/factions");
-  const factionsError = page.getByText("Failed to Load Factions");
-  await expect(factionsError).toBeVisible();
+  // The page's loader read fails on the Worker: the route's error element, answered 503.
+  const factions = await page.goto("/factions");
+  expect(factions?.status()).toBe(503);
+  const unavailable = page.getByRole("heading", { level: 1, name: "Temporarily unavailable" });
+  await expect(unavailable).toBeVisible();
   await expect(page.getByText(UNAVAILABLE).first()).toBeVisible();
   // The site's frame is there around the error: a navigation, not a blank page.
   await expect(page.getByRole("navigation").first()).toBeVisible();
 
-  await page.goto("/news");
-  await expect(page.getByText("Failed to load news articles")).toBeVisible();
-  expect(apiStatuses.length).toBeGreaterThan(0);
+  const news = await page.goto("/news");
+  expect(news?.status()).toBe(503);
+  await expect(unavailable).toBeVisible();
+  // Try again while the database is still down: the browser's loader reads the API, which answers 503 too.
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect.poll(() => apiStatuses.length).toBeGreaterThan(0);
   expect(apiStatuses.every((s) => s === 503)).toBe(true);
+  await expect(unavailable).toBeVisible();
 
-  // The database is back: the same pages load.
+  // The database is back: Try again loads the page, and so does a new visit.
   await context.setExtraHTTPHeaders({});
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Latest News" })).toBeVisible();
   await page.goto("/factions");
-  await expect(factionsError).toBeHidden();
+  await expect(unavailable).toBeHidden();
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await context.close();
 });

@@ -81,6 +81,9 @@ test.describe("mobile menu", () => {
     await signInAs(page, "moderator@example.com");
     await page.goto("/admin");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    // The dashboard is a member page: the Worker sends the shell, the browser loads the page. A
+    // menu opened before the page has arrived closes again when it does (noted in issue 41).
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
     const dialog = page.getByRole("dialog", { name: "Menu" });

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { isRouteErrorResponse, Link, useMatches, useNavigate, useRevalidator, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useMatches, useRevalidator, useRouteError } from "react-router";
 import { MissingItemView } from "@/components/missing-item";
 import { errorFromEnvelope, serverReason } from "@/lib/api-client";
 import { useHydrated } from "@/lib/hydrated";
 import { storedUserSeesMore } from "@/lib/initial-data";
+import { useGoBack } from "@/lib/use-go-back";
 import { buttonClass } from "@/components/ui/button";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
@@ -25,7 +26,10 @@ function isChunkLoadError(error: unknown): boolean {
 export function PageError() {
   const error = useRouteError();
   const matches = useMatches();
-  const navigate = useNavigate();
+  const route = pages.find((page) => page.path === matches.at(-1)?.id);
+  const missing = isRouteErrorResponse(error) && error.status === 404 ? route && loadedPage(route)?.missingItem : undefined;
+  // On a page opened directly, Go Back goes to the list the page belongs to.
+  const goBack = useGoBack(missing?.back.to ?? paths.home());
   const missingForGuests = isRouteErrorResponse(error) && error.status === 404;
   // The Worker read as a guest: a moderator or admin may read what a guest may not (an inactive
   // faction, a draft), so a 404 hydrated from the Worker's HTML is read again for them.
@@ -36,10 +40,10 @@ export function PageError() {
     if (hydrated && mountedHydrating && missingForGuests && storedUserSeesMore()) void revalidate();
   }, [hydrated, mountedHydrating, missingForGuests, revalidate]);
   if (isRouteErrorResponse(error)) {
-    const route = pages.find((page) => page.path === matches.at(-1)?.id);
-    const missing = route && loadedPage(route)?.missingItem;
-    if (error.status === 404 && missing) return <MissingItemView item={missing} onGoBack={() => void navigate(-1)} />;
-    return <ServerRefusal status={error.status} reason={serverReason(errorFromEnvelope(error.status, error.data), "")} />;
+    if (missing) return <MissingItemView item={missing} onGoBack={goBack} />;
+    return (
+      <ServerRefusal status={error.status} reason={serverReason(errorFromEnvelope(error.status, error.data), "")} onRetry={() => void revalidate()} />
+    );
   }
   console.error(error);
   return <RouteError error={error} />;
@@ -53,7 +57,7 @@ export function ShellError() {
 }
 
 /** A read the server refused or could not answer, with its reason (the API's message). */
-function ServerRefusal({ status, reason }: { status: number; reason: string }) {
+function ServerRefusal({ status, reason, onRetry }: { status: number; reason: string; onRetry: () => void }) {
   const title = status === 404 ? "Not Found" : status >= 500 ? "Temporarily unavailable" : "Something went wrong";
   return (
     <section className="flex flex-col items-center px-4 py-20 text-center">
@@ -63,6 +67,11 @@ function ServerRefusal({ status, reason }: { status: number; reason: string }) {
         {reason || "The server could not answer. Please try again in a moment."}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {status >= 500 ? (
+          <button type="button" onClick={onRetry} className={buttonClass()}>
+            Try again
+          </button>
+        ) : null}
         <Link to={paths.home()} className={buttonClass({ variant: "secondary" })}>
           Go Home
         </Link>

@@ -17,7 +17,7 @@ import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { TagChips } from "@/features/news/components/tag-chips";
 import { parseId } from "@shared/ids";
-import { useGoBack } from "@/features/news/hooks/use-go-back";
+import { useGoBack } from "@/lib/use-go-back";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageLoadError } from "@/components/page-load-error";
 import { paths } from "@shared/paths";
