@@ -1,6 +1,7 @@
 /**
  * Game-info guides: 16 in 6 categories (more than the 12 of one /game-info page), some featured,
- * and one draft that only moderators see (/admin/game-info).
+ * and one draft that only moderators see (/admin/game-info). Bodies are Markdown, some with wiki
+ * links (docs/design/wiki.md).
  */
 
 export type DemoGameInfo = {
@@ -48,7 +49,7 @@ export const GAME_INFO: DemoGameInfo[] = [
     category: "Combat",
     summary: "Initiative, retaliation, morale and luck explained in one page.",
     content:
-      "Battles are fought on a hex grid. Stacks act in order of initiative; a stack with high morale may act again, and one with low morale may lose its turn.\n\nEvery stack retaliates once per round when attacked in melee, unless the attacker has an ability that prevents it. Ranged stacks deal half damage when an enemy stands next to them.\n\nLuck adds a chance to deal double damage. Both morale and luck range from -3 to +3.",
+      "## Turn order\n\nBattles are fought on a hex grid. Stacks act in order of initiative; a stack with high morale may act again, and one with low morale may lose its turn.\n\n## Retaliation\n\nEvery stack retaliates once per round when attacked in melee, unless the attacker has an ability that prevents it. A [[Pikeguard]] stack braces against cavalry charges. Ranged stacks deal half damage when an enemy stands next to them.\n\n## Morale and luck\n\nLuck adds a chance to deal **double damage**. Both morale and luck range from -3 to +3. Area spells such as [[spell:Heart of the Volcano]] hit every stack whatever its luck.",
     author: "Oskar Vell",
     isFeatured: true,
     sortOrder: 1,

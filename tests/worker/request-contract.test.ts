@@ -41,10 +41,20 @@ const queryKeys = (r: Route) => Object.keys(r.query ? (jsonSchema(r.query).prope
 /** The route's path with sample values (an id that names nothing, a slug that exists nowhere). */
 const concrete = (path: string, id = "999999") => path.replace(/:slug/g, "no-such-slug").replace(/:[A-Za-z]+/g, id);
 
-/** The route's required query parameters with values it accepts (the change history needs its record). */
+/**
+ * The route's required query parameters with values it accepts (the change history needs its
+ * record), plus any parameter the schema still names as missing (what links here needs an id or
+ * a guide's slug: one of two, so neither is required on its own).
+ */
 function requiredQuery(r: Route): URLSearchParams {
   const schema = r.query ? jsonSchema(r.query) : {};
-  return new URLSearchParams((schema.required ?? []).map((name) => [name, String(schema.properties?.[name]?.enum?.[0] ?? "1")]));
+  const value = (name: string) => String(schema.properties?.[name]?.enum?.[0] ?? "1");
+  const query = new URLSearchParams((schema.required ?? []).map((name) => [name, value(name)]));
+  for (const issue of r.query?.safeParse(Object.fromEntries(query)).error?.issues ?? []) {
+    const name = issue.path[0];
+    if (typeof name === "string" && !query.has(name)) query.set(name, value(name));
+  }
+  return query;
 }
 
 const withQuery = (r: Route, extra: Record<string, string>) => {

@@ -77,6 +77,14 @@ describe("what links here", () => {
     expect((await backlinks("unit", unit)).items.map((b) => b.id)).toEqual([embedding.id]);
   });
 
+  it("a guide's page asks by its slug: the guides linking to it (200)", async () => {
+    const target = await createGuide("The target.");
+    const linking = await createGuide(`Read [[guide:${target.slug}]] first.`);
+    const res = await call(`/api/backlinks?type=guide&slug=${target.slug}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Paged<Backlink>).items.map((b) => b.id)).toEqual([linking.id]);
+  });
+
   it("an edit that removes the link removes the guide from the list", async () => {
     const unit = await insertUnit(factionId);
     const guide = await createGuide(`[[unit:${unit}]]`);
@@ -99,6 +107,8 @@ describe("what links here", () => {
     ["an unknown type", "type=castle&id=1", "type"],
     ["a missing id", "type=unit", "id"],
     ["a malformed id", "type=unit&id=007", "id"],
+    ["a slug for a unit", "type=unit&slug=pikeguard", "slug"],
+    ["both an id and a slug", "type=guide&id=1&slug=combat", "id"],
   ])("refuses %s with 400 validation_failed", async (_, query, field) => {
     const res = await call(`/api/backlinks?${query}`);
     expect(res.status).toBe(400);

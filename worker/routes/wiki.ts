@@ -14,8 +14,9 @@ import { backlinksQuerySchema, brokenLinksQuerySchema, wikiPreviewSchema, type B
  * news whose bodies link to it or embed its card (drafts listed for moderators only).
  */
 export const backlinkRoutes = new Hono<AppEnv>().use(readEtag()).get("/", validate("query", backlinksQuerySchema), async (c) => {
-  const { type, id, page, pageSize } = c.req.valid("query");
-  const { items, totalCount } = await listBacklinks(c.get("db"), { type, id }, canSeeHidden(c), page, pageSize);
+  const { type, id, slug, page, pageSize } = c.req.valid("query");
+  const target = id !== undefined ? { type, id } : { type: "guide" as const, slug: slug! };
+  const { items, totalCount } = await listBacklinks(c.get("db"), target, canSeeHidden(c), page, pageSize);
   const body: Backlink[] = items.map((s) => ({ type: s.type, id: s.id, title: s.title, path: sourceHref(s), isPublished: s.isPublished, embeds: s.embeds }));
   gameReadCache(c);
   return c.json(paged(body, totalCount, { page, pageSize }), 200);

@@ -274,9 +274,16 @@ const toSource = (r: SourceRaw): LinkSourceRow => ({ type: r.source_type, id: r.
  * The guides and news that link to or embed a record, by title: one batch (count and page), read
  * through the links' target index. Drafts are listed only when `drafts` (moderators).
  */
-export async function listBacklinks(db: Database, target: { type: WikiType; id: number }, drafts: boolean, page: number, pageSize: number) {
+export async function listBacklinks(
+  db: Database,
+  target: { type: WikiType; id: number } | { type: "guide"; slug: string },
+  drafts: boolean,
+  page: number,
+  pageSize: number,
+) {
+  const targetId = "id" in target ? sql`${target.id}` : sql`(SELECT ${gameInfoArticles.id} FROM ${gameInfoArticles} WHERE ${gameInfoArticles.slug} = ${target.slug})`;
   const sources = sql`(SELECT wiki_links.source_type, wiki_links.source_id, MAX(wiki_links.kind = 'card') AS embeds, ${sourceColumns}
-    FROM ${wikiLinks} WHERE wiki_links.target_type = ${target.type} AND wiki_links.target_id = ${target.id}
+    FROM ${wikiLinks} WHERE wiki_links.target_type = ${target.type} AND wiki_links.target_id = ${targetId}
     GROUP BY wiki_links.source_type, wiki_links.source_id)`;
   const visible = drafts ? sql`s.title IS NOT NULL` : sql`s.published = 1`;
   const from = sql`${sources} s`;

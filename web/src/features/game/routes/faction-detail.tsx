@@ -1,4 +1,6 @@
 import { useMemo } from "react";
+import { WhatLinksHere } from "../components/what-links-here";
+import { backlinksKey } from "../api/get-backlinks";
 import { Link, useParams } from "react-router";
 import type { Faction } from "@schemas/faction";
 import type { Unit } from "@schemas/unit";
@@ -34,13 +36,13 @@ import { paths } from "@shared/paths";
 /** The tab and its filters (ADR 0047). */
 export const canonicalSearch = (params: URLSearchParams) => factionViewParams(parseFactionView(params));
 
-/** The first view reads the faction with its units, heroes and spells. */
 /** Its own record missing: the route's 404 view. */
 export const missingItem = MISSING_ITEMS.faction;
 
+/** The first view reads the faction with its units, heroes and spells, and what links to it. */
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
-  return [id === null ? null : gameKeys.factionPage(id)];
+  return id === null ? [null] : [gameKeys.factionPage(id), backlinksKey({ type: "faction", id })];
 }
 
 /**
@@ -97,6 +99,7 @@ function FactionPage({ faction, view, setView }: { faction: Faction; view: Facti
             </>
           ) : null}
         </div>
+        <WhatLinksHere target={{ type: "faction", id: faction.id }} />
       </div>
     </div>
   );

@@ -1,4 +1,6 @@
 import { Link, useParams } from "react-router";
+import { WhatLinksHere } from "../components/what-links-here";
+import { backlinksKey } from "../api/get-backlinks";
 import { gameInfoArticleMeta } from "@/features/game/lib/game-seo";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
@@ -17,12 +19,12 @@ import { GameInfoCard } from "../components/game-info-card";
 import { PageLoadError } from "@/components/page-load-error";
 import { paths } from "@shared/paths";
 
-/** The first view reads the article and its related articles (the API answers 404 for a slug that cannot exist). */
 /** Its own record missing: the route's 404 view. */
 export const missingItem = MISSING_ITEMS.gameInfoArticle;
 
+/** The first view reads the article, its related articles and what links to it (the API answers 404 for a slug that cannot exist). */
 export function firstView({ params }: FirstViewRequest) {
-  return params.slug ? [gameKeys.gameInfoArticle(params.slug), gameKeys.gameInfoRelated(params.slug)] : [];
+  return params.slug ? [gameKeys.gameInfoArticle(params.slug), gameKeys.gameInfoRelated(params.slug), backlinksKey({ type: "guide", slug: params.slug })] : [];
 }
 
 /**
@@ -75,6 +77,7 @@ export function Component() {
       </div>
       {/* Last: the related articles arrive after the article, and nothing below them can move. */}
       <RelatedArticles slug={slug} />
+      <WhatLinksHere target={{ type: "guide", slug }} />
     </article>
   );
 }

@@ -1,4 +1,6 @@
 import { Link, useParams } from "react-router";
+import { WhatLinksHere } from "../components/what-links-here";
+import { backlinksKey } from "../api/get-backlinks";
 import { RARITY_RANGE } from "@shared/game";
 import { heroMeta } from "@/features/game/lib/game-seo";
 import { SECTION_OFFSCREEN } from "@/lib/offscreen";
@@ -17,13 +19,13 @@ import { StatList } from "@/features/game/components/stat-list";
 import { textList } from "@/features/game/lib/game-text";
 import { paths } from "@shared/paths";
 
-/** The first view reads the hero (worker/pages writes the answer into the HTML). */
 /** Its own record missing: the route's 404 view. */
 export const missingItem = MISSING_ITEMS.hero;
 
+/** The first view reads the hero and what links to it (worker/pages writes the answers into the HTML). */
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
-  return [id === null ? null : gameKeys.heroPage(id)];
+  return id === null ? [null] : [gameKeys.heroPage(id), backlinksKey({ type: "hero", id })];
 }
 
 /**
@@ -150,6 +152,7 @@ export function Component() {
         </h2>
         <p className="mt-2 break-words whitespace-pre-line text-ink">{hero.biography}</p>
       </section>
+      <WhatLinksHere target={id === null ? null : { type: "hero", id }} />
     </article>
   );
 }

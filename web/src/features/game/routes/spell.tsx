@@ -1,4 +1,6 @@
 import { useParams } from "react-router";
+import { WhatLinksHere } from "../components/what-links-here";
+import { backlinksKey } from "../api/get-backlinks";
 import { SPELL_BOOK_TITLE, spellMeta } from "@/features/game/lib/game-seo";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
@@ -16,13 +18,13 @@ import { MissingItemView } from "@/components/missing-item";
 import { SpellDetails } from "@/features/game/components/spell-details";
 import { paths } from "@shared/paths";
 
-/** The first view reads the spell (worker/pages writes the answer into the HTML). */
 /** Its own record missing: the route's 404 view. */
 export const missingItem = MISSING_ITEMS.spell;
 
+/** The first view reads the spell and what links to it (worker/pages writes the answers into the HTML). */
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
-  return [id === null ? null : gameKeys.spellPage(id)];
+  return id === null ? [null] : [gameKeys.spellPage(id), backlinksKey({ type: "spell", id })];
 }
 
 /** /spells/{id}: one spell with all its numbers, effects and the factions teaching it. */
@@ -67,6 +69,7 @@ export function Component() {
       <div className="mt-6 rounded-2xl border border-line bg-surface p-5">
         <SpellDetails spell={spell} headingLevel={2} />
       </div>
+      <WhatLinksHere target={id === null ? null : { type: "spell", id }} />
     </article>
   );
 }

@@ -1,4 +1,6 @@
 import { Link, useParams } from "react-router";
+import { WhatLinksHere } from "../components/what-links-here";
+import { backlinksKey } from "../api/get-backlinks";
 import { tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { unitMeta } from "@/features/game/lib/game-seo";
 import { abilityList } from "@/features/game/lib/game-text";
@@ -21,13 +23,13 @@ import { UnitStatList } from "@/features/game/components/unit-stats";
 import { UpgradeChain } from "@/features/game/components/upgrade-chain";
 import { paths } from "@shared/paths";
 
-/** The first view reads the unit (worker/pages writes the answer into the HTML). */
 /** Its own record missing: the route's 404 view. */
 export const missingItem = MISSING_ITEMS.unit;
 
+/** The first view reads the unit and what links to it (worker/pages writes the answers into the HTML). */
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
-  return [id === null ? null : gameKeys.unitPage(id)];
+  return id === null ? [null] : [gameKeys.unitPage(id), backlinksKey({ type: "unit", id })];
 }
 
 /** /units/{id}: one unit with every stat, its upgrade chain and the same tier in other factions. */
@@ -136,6 +138,7 @@ export function Component() {
           <p className="mt-3 text-ink-muted">No other faction has a unit of this tier.</p>
         )}
       </section>
+      <WhatLinksHere target={id === null ? null : { type: "unit", id }} />
       <CompareTray />
     </article>
   );

@@ -22,10 +22,10 @@ import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageLoadError } from "@/components/page-load-error";
 import { paths } from "@shared/paths";
 
-/** The first view reads the article. */
 /** Its own record missing: the route's 404 view. */
 export const missingItem = MISSING_ITEMS.newsArticle;
 
+/** The first view reads the article. */
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : newsKeys.article(id)];
