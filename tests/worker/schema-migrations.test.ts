@@ -36,7 +36,7 @@ async function contents(db: D1Database) {
   ).results;
   const shadow = new Set((await db.prepare("PRAGMA table_list").all<{ name: string; type: string }>()).results.filter((t) => t.type === "shadow").map((t) => t.name));
   const rows: Record<string, string[]> = {};
-  for (const { name, sql } of master.filter((m) => m.type === "table" && !shadow.has(m.name) && !/^CREATE VIRTUAL/i.test(m.sql ?? ""))) {
+  for (const { name } of master.filter((m) => m.type === "table" && !shadow.has(m.name) && !/^CREATE VIRTUAL/i.test(m.sql ?? ""))) {
     const { results } = await db.prepare(`SELECT * FROM "${name}"`).all<Record<string, unknown>>();
     rows[name] = results
       .map((row) => {
