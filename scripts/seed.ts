@@ -14,23 +14,23 @@
  * stored in R2 under content-addressed keys (the hash of what was drawn), so they never change
  * under a key and re-runs skip images that are already stored.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+
+import { join } from "node:path";
 import { hashPassword } from "../worker/lib/password.ts";
 import { ACCOUNTS, DEMO_PASSWORD, SITE_SETTINGS } from "./demo/accounts.ts";
-import { FACTIONS, type DemoFaction } from "./demo/factions.ts";
+import { FACTIONS } from "./demo/factions.ts";
 import { GAME_INFO } from "./demo/game-info.ts";
 import { buildHeroes } from "./demo/heroes.ts";
-import { bannerSvg, emblemSvg, mediaKeys, pool, renderMedia, renderSvg, sceneSvg, shortHash } from "./demo/images.ts";
-import { MEDIA_CATEGORIES, MEDIA_ITEMS, type DemoMediaItem } from "./demo/media.ts";
+import { pool } from "./demo/images.ts";
+import { MEDIA_CATEGORIES, MEDIA_ITEMS } from "./demo/media.ts";
 import { NEWS } from "./demo/news.ts";
 import { pick } from "./demo/pick.ts";
 import { SPELLS } from "./demo/spells.ts";
-import sharp from "sharp";
 import { buildUnits } from "./demo/units.ts";
-import { heroPortraitSvg, renderPortrait, unitPortraitSvg } from "./demo/portraits.ts";
+import { heroPortraitSvg, unitPortraitSvg } from "./demo/portraits.ts";
 import { remoteBindingNames } from "../worker/lib/config-guards.ts";
 import { argValue, DEFAULT_PERSIST_DIR, localD1File } from "./lib.ts";
+import { type Bucket, type FactionArt, factionArt, loadStored, MEDIA_SIZE, mediaArt, type MediaFiles, newsArt, paletteOf, portraitArt } from "./demo/art-store.ts";
 import { buildScaleRows, deleteScaleRows, demoCounts, readDemoArt, SCALE_ID_BASE, scaleTargets, writeScaleRows } from "./demo/scale.ts";
 
 // Minimal binding types (the Node scripts do not load the Workers type definitions).
@@ -40,15 +40,7 @@ type Stmt = {
   all<T = Record<string, unknown>>(): Promise<{ results: T[] }>;
 };
 type Database = { prepare(sql: string): Stmt; batch(statements: Stmt[]): Promise<unknown[]> };
-type Bucket = {
-  list(options: { prefix: string; cursor?: string }): Promise<{ objects: { key: string; size: number }[]; truncated: boolean; cursor?: string }>;
-  put(key: string, value: Uint8Array, options: { httpMetadata: { contentType: string } }): Promise<unknown>;
-};
 type Bindings = { DB: Database; MEDIA: Bucket };
-
-/** Bump to re-render every demo image (the version is part of each key's hash). */
-const ART_VERSION = "art-v1";
-const MEDIA_SIZE = { width: 1600, height: 900 };
 
 const started = Date.now();
 const persistTo = argValue("--persist-to") ?? DEFAULT_PERSIST_DIR;
@@ -71,125 +63,6 @@ const iso = (daysAgo: number, hour = 10) => {
   return d.toISOString();
 };
 const b = (v: boolean) => (v ? 1 : 0);
-
-// ---------------------------------------------------------------------------------------------
-// Images
-// ---------------------------------------------------------------------------------------------
-
-type StoredFile = { key: string; size: number };
-
-/**
- * Rendered files are also kept on disk by key (keys are content hashes), so a fresh state
- * directory (the browser tests make one per run) is filled without drawing everything again.
- */
-const ART_CACHE = ".wrangler/demo-art";
-const readCache = (key: string): Buffer | undefined => {
-  const file = join(ART_CACHE, key);
-  return existsSync(file) ? readFileSync(file) : undefined;
-};
-const writeCache = (key: string, bytes: Buffer) => {
-  const file = join(ART_CACHE, key);
-  mkdirSync(dirname(file), { recursive: true });
-  // Write then rename, so a seed running at the same time never reads a half-written file.
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, bytes);
-  renameSync(temp, file);
-};
-
-/** Sizes of the demo files already in the bucket (one list call per prefix instead of a head per file). */
-const stored = new Map<string, number>();
-async function loadStored(bucket: Bucket): Promise<void> {
-  for (const prefix of ["media/demo-", "factions/", "news/", "portraits/"]) {
-    let cursor: string | undefined;
-    do {
-      const page = await bucket.list({ prefix, cursor });
-      for (const o of page.objects) stored.set(o.key, o.size);
-      cursor = page.truncated ? page.cursor : undefined;
-    } while (cursor);
-  }
-}
-
-/** Renders (unless already stored or cached) and uploads one file; returns its key and stored size. */
-async function storeRendered(bucket: Bucket, key: string, render: () => Promise<Buffer>, contentType: string): Promise<StoredFile> {
-  const size = stored.get(key);
-  if (size !== undefined) return { key, size };
-  let bytes = readCache(key);
-  if (!bytes) {
-    bytes = await render();
-    writeCache(key, bytes);
-  }
-  await bucket.put(key, bytes, { httpMetadata: { contentType } });
-  return { key, size: bytes.length };
-}
-
-type FactionArt = { logoUrl: string; backgroundUrl: string; bannerUrl: string };
-
-async function factionArt(bucket: Bucket, faction: DemoFaction): Promise<FactionArt> {
-  const p = faction.palette;
-  const logo = emblemSvg(`${faction.slug}:logo`, p, 512);
-  const background = sceneSvg({ seed: `${faction.slug}:background`, palette: p, width: 1600, height: 900, night: faction.night, castle: true });
-  const banner = bannerSvg(`${faction.slug}:banner`, p, 1600, 400);
-  const key = (kind: string, svg: string, ext: string) => `factions/${faction.slug}/${kind}-${shortHash(ART_VERSION + svg)}.${ext}`;
-  const logoKey = key("logo", logo, "png");
-  const [l, bg, bn] = await Promise.all([
-    storeRendered(bucket, logoKey, () => renderSvg(logo, "png"), "image/png"),
-    storeRendered(bucket, key("background", background, "jpg"), () => renderSvg(background, "jpeg"), "image/jpeg"),
-    storeRendered(bucket, key("banner", banner, "jpg"), () => renderSvg(banner, "jpeg"), "image/jpeg"),
-    // A small WebP twin of the logo under the same name: the pages show it at 64–112 px.
-    storeRendered(bucket, logoKey.replace(/\.png$/, ".webp"), () => sharp(Buffer.from(logo)).resize(224).webp({ quality: 82 }).toBuffer(), "image/webp"),
-  ]);
-  return { logoUrl: `/files/${l.key}`, backgroundUrl: `/files/${bg.key}`, bannerUrl: `/files/${bn.key}` };
-}
-
-type MediaFiles = ReturnType<typeof mediaKeys> & { fileSize: number };
-
-async function mediaArt(bucket: Bucket, item: DemoMediaItem, index: number): Promise<MediaFiles> {
-  const faction = FACTIONS.find((f) => f.slug === item.factionSlug)!;
-  const svg = sceneSvg({ seed: `media:${item.title}`, palette: faction.palette, ...MEDIA_SIZE, motif: item.motif, night: index % 3 === 0 ? true : undefined });
-  const prefix = `demo-${shortHash(ART_VERSION + svg)}`;
-  const keys = mediaKeys(prefix);
-  const originalSize = stored.get(keys.original);
-  if (originalSize !== undefined && Object.values(keys).every((k) => stored.has(k))) return { ...keys, fileSize: originalSize };
-  const contentTypes = { original: "image/jpeg", large: "image/jpeg", largeWebp: "image/webp", thumb: "image/jpeg", thumbWebp: "image/webp" };
-  const fromCache = Object.entries(keys).map(([name, key]) => ({ key, bytes: readCache(key), contentType: contentTypes[name as keyof typeof keys] }));
-  let files: { key: string; bytes: Buffer; contentType: string }[];
-  if (fromCache.every((f) => f.bytes)) {
-    files = fromCache as typeof files;
-  } else {
-    files = Object.values((await renderMedia(svg, prefix, MEDIA_SIZE.width, MEDIA_SIZE.height)).files);
-    for (const file of files) writeCache(file.key, file.bytes);
-  }
-  await Promise.all(files.map((f) => bucket.put(f.key, f.bytes, { httpMetadata: { contentType: f.contentType } })));
-  return { ...keys, fileSize: pick(files, 0, "original").bytes.length };
-}
-
-async function newsArt(bucket: Bucket, slug: string, factionSlug: string): Promise<string> {
-  const faction = FACTIONS.find((f) => f.slug === factionSlug)!;
-  const svg = sceneSvg({ seed: `news:${slug}`, palette: faction.palette, width: 1200, height: 675, night: faction.night });
-  const stored = await storeRendered(bucket, `news/${slug}-${shortHash(ART_VERSION + svg)}.jpg`, () => renderSvg(svg, "jpeg"), "image/jpeg");
-  return `/files/${stored.key}`;
-}
-
-/**
- * A unit's or hero's portrait: JPEG and WebP twins under one content-hashed name (the SPA
- * offers the .webp next to the .jpg); answers the JPEG's URL.
- */
-async function portraitArt(bucket: Bucket, kind: "units" | "heroes", name: string, svg: string): Promise<string> {
-  const base = `portraits/${kind}/${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${shortHash(ART_VERSION + svg)}`;
-  let rendered: Promise<{ jpeg: Buffer; webp: Buffer }> | undefined;
-  const render = () => (rendered ??= renderPortrait(svg));
-  const [jpeg] = await Promise.all([
-    storeRendered(bucket, `${base}.jpg`, async () => (await render()).jpeg, "image/jpeg"),
-    storeRendered(bucket, `${base}.webp`, async () => (await render()).webp, "image/webp"),
-  ]);
-  return `/files/${jpeg.key}`;
-}
-
-const paletteOf = (slug: string) => {
-  const faction = FACTIONS.find((f) => f.slug === slug);
-  if (!faction) throw new Error(`Demo data: unknown faction ${slug}.`);
-  return faction.palette;
-};
 
 // ---------------------------------------------------------------------------------------------
 // SQL

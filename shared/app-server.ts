@@ -1,6 +1,6 @@
 /**
  * What the Worker needs of the app to serve its pages (worker/pages): the route table's paths, the
- * page a URL shows with its first view's reads, and the page rendered by React. Implemented by
+ * page a URL shows, and the page rendered by React after its route's loader has read its data. Implemented by
  * web/src/entry.server.tsx (checked against this type there) and imported by the Worker as
  * `@app/server` (an alias of the build and the tests; worker/pages/app-server.d.ts declares it
  * for the Worker's type check, which does not read the app's browser code).
@@ -26,8 +26,6 @@ export type ServedPage = {
 export type PreparedPage = {
   /** The page module's path under web/src, without its extension (the build's route-modules.json key). */
   module: string;
-  /** The SWR keys of the first view's API reads (guest pages; none for a member page). */
-  keys: string[];
   /**
    * The page's query string in its one spelling (no "?"; "" for none): what the page reads of the
    * URL's query, as the page writes it. The page is rendered and cached at this URL.
@@ -35,15 +33,20 @@ export type PreparedPage = {
   search: string;
 };
 
+/**
+ * How a page's loader reads the API: a GET of an SWR key (its API URL). The Worker answers it
+ * in-process as a guest; `null`: no reads (a request whose HTML carries no data).
+ */
+export type ApiRead = { fetch(key: string): Promise<Response>; seed?(data: { answers: Record<string, unknown>; missing: Record<string, unknown> }): void } | null;
+
 export type RenderRequest = {
   url: URL;
   /** The site's origin (canonical URLs). */
   origin: string;
   /** The settings the page is served with (written into it too). */
   settings: PublicSiteSettings | undefined;
-  /** The first view's API answers by SWR key: the 200 bodies, and the 404 envelopes of a missing item. */
-  answers: Record<string, unknown>;
-  missing: Record<string, unknown>;
+  /** What the route's loader reads the API with. */
+  read: ApiRead;
 };
 
 export type RenderedPage = {
@@ -51,12 +54,16 @@ export type RenderedPage = {
   html: string;
   /** What the page declared with <PageHead> (null if it rendered none, e.g. a member page's shell). */
   head: PageHeadInfo | null;
+  /** The router's status: 404 when the page's record does not exist, 503 when a read could not be answered. */
+  status: number;
+  /** The page route's error when its loader failed (the API's status and envelope), for the browser's hydration. */
+  routeError: { id: string; status: number; data: unknown } | null;
 };
 
 export type AppServer = {
   pages: readonly ServedPage[];
-  /** The page of a URL, with its module loaded (guest pages), its query string in one spelling and the keys its first view reads there. */
+  /** The page of a URL, with its module loaded (guest pages), and its query string in one spelling. */
   preparePage(url: URL): Promise<PreparedPage>;
-  /** The app at a URL as a guest sees it, with the first view's answers (after `preparePage`). Rejects if a component throws. */
+  /** The app at a URL as a guest sees it, its loader run with `read` (after `preparePage`). Rejects if a component throws. */
   renderPage(request: RenderRequest): Promise<RenderedPage>;
 };

@@ -2,7 +2,7 @@
  * The audit log as the API and the SPA name it: the actions, the kinds of record written to it
  * (with the words the log page uses), and where each kind of record is seen on the site.
  */
-import { gamePaths } from "./game";
+import { paths } from "./paths";
 
 export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -36,27 +36,27 @@ export function auditEntityPath(type: string, id: string): string | null {
   const n = /^[0-9]{1,10}$/.test(id) ? Number(id) : null;
   switch (type) {
     case "faction":
-      return n === null ? null : gamePaths.faction(n);
+      return n === null ? null : paths.faction(n);
     case "unit":
-      return n === null ? null : gamePaths.unit(n);
+      return n === null ? null : paths.unit(n);
     case "hero":
-      return n === null ? null : gamePaths.hero(n);
+      return n === null ? null : paths.hero(n);
     case "spell":
-      return n === null ? null : gamePaths.spell(n);
+      return n === null ? null : paths.spell(n);
     case "gameinfo":
-      return n === null ? null : `/admin/game-info/${n}/edit`;
+      return n === null ? null : paths.adminGameInfoEdit(n);
     case "news":
-      return n === null ? null : `/news/${n}`;
+      return n === null ? null : paths.newsArticle(n);
     case "media":
-      return n === null ? null : `/admin/media/${n}/edit`;
+      return n === null ? null : paths.adminMediaEdit(n);
     case "media_category":
-      return "/admin/menu";
+      return paths.adminMenu();
     case "site_settings":
-      return "/admin/settings";
+      return paths.adminSettings();
     case "user":
     case "user_roles":
     case "user_mail":
-      return "/admin/users";
+      return paths.adminUsers();
     default:
       return null;
   }

@@ -11,6 +11,9 @@ export const SPELL_TARGETS = ["Single", "Area", "All", "Self"] as const;
 export const SPELL_DURATIONS = ["Instant", "Combat", "Permanent", "Turns"] as const;
 
 export type Alignment = (typeof ALIGNMENTS)[number];
+
+/** A faction as other records name it (the unit, hero and spell pages link to it). */
+export type FactionRef = { id: number; name: string; alignment: Alignment };
 export type UnitType = (typeof UNIT_TYPES)[number];
 export type HeroType = (typeof HERO_TYPES)[number];
 export type SpellSchool = (typeof SPELL_SCHOOLS)[number];
@@ -64,18 +67,5 @@ export const GAMEINFO_SEARCH_MAX = 200;
 export const UNIT_COMPARE_MIN = 2;
 export const UNIT_COMPARE_MAX = 4;
 
-/** Site paths of the game pages (links, canonical URLs, the sitemap). */
-export const gamePaths = {
-  faction: (id: number) => `/factions/${id}`,
-  unit: (id: number) => `/units/${id}`,
-  hero: (id: number) => `/heroes/${id}`,
-  spells: "/spells",
-  spell: (id: number) => `/spells/${id}`,
-  /** The guides (game info) and one guide. */
-  gameInfo: "/game-info",
-  gameInfoArticle: (slug: string) => `/game-info/${encodeURIComponent(slug)}`,
-  /** One category's guides (a page of its own: its canonical URL, and listed in the sitemap). */
-  gameInfoCategory: (category: string) => `/game-info?${new URLSearchParams({ category })}`,
-  /** `/compare?units=12,47,88` (the ids in the order given). */
-  compare: (ids: readonly number[]) => (ids.length ? `/compare?units=${ids.join(",")}` : "/compare"),
-} as const;
+/** The `units` parameter of /compare for these ids, in the order given ("units=12,47,88"; "" for none). */
+export const compareSearch = (ids: readonly number[]): string => (ids.length ? `units=${ids.join(",")}` : "");

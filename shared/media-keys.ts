@@ -4,6 +4,7 @@
  */
 import { apiKey } from "./api-key";
 import { parseId, parsePage } from "./ids";
+import { paths } from "./paths";
 
 export type MediaTypeFilter = "image" | "video" | "gif";
 
@@ -77,7 +78,7 @@ export function parseGalleryFilters(params: URLSearchParams): GalleryUrlFilters 
 }
 
 /** The gallery opened on one item (a search result's link): /screenshots?media=12. */
-export const galleryItemPath = (id: number) => `/screenshots?media=${id}`;
+export const galleryItemPath = (id: number) => paths.screenshots({ media: id });
 
 /** The item the gallery's URL asks to open in the lightbox, if any. */
 export const galleryItemOf = (params: URLSearchParams) => parseId(params.get("media"));

@@ -76,4 +76,6 @@ export type SearchResponse = {
   capped?: true;
   page: number;
   pageSize: number;
+  /** Pages of one type's results (`pageCount`); 1 for the groups of every type (one page), 0 for none. */
+  totalPages: number;
 };

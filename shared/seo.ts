@@ -5,6 +5,7 @@
  * into the HTML of every page it serves (worker/pages/document.ts), and the SPA into the
  * document when the page changes (web/src/lib/page-head.tsx).
  */
+import { paths } from "./paths";
 
 export const SITE_NAME = "Realm Codex";
 export const SITE_LOCALE = "en_US";
@@ -89,11 +90,11 @@ export function websiteJsonLd(origin: string): JsonLd {
     "@context": "https://schema.org",
     "@type": "WebSite",
     name: SITE_NAME,
-    url: absoluteUrl(origin, "/"),
+    url: absoluteUrl(origin, paths.home()),
     inLanguage: "en-US",
     potentialAction: {
       "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, "/news")}?search={search_term_string}` },
+      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, paths.news())}?search={search_term_string}` },
       "query-input": "required name=search_term_string",
     },
   };
@@ -108,7 +109,7 @@ export function videoGameJsonLd(origin: string): JsonLd {
     description: "A turn-based fantasy strategy game of factions, heroes, units and spells.",
     genre: ["Turn-based strategy", "Fantasy"],
     gamePlatform: "PC",
-    url: absoluteUrl(origin, "/game-info"),
+    url: absoluteUrl(origin, paths.gameInfo()),
   };
 }
 
@@ -128,7 +129,7 @@ export function breadcrumbJsonLd(origin: string, items: readonly { name: string;
 
 /** Breadcrumbs that start at Home (`/`), followed by `items`. */
 export const homeBreadcrumbs = (origin: string, items: readonly { name: string; path: string }[]): JsonLd =>
-  breadcrumbJsonLd(origin, [{ name: "Home", path: "/" }, ...items]);
+  breadcrumbJsonLd(origin, [{ name: "Home", path: paths.home() }, ...items]);
 
 /**
  * A page that is not indexed (a missing record, a tool page, search results, a member's page):
@@ -164,8 +165,8 @@ export function newsArticleJsonLd(origin: string, article: ArticleForMeta): Json
     ...(article.imageUrl ? { image: [absoluteUrl(origin, article.imageUrl)] } : {}),
     ...(article.tags.length ? { keywords: article.tags.join(", ") } : {}),
     inLanguage: "en-US",
-    mainEntityOfPage: absoluteUrl(origin, `/news/${article.id}`),
-    publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl(origin, "/") },
+    mainEntityOfPage: absoluteUrl(origin, paths.newsArticle(article.id)),
+    publisher: { "@type": "Organization", name: SITE_NAME, url: absoluteUrl(origin, paths.home()) },
   };
 }
 
@@ -183,7 +184,7 @@ export function homeMeta(origin: string): PageMeta {
     title: pageTitle("Home"),
     description: HOME_DESCRIPTION,
     keywords: ["fantasy strategy", "turn-based strategy", "game wiki", "factions", "heroes", "news"],
-    canonical: absoluteUrl(origin, "/"),
+    canonical: absoluteUrl(origin, paths.home()),
     ogType: "website",
     image: null,
     jsonLd: [websiteJsonLd(origin), videoGameJsonLd(origin)],
@@ -195,19 +196,19 @@ export function newsListMeta(origin: string): PageMeta {
     title: pageTitle("Latest News"),
     description: NEWS_DESCRIPTION,
     keywords: ["game news", "patch notes", "updates", "fantasy strategy"],
-    canonical: absoluteUrl(origin, "/news"),
+    canonical: absoluteUrl(origin, paths.news()),
     ogType: "website",
     image: null,
     jsonLd: [
       homeBreadcrumbs(origin, [
-        { name: "News", path: "/news" },
+        { name: "News", path: paths.news() },
       ]),
     ],
   };
 }
 
 export function newsArticleMeta(origin: string, article: ArticleForMeta): PageMeta {
-  const path = `/news/${article.id}`;
+  const path = paths.newsArticle(article.id);
   return {
     title: pageTitle(article.title),
     description: article.summary,
@@ -225,7 +226,7 @@ export function newsArticleMeta(origin: string, article: ArticleForMeta): PageMe
     jsonLd: [
       newsArticleJsonLd(origin, article),
       homeBreadcrumbs(origin, [
-        { name: "News", path: "/news" },
+        { name: "News", path: paths.news() },
         { name: article.title, path },
       ]),
     ],
@@ -244,7 +245,7 @@ export type GalleryImageForMeta = { title: string; altText?: string; largeUrl: s
  */
 export function galleryMeta(origin: string, images: readonly GalleryImageForMeta[] = []): PageMeta {
   const first = images.find((i) => i.largeUrl ?? i.originalUrl);
-  const url = absoluteUrl(origin, "/screenshots");
+  const url = absoluteUrl(origin, paths.screenshots());
   return {
     title: pageTitle("Gallery"),
     description: GALLERY_DESCRIPTION,
@@ -271,7 +272,7 @@ export function galleryMeta(origin: string, images: readonly GalleryImageForMeta
           })),
       },
       homeBreadcrumbs(origin, [
-        { name: "Gallery", path: "/screenshots" },
+        { name: "Gallery", path: paths.screenshots() },
       ]),
     ],
   };
@@ -349,24 +350,24 @@ export function preloadImageTag(image: PreloadImage): string {
   return `<link ${attrs.join(" ")}>`;
 }
 
-const metaName = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
-const metaProperty = (property: string, content: string) =>
-  `<meta property="${property}" content="${escapeHtml(content)}">`;
+/** One element of a page's head: its tag, attributes and text, escaped only when written as HTML. */
+export type HeadElement = { tag: "title" | "meta" | "link" | "script"; attrs: Record<string, string>; text?: string };
+
+const metaName = (name: string, content: string): HeadElement => ({ tag: "meta", attrs: { name, content } });
+const metaProperty = (property: string, content: string): HeadElement => ({ tag: "meta", attrs: { property, content } });
 
 /**
- * The head elements for a page, every value escaped. `siteName` is the configured site name
- * (site settings), which names the feed and og:site_name.
+ * The page's head elements for `meta`: title, description, canonical, feed link, Open Graph,
+ * Twitter and JSON-LD. The Worker writes them as HTML (`headTags`); the browser builds the same
+ * elements with DOM calls when the page changes (web/src/lib/page-head.tsx).
  */
-export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    metaName("description", meta.description),
-  ];
+export function headElements(meta: PageMeta, siteName: string = SITE_NAME): HeadElement[] {
+  const tags: HeadElement[] = [{ tag: "title", attrs: {}, text: meta.title }, metaName("description", meta.description)];
   if (meta.keywords.length) tags.push(metaName("keywords", meta.keywords.join(", ")));
   if (meta.robots) tags.push(metaName("robots", meta.robots));
-  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}">`);
+  if (meta.canonical) tags.push({ tag: "link", attrs: { rel: "canonical", href: meta.canonical } });
   tags.push(
-    `<link rel="alternate" type="application/atom+xml" href="${FEED_PATH}" title="${escapeHtml(siteName === SITE_NAME ? FEED_TITLE : `${siteName} News`)}">`,
+    { tag: "link", attrs: { rel: "alternate", type: "application/atom+xml", href: FEED_PATH, title: siteName === SITE_NAME ? FEED_TITLE : `${siteName} News` } },
     metaProperty("og:title", meta.title),
     metaProperty("og:description", meta.description),
     metaProperty("og:type", meta.ogType),
@@ -390,8 +391,24 @@ export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
   );
   if (meta.image) tags.push(metaName("twitter:image", meta.image));
   if (meta.image && meta.imageAlt) tags.push(metaName("twitter:image:alt", meta.imageAlt));
-  for (const data of meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonLdText(data)}</script>`);
-  return tags.join("\n    ");
+  for (const data of meta.jsonLd) tags.push({ tag: "script", attrs: { type: "application/ld+json" }, text: jsonLdText(data) });
+  return tags;
+}
+
+/** A head element as HTML: attributes and text escaped (a JSON-LD script's text is made safe by `jsonLdText` already). */
+function elementHtml({ tag, attrs, text }: HeadElement): string {
+  const attributes = Object.entries(attrs).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join("");
+  if (tag === "meta" || tag === "link") return `<${tag}${attributes}>`;
+  const body = tag === "script" ? (text ?? "") : escapeHtml(text ?? "");
+  return `<${tag}${attributes}>${body}</${tag}>`;
+}
+
+/**
+ * HTML for a page's <head> (the Worker injects it into the shell's head, which already has the
+ * static tags: charset, viewport, icons...): the elements of `headElements`.
+ */
+export function headTags(meta: PageMeta, siteName: string = SITE_NAME): string {
+  return headElements(meta, siteName).map(elementHtml).join("\n    ");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -488,12 +505,12 @@ export function forumMeta(origin: string): PageMeta {
     title: pageTitle("Community Forum"),
     description: FORUM_DESCRIPTION,
     keywords: ["forum", "community", "discussion", "strategy", "fantasy strategy"],
-    canonical: absoluteUrl(origin, "/forum"),
+    canonical: absoluteUrl(origin, paths.forum()),
     ogType: "website",
     image: null,
     jsonLd: [
       homeBreadcrumbs(origin, [
-        { name: "Forum", path: "/forum" },
+        { name: "Forum", path: paths.forum() },
       ]),
     ],
   };

@@ -5,6 +5,7 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./lib/errors";
 import { currentUsage } from "./db/usage";
 import { API_SECURITY_HEADERS } from "./lib/security-headers";
+import { publicCors } from "./middleware/cors";
 import { database } from "./middleware/database";
 import { authenticate } from "./middleware/auth";
 import { edgeGenerations } from "./middleware/content-write";
@@ -29,6 +30,7 @@ import { auditRoutes } from "./routes/audit";
 import { settingsRoutes } from "./routes/settings";
 import { searchRoutes } from "./routes/search";
 import { uploadRoutes } from "./routes/uploads";
+import { backlinkRoutes, wikiRoutes } from "./routes/wiki";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limits). */
 const MAX_JSON_BODY = 256 * 1024;
@@ -53,6 +55,8 @@ const api = new Hono<AppEnv>()
     await next();
     for (const [k, v] of Object.entries(API_SECURITY_HEADERS)) c.res.headers.set(k, v);
   })
+  // Guests' reads are open to other sites' browsers; writes, auth and preflights for them are not.
+  .use(publicCors)
   // Upload parts and posters are raw bytes streamed to R2 with their own exact limits
   // (worker/routes/uploads.ts): the part's size, the poster's 2 MiB.
   .use(async (c, next) => (isUploadBody(c.req.method, c.req.path) ? next() : jsonLimit(c, next)))
@@ -87,7 +91,10 @@ const api = new Hono<AppEnv>()
   // Site-wide search.
   .route("/search", searchRoutes)
   // Uploads into R2 in parts (moderators).
-  .route("/uploads", uploadRoutes);
+  .route("/uploads", uploadRoutes)
+  // What links here, the broken links and the body preview (guides and news).
+  .route("/backlinks", backlinkRoutes)
+  .route("/wiki", wikiRoutes);
 
 api.onError(errorHandler);
 api.notFound(notFoundHandler);

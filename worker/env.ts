@@ -1,8 +1,8 @@
-import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { z } from "zod";
 import { runtimeConfigProblems } from "./lib/config-guards";
+import type { Database } from "./db/client";
 import type { Role } from "./db/schema";
-import type { SiteContext } from "./lib/site-html";
+import type { PublicSiteSettings } from "../shared/schemas/settings";
 
 /** Secrets and vars the Worker cannot run without, checked once per isolate. */
 const envSchema = z.object({
@@ -46,15 +46,18 @@ export function checkEnv(env: Env): string[] {
   return problems;
 }
 
-/** Without the relational `db.query` API (see openDatabase): queries use the query builder. */
-export type Database = DrizzleD1Database;
-
 export type AuthUser = {
   id: number;
   email: string;
   roles: Role[];
   sessionId: string;
 };
+
+/** The comment widget's public settings: a guest's widget starts from them without an API call. */
+export type CommentsWidgetSettings = { tenantId: string; region: "eu" | null };
+
+/** The settings a page is served with, as the site settings middleware (worker/lib/site-html.ts) hands them to the page registry. */
+export type SiteContext = { settings: PublicSiteSettings; widget: CommentsWidgetSettings; fingerprint: string };
 
 /** Hono generics shared by every route. */
 export type AppEnv = {

@@ -6,6 +6,7 @@ import { BOOKMARK_HEADER, openRequestSession } from "./db/session";
 import { sweepAccountRecords } from "./jobs/account-cleanup";
 import { handleMailBatch, MAIL_QUEUE_NAME, sweepOutbox } from "./jobs/mail";
 import { edgeCached, edgeGeneration, freshnessFloor, isGuestRead } from "./lib/edge-cache";
+import { requestFaults, withFaultyBindings } from "./lib/faults";
 import { apiReadKey } from "./lib/read-key";
 import type { ErrorBody } from "./lib/errors";
 import { MALFORMED_AUTHORIZATION, malformedAuthorization } from "./middleware/auth";
@@ -16,10 +17,10 @@ import { siteHtml } from "./lib/site-html";
 import { errorHandler, notFoundHandler } from "./middleware/error-handler";
 import { currentUsage, meterD1, noteError, runWithUsage, startUsage } from "./db/usage";
 import { finishRequest } from "./lib/request-log";
-import { pageRoutes } from "./pages";
+import { maintenancePage, pageRoutes } from "./pages";
 import { commentsFrameRoutes } from "./routes/comments-frame";
 import { filesRoutes } from "./routes/files";
-import { seoRoutes } from "./routes/seo";
+import { robotsRoutes, seoRoutes } from "./routes/seo";
 
 /**
  * The Worker. The API lives under /api; unknown /api paths answer JSON 404 (never the SPA).
@@ -39,13 +40,18 @@ const app = new Hono<AppEnv>()
       usage.userId = c.get("user")?.id ?? null;
     }
   })
-  // Site settings on every page: name, description, maintenance (worker/lib/site-html.ts).
-  .use(siteHtml)
+  // What is not a page, answered before the site's settings are read: the API, R2 files,
+  // robots.txt and the comment widget's frame. Each answers every path it is mounted at.
   .route("/", api)
   .all("/api/*", notFoundHandler)
   .route("/files", filesRoutes)
-  .route("/", seoRoutes)
+  .route("/", robotsRoutes)
   .route("/", commentsFrameRoutes)
+  // Everything else is the site's (its pages, the 404 page, the sitemap and the feed): the site
+  // settings apply, name, description and maintenance (worker/lib/site-html.ts). The pages are
+  // the route table's (worker/pages), so no list of pages or non-pages is kept here.
+  .use(siteHtml(maintenancePage))
+  .route("/", seoRoutes)
   // A write to a path that is no route (`/API/news`, `/api%2Fnews`): the API's error envelope,
   // like every refused write (ADR 0025); pages answer GET and HEAD only.
   .on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c) =>
@@ -93,7 +99,8 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
   if (malformedAuthorization(request)) return refuseAuthorization();
   const guestRead = isGuestRead(request);
   const floor = guestRead ? freshnessFloor(await edgeGeneration(env, request, ctx)) : undefined;
-  const session = openRequestSession(env, request, floor);
+  const faults = requestFaults(env, request);
+  const session = openRequestSession(withFaultyBindings(env, faults), request, floor, faults);
   const sessionEnv = session.env;
   if (!new URL(request.url).pathname.startsWith("/api/")) return app.fetch(request, sessionEnv, ctx);
   // A guest read is cached under what it means (its route and validated query), not its spelling.

@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPE_PATTERN, type AuditAction } from "../a
 import { blankAsUndefined, pagingQuery, strictQuery } from "./query";
 import { queryText } from "./game-query";
 import { text } from "./text";
-import type { JsonValue } from "./unit";
+import type { JsonValue } from "./json";
 
 /**
  * GET /api/audit (admins): the audit log, newest first, filtered by who, what kind of record,

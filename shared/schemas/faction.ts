@@ -42,9 +42,6 @@ export type Faction = {
   spellsComplete?: boolean;
 };
 
-/** A faction as other records name it (the unit, hero and spell pages link to it). */
-export type FactionRef = { id: number; name: string; alignment: Alignment };
-
 const includeShape = {
   includeUnits: queryFlag("includeUnits", false),
   includeHeroes: queryFlag("includeHeroes", false),

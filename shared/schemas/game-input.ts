@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isFilesPath, isHttpUrl } from "../image-source";
-import type { JsonValue } from "./unit";
+import type { JsonValue } from "./json";
 import { text } from "./text";
 
 /**

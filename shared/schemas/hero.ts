@@ -1,12 +1,11 @@
-import { HERO_TYPES, RARITY_RANGE, type FilterOption, type HeroType } from "@shared/game";
-import type { FactionRef } from "./faction";
+import { HERO_TYPES, RARITY_RANGE, type FactionRef, type FilterOption, type HeroType } from "@shared/game";
 import { z } from "zod";
 import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, wholeNumber } from "./game-input";
 import { versionField } from "./version";
 import { gamePaging, queryEnum, queryFlag, queryId, queryInt, queryText } from "./game-query";
 import { strictQuery } from "./query";
 import type { SpellRef } from "./spell";
-import type { JsonValue } from "./unit";
+import type { JsonValue } from "./json";
 
 /** A hero as every /hero and /faction answer shows it. */
 export type Hero = {

@@ -3,7 +3,7 @@ import { text } from "./text";
 import { versionField } from "./version";
 import { gamePaging } from "./game-query";
 import { strictQuery } from "./query";
-import type { JsonValue } from "./unit";
+import type { JsonValue } from "./json";
 import { HISTORY_ENTITY_TYPES, type HistoryActionType, type HistoryEntityType } from "../history";
 
 /**

@@ -88,15 +88,19 @@ export const pagingQuery = (fallback: number, max: number) => ({
 export type Paged<T> = { items: T[]; totalCount: number; page: number; pageSize: number; totalPages: number };
 
 /**
- * Builds every list's answer. `lastPage`: the deepest page the caller is served (guests' news and
- * gallery, `publicPageLimit`), so `totalPages` never links past it.
+ * The one `totalPages`: how many pages of `pageSize` hold `totalCount` items, stopping at
+ * `lastPage`, the deepest page the caller is served (MAX_PAGE, or a guest's `publicPageLimit`),
+ * so no answer links past it. 0 for no items.
  */
+export const pageCount = (totalCount: number, pageSize: number, lastPage = MAX_PAGE) => Math.min(Math.ceil(totalCount / pageSize), lastPage);
+
+/** Builds every list's answer (`lastPage`: see `pageCount`). */
 export const paged = <T>(items: T[], totalCount: number, { page, pageSize }: { page: number; pageSize: number }, lastPage = MAX_PAGE): Paged<T> => ({
   items,
   totalCount,
   page,
   pageSize,
-  totalPages: Math.min(Math.ceil(totalCount / pageSize), lastPage),
+  totalPages: pageCount(totalCount, pageSize, lastPage),
 });
 
 /** An unpaged list (a faction's units or heroes, the faction list) in the same envelope. */

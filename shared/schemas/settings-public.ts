@@ -3,7 +3,23 @@
  * zod: the app shell imports this on every page, so it must not pull the schema library into the
  * entry chunk. The validating schema is in ./settings.
  */
-import type { SiteSettings } from "./settings";
+
+/**
+ * Every site setting's value, as ./settings validates them (its schema is checked there to give
+ * exactly this shape, so the two cannot drift).
+ */
+export type SiteSettingsValues = {
+  siteName: string;
+  siteDescription: string;
+  enableComments: boolean;
+  moderateComments: boolean;
+  enableRegistration: boolean;
+  requireEmailVerification: boolean;
+  maxFileUploadSize: number;
+  maintenanceMode: boolean;
+  maintenanceMessage: string;
+  imageHosts: string[];
+};
 
 /** Shown to visitors while maintenance is on and no message was written. */
 export const DEFAULT_MAINTENANCE_MESSAGE =
@@ -11,7 +27,7 @@ export const DEFAULT_MAINTENANCE_MESSAGE =
 
 /** What every visitor's SPA needs to show or hide things, and which image hosts it may load (nothing here is secret). */
 export type PublicSiteSettings = Pick<
-  SiteSettings,
+  SiteSettingsValues,
   | "siteName"
   | "siteDescription"
   | "enableComments"
@@ -25,7 +41,7 @@ export type PublicSiteSettings = Pick<
 >;
 
 /** Used while no settings row exists (fresh database): the product's defaults. */
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+export const DEFAULT_SITE_SETTINGS: SiteSettingsValues = {
   siteName: "Realm Codex",
   siteDescription: "",
   enableComments: true,
@@ -38,7 +54,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   imageHosts: [],
 };
 
-export function toPublicSettings(s: SiteSettings): PublicSiteSettings {
+export function toPublicSettings(s: SiteSettingsValues): PublicSiteSettings {
   return {
     siteName: s.siteName,
     siteDescription: s.siteDescription,

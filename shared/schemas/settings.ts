@@ -3,6 +3,7 @@ import { z } from "zod";
 import { singleLineText, text } from "./text";
 import { versionText } from "./version";
 import { IMAGE_HOST_MAX_LENGTH, IMAGE_HOSTS_MAX } from "../image-source";
+import type { SiteSettingsValues } from "./settings-public";
 
 export const SITE_NAME_MAX = 100;
 export const SITE_DESCRIPTION_MAX = 500;
@@ -63,6 +64,10 @@ export const siteSettingsSchema = z.object({
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+// The zod-free shape in ./settings-public is exactly this schema's (a compile error otherwise).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameShape: Same<SiteSettings, SiteSettingsValues> = true;
 
 /**
  * PUT /api/settings: every option and the version they were based on, the `updatedAt` GET

@@ -4,19 +4,19 @@ import {
   SPELL_SCHOOLS,
   SPELL_TARGETS,
   SPELL_TYPES,
+  type FactionRef,
   type FilterOption,
   type SpellDuration,
   type SpellSchool,
   type SpellTarget,
   type SpellType,
 } from "@shared/game";
-import type { FactionRef } from "./faction";
 import { z } from "zod";
 import { flag, jsonField, MESSAGES, oneOf, recordId, requiredText, STAT_MAX, wholeNumber } from "./game-input";
 import { versionField } from "./version";
 import { gamePaging, queryEnum, queryFlag, queryId, queryInt, queryOptionalFlag } from "./game-query";
 import { strictQuery } from "./query";
-import type { JsonValue } from "./unit";
+import type { JsonValue } from "./json";
 
 /** A spell as every /spell and /faction answer shows it. */
 export type Spell = {

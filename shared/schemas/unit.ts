@@ -1,14 +1,11 @@
-import type { JSONValue } from "hono/utils/types";
-import { TIER_RANGE, UNIT_COMPARE_MAX, UNIT_TYPES, UPGRADE_LEVEL_RANGE, type FilterOption, type UnitType } from "@shared/game";
+import { TIER_RANGE, UNIT_COMPARE_MAX, UNIT_TYPES, UPGRADE_LEVEL_RANGE, type FactionRef, type FilterOption, type UnitType } from "@shared/game";
 import { z } from "zod";
-import type { FactionRef } from "./faction";
 import { flag, imageUrl, jsonField, MESSAGES, oneOf, optionalText, recordId, requiredText, STAT_MAX, wholeNumber } from "./game-input";
 import { versionField } from "./version";
 import { gamePaging, queryEnum, queryFlag, queryId, queryIdList, queryInt } from "./game-query";
+import type { JsonValue } from "./json";
 import { strictQuery } from "./query";
 
-/** JSON values as stored in the JSON-typed columns (Hono's own JSON type, so the typed client agrees). */
-export type JsonValue = JSONValue;
 
 /** A unit as every /unit and /faction answer shows it (spec's Unit entity plus baseUnitId and timestamps). */
 export type Unit = {

@@ -11,27 +11,10 @@
  */
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectHydratedFirstLoad, PUBLIC_PAGES, watchFirstLoad } from "./support/first-load";
+import { expectHydratedFirstLoad, MEMBER_PAGES, PUBLIC_PAGES, watchFirstLoad } from "./support/first-load";
 import { ADMIN, DEMO_PASSWORD, signIn } from "./support/session";
 
 const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-const SIGNED_IN_PAGES = [
-  "/profile",
-  "/admin/dashboard",
-  "/admin/users",
-  "/admin/news",
-  "/admin/news/create",
-  "/admin/media",
-  "/admin/menu",
-  "/admin/game-assets",
-  "/admin/factions/1/edit",
-  "/admin/game-info",
-  "/admin/game-info/new",
-  "/admin/game-info/1/edit",
-  "/admin/settings",
-  "/admin/audit",
-];
 
 /** Opens `path` and waits until the app has hydrated the page and its reads are done. */
 async function open(page: Page, path: string) {
@@ -108,11 +91,11 @@ async function audit(browser: Browser, paths: string[], options: Audit) {
 
 test.describe("accessibility: WCAG 2.2 AA rules of axe-core", () => {
   // First, the longest: one sign-in per theme and half of the pages (each page a fresh sign-in
-  // would be 28 logins; in halves the crawl's two workers share the longest tests).
-  const half = Math.ceil(SIGNED_IN_PAGES.length / 2);
+  // would be 36 logins; in halves the crawl's two workers share the longest tests).
+  const half = Math.ceil(MEMBER_PAGES.length / 2);
   for (const [theme, width] of [["light", 1280], ["dark", 360]] as const) {
-    for (const [first, pages] of [[1, SIGNED_IN_PAGES.slice(0, half)], [half + 1, SIGNED_IN_PAGES.slice(half)]] as const) {
-      test(`signed-in pages ${first}–${first + pages.length - 1} of ${SIGNED_IN_PAGES.length} (the profile, every admin page) as an admin, ${theme} theme at ${width} px: no violations`, async ({ browser }) => {
+    for (const [first, pages] of [[1, MEMBER_PAGES.slice(0, half)], [half + 1, MEMBER_PAGES.slice(half)]] as const) {
+      test(`signed-in pages ${first}–${first + pages.length - 1} of ${MEMBER_PAGES.length} (the profile, every admin page) as an admin, ${theme} theme at ${width} px: no violations`, async ({ browser }) => {
         // Each page loaded, scrolled through and analysed: up to 12 s a page on a busy 2-core machine.
         test.setTimeout(180_000);
         await audit(browser, pages, { dark: theme === "dark", width, signedIn: true });

@@ -121,6 +121,28 @@ test.describe("faction edit page", () => {
     await close();
   });
 
+  test("Back from an editor with unsaved changes is held too (the router's blocker): Stay keeps the page, Discard changes goes back", async ({ browser }) => {
+    const { page, token, close } = await signedInPage(browser);
+    const { id } = await createFaction(page, token);
+    await page.goto(`/factions/${id}`);
+    await page.getByRole("link", { name: "Edit Faction" }).click();
+    await expect(page).toHaveURL(`/admin/factions/${id}/edit`);
+    await page.getByLabel("Specialty").fill("Unsaved specialty");
+
+    const dialog = page.getByRole("dialog", { name: "Unsaved changes" });
+    await page.goBack();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Stay" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(`/admin/factions/${id}/edit`);
+    await expect(page.getByLabel("Specialty")).toHaveValue("Unsaved specialty");
+
+    await page.goBack();
+    await dialog.getByRole("button", { name: "Discard changes" }).click();
+    await expect(page).toHaveURL(`/factions/${id}`);
+    await close();
+  });
+
   test("a plain user sees the access-denied text on the edit page and no edit link on the faction page", async ({ browser }) => {
     const { page, close } = await signedInPage(browser, "user@example.com");
     await page.goto("/admin/factions/1/edit");

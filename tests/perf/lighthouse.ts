@@ -11,6 +11,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { PAGE_TABLE, paramNames, samplePath, type PageName } from "../../shared/page-table.ts";
 
 export type BenchRow = { what: string; value: string; budget: string; ok: boolean | null };
 
@@ -31,26 +32,17 @@ type PageResult = {
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-/** The page types that must meet the budgets; `{…}` parts are filled from the sitemap. */
-const PAGE_PATTERNS: { path: string; pattern?: RegExp }[] = [
-  { path: "/" },
-  { path: "/news" },
-  { path: "/news/{id}", pattern: /^\/news\/\d+$/ },
-  { path: "/factions" },
-  { path: "/factions/{id}", pattern: /^\/factions\/\d+$/ },
-  { path: "/game-info" },
-  { path: "/game-info/{slug}", pattern: /^\/game-info\/[^/]+$/ },
-  { path: "/screenshots" },
-  { path: "/units/{id}", pattern: /^\/units\/\d+$/ },
-  { path: "/heroes/{id}", pattern: /^\/heroes\/\d+$/ },
-  { path: "/spells" },
-  { path: "/spells/{id}", pattern: /^\/spells\/\d+$/ },
-  { path: "/compare?units=1,2,3" },
-  { path: "/search?q=dragon" },
-  { path: "/forum" },
-  { path: "/login" },
-  { path: "/register" },
-];
+/**
+ * The page types that must meet the budgets: every guest page of the page table but the 404 page,
+ * at its sample URL (the URL a parameterised page's sample names is replaced by one from the
+ * sitemap when it lists one, so the bench follows the seed), with a query for the pages that
+ * show their content for one.
+ */
+const BENCH_SEARCH: Partial<Record<PageName, string>> = { compare: "units=1,2,3", search: "q=dragon" };
+const PAGE_TYPES = PAGE_TABLE.filter((e) => !("guest" in e) && e.path !== "*").map((entry) => ({
+  sample: `${samplePath(entry)}${BENCH_SEARCH[entry.name] ? `?${BENCH_SEARCH[entry.name]}` : ""}`,
+  pattern: paramNames(entry.path).length ? new RegExp(`^${entry.path.replace(/:\w+/g, "[^/]+")}$`) : undefined,
+}));
 
 /** Resolves the page list: BENCH_PAGES if given, else one URL per page type from /sitemap.xml. */
 async function pagesToRun(base: string): Promise<string[]> {
@@ -60,14 +52,7 @@ async function pagesToRun(base: string): Promise<string[]> {
   const locs = async (path: string) => [...(await (await fetch(`${base}${path}`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const paths = (await Promise.all((await locs("/sitemap.xml")).map(locs))).flat();
   const out: string[] = [];
-  for (const { path, pattern } of PAGE_PATTERNS) {
-    if (!pattern) out.push(path);
-    else {
-      const found = paths.find((p) => pattern.test(p));
-      if (found) out.push(found);
-      else console.warn(`  lighthouse: no ${path} in /sitemap.xml, skipped`);
-    }
-  }
+  for (const { sample, pattern } of PAGE_TYPES) out.push((pattern && paths.find((p) => pattern.test(p))) || sample);
   return out;
 }
 

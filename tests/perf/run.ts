@@ -33,6 +33,7 @@ import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
 import { argValue, run } from "../../scripts/lib.ts";
 import { lighthouseRows } from "./lighthouse.ts";
+import { thumbnailMemoryRows } from "./thumbnail-memory.ts";
 import { uploadBench } from "./uploads.ts";
 import { loadRows } from "./load.ts";
 import { rowsRows } from "./rows.ts";
@@ -161,8 +162,9 @@ async function main() {
     if (wanted("lighthouse")) lighthouse.push(...(await lighthouseRows(BASE, rows)));
     if (wanted("ui")) rows.push(...(await uiAtSize(BASE)));
     if (wanted("throughput")) await throughputRows();
-    // Uploads: throughput, workerd memory, complete → thumbnails (tests/perf/uploads.ts).
-    if (wanted("uploads")) rows.push(...(await uploadBench(BASE, server.pid)));
+    // Uploads: throughput, workerd memory, complete → thumbnails (tests/perf/uploads.ts), then
+    // the workerd memory of the thumbnail job of a 100 MiB original (tests/perf/thumbnail-memory.ts).
+    if (wanted("uploads")) rows.push(...(await uploadBench(BASE, server.pid)), ...(await thumbnailMemoryRows(BASE, server.pid)));
     // The sustained mixed run: reads of every public page type and API, a moderator writing.
     if (wanted("load")) await loadRows(BASE, rows);
   } finally {

@@ -1,6 +1,6 @@
 /**
  * Memory of a thumbnail job with the largest original the site accepts (100 MiB), for
- * `npm run bench` (called from tests/perf/uploads.ts) and on its own:
+ * `npm run bench` (called from tests/perf/run.ts after the upload rows) and on its own:
  *
  *   npm run bench:thumbnails        # builds, starts a seeded server on BENCH_PORT (default 8797), measures
  *

@@ -5,13 +5,13 @@
  *  - the workerd processes' resident memory before and at its peak during each upload (flat,
  *    and not growing with the file, means parts are streamed, never buffered whole);
  *  - the time from completing an image upload to its thumbnails being ready (queue job);
- *  - the workerd memory of the thumbnail job of a 100 MiB original (tests/perf/thumbnail-memory.ts).
+ * (run.ts follows them with the thumbnail job's memory, tests/perf/thumbnail-memory.ts, which
+ * uses the helpers exported here.)
  * Plain Node (no path aliases).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { ACCOUNTS, DEMO_PASSWORD } from "../../scripts/demo/accounts.ts";
-import { thumbnailMemoryRows } from "./thumbnail-memory.ts";
 
 export type BenchRow = { what: string; value: string; budget: string; ok: boolean | null };
 
@@ -196,6 +196,5 @@ export async function uploadBench(base: string, serverPid: number | undefined): 
     for (const id of created) await api(base, token, `/api/media/${id}`, { method: "DELETE" }).catch(() => {});
     await api(base, token, "/api/settings", { method: "PUT", ...json(current) }).catch(() => {});
   }
-  rows.push(...(await thumbnailMemoryRows(base, serverPid)));
   return rows;
 }

@@ -212,6 +212,31 @@ describe("faction edit page", () => {
     const bodies = calls.filter((c) => c.method === "PUT").map((c) => c.body as { name: string; updatedAt: string });
     expect(bodies.map((b) => [b.name, b.updatedAt])).toEqual([["My Name", T1], ["My Name", T2]]);
   });
+
+  it("a restore refused as stale (409) opens the same conflict; Keep mine saves the form's values on their version", async () => {
+    storeSession(testUser("moderator"));
+    const entry = { id: 77, entityType: "faction", entityId: 1, action: "update", changes: [{ field: "name", old: "Old Name", new: "Aurelian Concord" }], restoredFrom: null, user: null, createdAt: T1, restorable: true };
+    const calls = serve({
+      "GET /api/faction/1": () => ({ body: faction() }),
+      "GET /api/history": () => ({ body: { items: [entry], totalCount: 1, page: 1, pageSize: 50, totalPages: 1 } }),
+      "POST /api/history/77/restore": () => stale(faction({ specialty: "Their specialty", updatedAt: T2 })),
+      "PUT /api/faction/1": ({ body }) => ({ body: faction(body as Record<string, unknown>) }),
+    });
+    renderAt("/admin/factions/1/edit");
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Name"), " II");
+    await user.click(screen.getByRole("button", { name: "History" }));
+    await user.click(await screen.findByRole("button", { name: "Restore change #77" }));
+    const prompt = await screen.findByRole("alert", { name: "Changed elsewhere" });
+    expect(within(prompt).getByRole("row", { name: /Specialty/ }).textContent).toContain("Their specialty");
+    expect(screen.getByLabelText("Name").closest("fieldset")!.disabled).toBe(true);
+    await user.click(within(prompt).getByRole("button", { name: "Keep mine" }));
+    await screen.findByRole("heading", { name: "Faction page" });
+    const restores = calls.filter((c) => c.method === "POST").map((c) => (c.body as { updatedAt: string }).updatedAt);
+    const puts = calls.filter((c) => c.method === "PUT").map((c) => c.body as { name: string; updatedAt: string });
+    expect(restores).toEqual([T1]);
+    expect(puts.map((b) => [b.name, b.updatedAt])).toEqual([["Aurelian Concord II", T2]]);
+  });
 });
 
 describe("news editor", () => {

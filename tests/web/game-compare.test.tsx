@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseCompareUnits } from "@shared/game-keys";
+import { parseCompareUnits } from "@/features/game/lib/game-keys";
 import type { UnitWithFaction } from "@schemas/unit";
 import { CompareChart } from "@/features/game/components/compare-chart";
 import { CompareTable } from "@/features/game/components/compare-table";

@@ -2,9 +2,9 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { LazyPage } from "@/app/lazy-page";
+import { PagePending } from "@/app/page-pending";
 import { RootLayout } from "@/app/root-layout";
-import type { PageModule, PageRoute } from "@/app/routes";
+import type { PageModule } from "@/app/routes";
 import { HydrationProvider } from "@/lib/hydrated";
 import { Providers, storeSession } from "./helpers/render-app";
 
@@ -13,10 +13,9 @@ describe("first load of a member page (the Worker renders the shell, the browser
     storeSession(null);
     let resolvePage!: (module: PageModule) => void;
     const pageModule = new Promise<PageModule>((resolve) => (resolvePage = resolve));
-    const route: PageRoute = { path: "/", module: "test/pending-page", load: () => pageModule, guest: false, sitemap: false };
-    const router = createMemoryRouter([{ Component: RootLayout, children: [{ index: true, element: <LazyPage route={route} /> }] }], {
-      initialEntries: ["/"],
-    });
+    // As web/src/app/router.tsx makes a page's route: its module on demand, the waiting page area meanwhile.
+    const page = { index: true, HydrateFallback: PagePending, lazy: async () => ({ Component: (await pageModule).Component }) };
+    const router = createMemoryRouter([{ Component: RootLayout, children: [page] }], { initialEntries: ["/"] });
     render(
       <HydrationProvider hydrating>
         <Providers>

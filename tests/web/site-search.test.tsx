@@ -24,6 +24,7 @@ const ALL: SearchResponse = {
   totalCount: 8,
   page: 1,
   pageSize: 5,
+  totalPages: 1,
   groups: [
     { type: "news", label: "News", totalCount: 1, items: [hit("news", 3, "Dragon season", "/news/3")] },
     {
@@ -39,6 +40,7 @@ const UNITS_PAGE_2: SearchResponse = {
   totalCount: 47,
   page: 2,
   pageSize: 20,
+  totalPages: 3,
   groups: [{ type: "unit", label: "Units", totalCount: 47, items: [hit("unit", 41, "Elder Wyrm", "/units/41")] }],
 };
 
@@ -162,12 +164,13 @@ describe("/search", () => {
       capped: true,
       page: 1,
       pageSize: 5,
+      totalPages: 1,
       groups: [
         { type: "news", label: "News", totalCount: 30, capped: true, items: [1, 2, 3, 4, 5].map((i) => hit("news", i, `Cup ${i}`, `/news/${i}`)) },
         { type: "unit", label: "Units", totalCount: 1, items: [hit("unit", 9, "Drake", "/units/9")] },
       ],
     };
-    const newsPage: SearchResponse = { ...capped, capped: true, totalCount: 30, pageSize: 20, groups: [{ ...capped.groups[0]!, items: capped.groups[0]!.items }] };
+    const newsPage: SearchResponse = { ...capped, capped: true, totalCount: 30, pageSize: 20, totalPages: 2, groups: [{ ...capped.groups[0]!, items: capped.groups[0]!.items }] };
     serve((params) => ({ body: params.get("type") === "news" ? newsPage : capped }));
     const router = renderSearch("/search?q=tournament");
     const news = within(await main().findByRole("region", { name: "News (30+)" }));
@@ -181,7 +184,7 @@ describe("/search", () => {
   });
 
   it("says so when nothing matches", async () => {
-    serve(() => ({ body: { query: "qwxz", groups: [], totalCount: 0, page: 1, pageSize: 5 } }));
+    serve(() => ({ body: { query: "qwxz", groups: [], totalCount: 0, page: 1, pageSize: 5, totalPages: 0 } }));
     renderSearch("/search?q=qwxz");
     expect(await main().findByText("No results for “qwxz”.")).toBeTruthy();
     expect(main().queryByRole("navigation", { name: "Result types" })).toBeNull();

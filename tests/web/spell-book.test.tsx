@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Component as SpellBook } from "@/features/game/routes/spells";
-import { SPELL_BOOK_PAGE_SIZE } from "@shared/game-keys";
+import { SPELL_BOOK_PAGE_SIZE } from "@/features/game/lib/game-keys";
 import { renderRoutes } from "./helpers/render-app";
 
 const T = "2026-01-01T00:00:00.000Z";

@@ -13,7 +13,7 @@ import worker from "../../worker/index";
 import { isDatabaseUnavailable, unavailableDatabase } from "../../worker/db/unavailable";
 import { deployProblems, FAULT_INJECTION_PROBLEM, faultInjectionEnabled } from "../../worker/lib/config-guards";
 import { insertFaction } from "./game-fixtures";
-import { call, userWithToken } from "./helpers";
+import { call, pageMain, userWithToken } from "./helpers";
 
 const DOWN = { "X-Fault-Injection": "d1-unavailable" };
 
@@ -71,15 +71,21 @@ describe("D1 unavailable for one request", () => {
     expect(await res.json()).toMatchObject({ status: "degraded", database: "unreachable" });
   });
 
-  it("a content page is served as the plain app (200, no painted data), never as a 404 page", async () => {
+  it("a content page whose loader read fails answers 503 with the server's reason in its error element (not 200, not 404)", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const id = await insertFaction();
-      const res = await call(`/factions/${id}`, { headers: { ...DOWN, Accept: "text/html" } });
-      expect(res.status).toBe(200);
+      const res = await call(`/factions/${id}`, { headers: { "X-Fault-Injection": "d1-unavailable,edge-cache-miss", Accept: "text/html" } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("Retry-After")).toBeTruthy();
+      expect(res.headers.get("Cache-Control")).not.toMatch(/s-maxage/);
       const html = await res.text();
-      expect(html).toContain('<div id="root"');
-      expect(html).not.toMatch(/noindex/);
+      // The route's error element, rendered by React inside the shell, with the API's message.
+      expect(pageMain(html)).toContain("The service is temporarily unavailable. Please try again in a moment.");
+      expect(html).toMatch(/noindex/);
+      // The browser's router hydrates the same error: the loader's status and envelope are in the page.
+      const routeError = html.match(/<script type="application\/json" id="route-error">([\s\S]*?)<\/script>/)?.[1];
+      expect(JSON.parse(routeError!)).toMatchObject({ id: "/factions/:id", status: 503, data: { code: "service_unavailable" } });
     } finally {
       errors.mockRestore();
     }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { filePath } from "../../worker/db/queries/media";
+import { filePath } from "../../worker/db/queries/media/common";
 import { MEDIA_FILE_MAX_AGE } from "../../worker/routes/files";
 import type { MediaItem } from "../../shared/schemas/media";
 import { call as apiCall, userWithToken } from "./helpers";

@@ -9,7 +9,8 @@ import type { Role } from "../../worker/db/schema";
 import { FAULT_HEADER } from "../../worker/lib/faults";
 import { mailText } from "../../worker/lib/mail-link";
 import { hashPassword } from "../../worker/lib/password";
-import { SESSION_TTL_SECONDS, signAccessToken } from "../../worker/lib/tokens";
+import { SESSION_TTL_SECONDS } from "../../worker/db/queries/sessions";
+import { signAccessToken } from "../../worker/lib/tokens";
 
 export const DEFAULT_PASSWORD = "Secret#Pass1";
 

@@ -11,7 +11,7 @@ import { openDatabase } from "../../worker/db/client";
 import { keptReads } from "../../worker/db/kept";
 import { getUnitDetail } from "../../worker/db/queries/unit";
 import { factions, units } from "../../worker/db/schema";
-import type { Database } from "../../worker/env";
+import type { Database } from "../../worker/db/client";
 import { insertFaction, insertUnit } from "./game-fixtures";
 
 /** A faction's units (all, or only active ones) and the faction with a joined count. */

@@ -4,8 +4,13 @@
  * or missing item is reported and the rest are still reviewed, each with its audit row.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { MediaItem, MediaListResponse, MediaReviewResponse, MediaStatusCounts } from "../../shared/schemas/media";
+import { openDatabase } from "../../worker/db/client";
+import { reviewItems } from "../../worker/db/queries/media/review";
+import { selectItems, type MediaRow } from "../../worker/db/queries/media/common";
+import { mediaItems } from "../../worker/db/schema";
 import worker from "../../worker/index";
 import { countingD1 } from "./counting-d1";
 import { call, userWithToken } from "./helpers";
@@ -206,6 +211,30 @@ describe("the queue: status filter, counts, the uploader's own items, the dashbo
     expect(await read()).toBe(before + 1);
     await review({ decision: "approve", items: [{ id, updatedAt }] });
     expect(await read()).toBe(before);
+  });
+});
+
+describe("two reviews in the same millisecond (the same new stamp)", () => {
+  const T = new Date("2030-01-01T00:00:00.000Z");
+
+  it("the review whose write changed no row is stale, reports the item as stored and adds no audit row", async () => {
+    const db = openDatabase(env.DB);
+    const { id } = await item();
+    // Reviewer B read the pending item...
+    const read = (await selectItems(db).where(eq(mediaItems.id, id))) as MediaRow[];
+    // ...then reviewer A approved it with the stamp B is about to compute (the clock stands at T).
+    await env.DB.prepare("UPDATE media_items SET is_approved = 1, updated_at = ?1 WHERE id = ?2").bind(T.toISOString(), id).run();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(T);
+    let outcomes;
+    try {
+      outcomes = await reviewItems(db, [{ id }], read, "reject", "Not fitting", { userId: people.moderator.id });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(outcomes).toMatchObject([{ id, ok: false, kind: "stale", current: { id, isApproved: true, updatedAt: T.toISOString() } }]);
+    expect(await stored(id)).toMatchObject({ isApproved: 1, reason: null, updatedAt: T.toISOString() });
+    expect(await audit(id)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NewsArticle, NewsFilters, NewsListResponse } from "../../shared/schemas/news";
-import { ftsQuery } from "../../worker/lib/fts";
+import { ftsQuery } from "../../worker/db/fts";
 import { ID_MESSAGE } from "../../shared/schemas/query";
 import { call, userWithToken } from "./helpers";
 

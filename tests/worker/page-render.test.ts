@@ -110,6 +110,19 @@ describe("the wiki pages rendered by React on the Worker", () => {
     }
   });
 
+  it("a missing record fails the route's loader: its error element, answered 404, with the API's envelope for the browser's router", async () => {
+    const res = await call("/heroes/999999", { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(pageMain(html)).toMatch(/<h1 [^>]*>Hero Not Found<\/h1>/);
+    const routeError = html.match(/<script type="application\/json" id="route-error">([\s\S]*?)<\/script>/)?.[1];
+    expect(JSON.parse(routeError!)).toMatchObject({ id: "/heroes/:id", status: 404, data: { code: "not_found" } });
+    // A malformed id is no read at all (the page's own view, 404), and no loader error.
+    const malformed = await call("/heroes/abc", { headers: { Accept: "text/html" } });
+    expect(malformed.status).toBe(404);
+    expect(await malformed.text()).not.toContain('id="route-error"');
+  });
+
   it("GET /compare?units=…: the compared units' table and chart (200); without units, the page's hint", async () => {
     const { main, text } = await mainOf(`/compare?units=${ids.unit},${ids.up}`);
     expect(text).toContain("Compare Units");
@@ -161,7 +174,8 @@ describe("the game pages rendered by React on the Worker", () => {
     const { main, text } = await mainOf(`/game-info/${slugs.article}`);
     expect(main).toMatch(/<h1 [^>]*>Rendered guide<\/h1>/);
     expect(text).toContain("A guide.");
-    expect(main).toMatch(/data-testid="gameinfo-content"[^>]*>Some content.\nSecond line.<\/div>/);
+    // The body as Markdown: one paragraph, its line break kept.
+    expect(main).toMatch(/data-testid="gameinfo-content"[^>]*><p>Some content.<br>\nSecond line.<\/p>/);
     expectTextOnly((await mainOf(`/game-info/${slugs.hostile}`)).main);
   });
 });

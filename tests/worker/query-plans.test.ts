@@ -18,7 +18,7 @@ const GROWING = new Set([
   "login_locks", "login_brakes", "login_networks", "rate_counters",
   "news_articles", "news_tags", "units", "heroes", "spells", "faction_spells",
   "media_items", "media_fts", "media_views", "game_info_articles", "game_info_slug_redirects", "thumbnail_failures", "uploads", "upload_parts", "change_history", "audit_log",
-  "news_fts", "unit_fts", "hero_fts", "spell_fts",
+  "news_fts", "unit_fts", "hero_fts", "spell_fts", "wiki_links",
 ]);
 
 /**
@@ -26,6 +26,7 @@ const GROWING = new Set([
  * docs/scaling.md §5 lists what they cost at 100× and the step that removes them.
  */
 const KNOWN_SCANS: [string, RegExp, string][] = [
+  ["wiki_links", /from \(SELECT wiki_links\.source_type, wiki_links\.source_id, wiki_links\.ref_key/s, "the moderators' broken links report (docs/design/wiki.md): it reads every stored reference, one row per distinct link of a body"],
   ["users", /^select count\(\*\) from "users" where/, "the admin member list's total with a search (admins only; every member's names at 100×)"],
   ["media_items", /^select "media_items"\."id".* from "media_items" left join "media_categories".* where "media_items"\."id" in \(select "id" from "media_items" order by/s, "the media manager's unfiltered page (moderators only): not a scan, its ids walk media_order_idx for offset + limit entries (149 rows at 100× on page 1, 1,125 on page 50); the SCAN shows because the outer select sorts its page's rows"],
 ];
@@ -71,7 +72,8 @@ beforeAll(async () => {
   const unit = await insertUnit(faction);
   const hero = await insertHero(faction);
   const spell = await insertSpell({}, [faction]);
-  const guide = await insertGameInfo();
+  // A body with every kind of reference, so rendering it (and storing its links) is planned too.
+  const guide = await insertGameInfo({ content: `[[unit:${unit}]] [[hero:${hero}|a hero]] [[Some name]] [[spell:A spell]] [[guide:a-guide]]\n\n{{spell:${spell}}}` });
   const slug = (await env.DB.prepare("SELECT slug FROM game_info_articles WHERE id = ?1").bind(guide).first<{ slug: string }>())!.slug;
   const news = (await env.DB.prepare(
     `INSERT INTO news_articles (title, summary, content, author, is_published, published_at) VALUES ('Planned dragon', 'S', 'Dragon content', 'Plan Tester', 1, '2026-01-01T00:00:00.000Z') RETURNING id`,
@@ -98,6 +100,7 @@ beforeAll(async () => {
     "/api/media", `/api/media?categoryId=${category}`, `/api/media?factionId=${faction}`, "/api/media?mediaType=image&featured=true", "/api/media?search=view",
     `/api/media?search=view&categoryId=${category}&mediaType=image`,
     "/api/media/filters", "/api/media/categories", `/api/media/categories/${category}`, `/api/media/${media}`,
+    `/api/backlinks?type=unit&id=${unit}`, `/api/backlinks?type=guide&id=${guide}`,
     "/api/settings/public", "/api/search?q=dragon", "/api/search?q=dragon&type=news", "/api/search?q=dragon&type=unit",
     "/", "/news", `/news/${news}`, "/factions", `/factions/${faction}`, `/units/${unit}`, `/heroes/${hero}`, "/spells", `/spells/${spell}`,
     "/game-info", `/game-info/${slug}`, "/screenshots", "/search?q=dragon", `/compare?units=${unit}`,
@@ -111,6 +114,7 @@ beforeAll(async () => {
     "/api/gameinfo?status=all",
     `/api/history?entity=unit&id=${unit}`, `/api/history?entity=news&id=${news}`,
     "/api/settings", "/api/uploads", "/api/uploads/00000000-0000-4000-8000-000000000000",
+    "/api/wiki/broken-links", "/api/wiki/broken-links?reason=missing", `/api/backlinks?type=unit&id=${unit}`,
   ];
   for (const path of guest) await record(path);
   for (const path of signedIn) await record(path, admin.token);

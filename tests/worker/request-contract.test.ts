@@ -5,7 +5,7 @@
  * - every GET route refuses an unknown query parameter: 400 `validation_failed` naming it;
  * - every list pages with the one paging query: the same 400 for page 0, -1, 1.5, 1.0, abc or past
  *   MAX_PAGE, and for pageSize 0, 1.5, abc or one past the list's own maximum; the answer is the
- *   one envelope;
+ *   one envelope; a page past the last one (within MAX_PAGE) is 200 with no items;
  * - every route with a record id in its path answers the same 400 for 0, -1, 1.5, abc, 007 and
  *   99999999999999999999.
  */
@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z, type ZodType } from "zod";
 import { api } from "../../worker/app";
 import { validationOf } from "../../worker/middleware/validate";
-import { ID_MESSAGE, idParamSchema, MAX_PAGE, UNKNOWN_PARAMETER } from "../../shared/schemas/query";
+import { ID_MESSAGE, idParamSchema, MAX_PAGE, pageCount, UNKNOWN_PARAMETER } from "../../shared/schemas/query";
 import { call, userWithToken } from "./helpers";
 
 type Envelope = { code: string; message: string; errors?: Record<string, string[]> };
@@ -108,6 +108,8 @@ describe("the paging contract", () => {
       [
         "GET /api/admin/users",
         "GET /api/audit",
+        "GET /api/backlinks",
+        "GET /api/wiki/broken-links",
         "GET /api/gameinfo",
         "GET /api/hero",
         "GET /api/history",
@@ -173,6 +175,39 @@ describe("the paging contract", () => {
       if (!ok) failures.push(`${r.route}: ${res.status} ${JSON.stringify({ ...body, items: undefined })}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe("a page past the last one", () => {
+  const lists = () => routes().filter((r) => r.method === "GET" && queryKeys(r).includes("page"));
+
+  it("every list answers 200 with no items, the page asked and the totals of page one (as an admin: MAX_PAGE deep)", async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const r of lists()) {
+      const size = queryKeys(r).includes("pageSize")
+        ? Number(/(\d+)\.$/.exec((await bodyOf(await call(withQuery(r, { pageSize: "0" }), { token: admin }))).errors?.pageSize?.[0] ?? "")?.[1])
+        : undefined;
+      const sized: Record<string, string> = size ? { pageSize: String(size) } : {};
+      const first = (await (await call(withQuery(r, sized), { token: admin })).json()) as Record<string, unknown>;
+      const total = first.totalCount as number;
+      // A list with more than MAX_PAGE − 1 full pages has no page past its end to ask for.
+      if (size && total > (MAX_PAGE - 1) * size) continue;
+      checked++;
+      const res = await call(withQuery(r, { ...sized, page: String(MAX_PAGE) }), { token: admin });
+      const body = (await res.json()) as Record<string, unknown> & { items?: unknown[]; groups?: { items: unknown[] }[] };
+      const items = body.items ?? (body.groups ?? []).flatMap((g) => g.items);
+      const ok =
+        res.status === 200 &&
+        body.page === MAX_PAGE &&
+        items.length === 0 &&
+        body.totalCount === total &&
+        body.totalPages === first.totalPages &&
+        (size === undefined || body.totalPages === pageCount(total, size));
+      if (!ok) failures.push(`${r.route} page=${MAX_PAGE}: ${res.status} ${JSON.stringify({ ...body, items: items.length })}`);
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBe(lists().length);
   });
 });
 

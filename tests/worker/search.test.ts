@@ -119,12 +119,15 @@ describe("GET /api/search", () => {
     expect(hit?.snippet.filter((p) => p.match).map((p) => p.text)).toEqual(["dragon", "peaks"]);
   });
 
-  it("pages one type, 20 per page", async () => {
+  it("pages one type, 20 per page, with the one totalPages of every list", async () => {
     const { body } = await searchFor(`q=${WORD}&type=unit&page=2`);
     expect(body.pageSize).toBe(20);
     expect(body.page).toBe(2);
     // Past the last page: the type's total is still known, the page is empty.
     expect(body.groups).toEqual([{ type: "unit", label: "Units", totalCount: 1, items: [] }]);
+    expect(body.totalPages).toBe(1);
+    // Every type at once is one page of each type's best.
+    expect((await searchFor(`q=${WORD}`)).body.totalPages).toBe(1);
   });
 
   it("answers an empty query, or one without words, with no results (never everything)", async () => {

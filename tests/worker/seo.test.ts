@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FALLBACK_SHELL, renderDocument, renderTemplate, shellTemplate } from "../../worker/pages/document";
+import { FALLBACK_SHELL, renderTemplate, shellTemplate, type PageParts } from "../../worker/pages/document";
+import type { PageMeta } from "@shared/seo";
 import { escapeXml } from "../../worker/lib/seo-documents";
-import { APP_LOADER_SCRIPT, THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
+import { THEME_INIT_SCRIPT } from "../../worker/lib/security-headers";
 import { absoluteUrl, headTags, homeMeta, jsonLdText, newsArticleMeta } from "@shared/seo";
 import { call, sitemapChildren } from "./helpers";
 
@@ -89,9 +90,12 @@ function jsonLdBlocks(html: string): Record<string, unknown>[] {
 /** Every <script ...> opening tag of a page. */
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 
-describe("renderPage (the HTMLRewriter on a fixture shell)", () => {
-  it("replaces the shell's title and description, keeps everything else and drops stale validators", async () => {
-    const res = renderDocument(htmlShell(), homeMeta(SITE), 200);
+/** The one document renderer: the shell prepared once (`shellTemplate`), then a page written into it. */
+const renderDocument = async (shell: Response, meta: PageMeta, status: number, parts: PageParts = {}) => renderTemplate(await shellTemplate(shell), meta, status, parts);
+
+describe("the document renderer on a fixture shell", () => {
+  it("replaces the shell's title and description, keeps everything else, with its own validator", async () => {
+    const res = await renderDocument(htmlShell(), homeMeta(SITE), 200);
     const html = await res.text();
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain("<title>Home | Realm Codex</title>");
@@ -100,14 +104,14 @@ describe("renderPage (the HTMLRewriter on a fixture shell)", () => {
     expect(html.match(/og:site_name/g)).toHaveLength(1);
     expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
     expect(html).toContain('<div id="root"></div>');
-    expect(res.headers.get("ETag")).toBeNull();
+    expect(res.headers.get("ETag")).toMatch(/^"[0-9a-f]{40}"$/);
     expect(res.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
     expect(res.headers.get("X-Frame-Options")).toBe("DENY");
     expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
   });
 
   it("uses the built-in shell when the asset server answers no HTML", async () => {
-    const res = renderDocument(new Response("missing", { status: 404 }), homeMeta(SITE), 200);
+    const res = await renderDocument(new Response("missing", { status: 404 }), homeMeta(SITE), 200);
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html).toContain("<title>Home | Realm Codex</title>");
@@ -127,7 +131,7 @@ describe("renderPage (the HTMLRewriter on a fixture shell)", () => {
       createdAt: "2026-01-01T00:00:00.000Z",
       updatedAt: "2026-01-01T00:00:00.000Z",
     });
-    const html = await renderDocument(htmlShell(), meta, 200).text();
+    const html = await (await renderDocument(htmlShell(), meta, 200)).text();
     expect(html).not.toContain("<script>alert");
     expect(html).not.toContain("<img");
     expect(scriptTags(html).every((t) => t === '<script type="application/ld+json">' || t.includes('src="/assets/index.js"'))).toBe(true);
@@ -163,27 +167,39 @@ describe("renderTemplate (the shell prepared once, then string concatenation)", 
   };
 
   for (const [name, options] of Object.entries(cases)) {
-    it(`gives the same document, status and headers as renderDocument: ${name}`, async () => {
+    it(`writes each part in its place, the same each time, with the document's SHA-1 as its validator: ${name}`, async () => {
       const template = await shellTemplate(slotShell());
-      for (let i = 0; i < 2; i++) {
-        const fast = await renderTemplate(template, article, 404, options);
-        const slow = renderDocument(slotShell(), article, 404, options);
-        const html = await fast.text();
-        expect(html).toBe(await slow.text());
-        // Plus the document's own strong validator (its SHA-1).
-        const sha1 = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(html))), (b) => b.toString(16).padStart(2, "0")).join("");
-        expect(fast.headers.get("ETag")).toBe(`"${sha1}"`);
-        if ("root" in options) expect(html).toContain('<div id="root"><main id="main-content"><article><h1>Evil &lt;/script&gt;&#8232;</h1></article></main></div>');
-        expect(fast.status).toBe(404);
-        expect([...fast.headers].filter(([k]) => k !== "content-length" && k !== "etag")).toEqual([...slow.headers]);
+      const first = await (await renderTemplate(template, article, 404, options)).text();
+      const res = await renderTemplate(template, article, 404, options);
+      const html = await res.text();
+      expect(html).toBe(first);
+      const sha1 = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-1", new TextEncoder().encode(html))), (b) => b.toString(16).padStart(2, "0")).join("");
+      expect(res.headers.get("ETag")).toBe(`"${sha1}"`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+      const [head, body] = html.split("</head>") as [string, string];
+      // The shell's own canonical and title are replaced by the page's, once.
+      expect(head.match(/<title>/g)).toHaveLength(1);
+      expect(head.match(/rel="canonical"/g)).toHaveLength(1);
+      expect(head).toContain("<title>Evil &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; | Realm Codex</title>");
+      expect(body).toContain("<script>/* loader */</script>");
+      if ("root" in options) {
+        expect(body).toContain('<div id="root"><main id="main-content"><article><h1>Evil &lt;/script&gt;&#8232;</h1></article></main></div>');
+        expect(head).toContain('<link rel="preload" as="image" href="/a.webp" fetchpriority="high">');
+        expect(body).toContain('<script type="application/json" id="route-modules">["/assets/route.js"]</script>');
+        expect(res.headers.get("Cache-Control")).toContain("s-maxage=30");
+      } else {
+        expect(body).toContain('<div id="root"></div>');
       }
+      if ("initialData" in options) expect(body).toContain('<script type="application/json" id="initial-data">{"/api/news/7":{"title":"Evil \\u003c/script\\u003e');
     });
   }
 
-  it("gives the same document as renderDocument on the built-in shell and on the built index.html", async () => {
+  it("writes into the built-in shell and into the built index.html alike", async () => {
     for (const shell of [() => new Response("missing", { status: 404 }), () => env.ASSETS.fetch("http://localhost/")]) {
-      const fast = await renderTemplate(await shellTemplate(await shell()), homeMeta(SITE), 200, extras);
-      expect(await fast.text()).toBe(await renderDocument(await shell(), homeMeta(SITE), 200, extras).text());
+      const html = await (await renderTemplate(await shellTemplate(await shell()), homeMeta(SITE), 200, extras)).text();
+      expect(html).toContain("<title>Home | Realm Codex</title>");
+      expect(html).toContain('<div id="root"><main id="main-content">');
     }
   });
 });
@@ -319,14 +335,14 @@ describe("HTML pages through the Worker", () => {
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<!-- comment");
-    // JSON-LD, the page's data and (in a build) the theme script and the app loader, inline.
+    // JSON-LD, the page's data and (in a build) the theme script inline; the app loader is a file of the build.
     const allowed = ['<script type="application/ld+json">', '<script type="application/json" id="initial-data">',
       '<script type="application/json" id="site-settings">', '<script type="application/json" id="comments-widget">',
-      '<script type="application/json" id="route-modules">',
+      '<script type="application/json" id="route-modules">', '<script type="application/json" id="route-error">',
     ];
-    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || /^<script data-entry="\/assets\/[^"]+\.js" data-first="\/assets\/libraries-[^"]+\.js">$/.test(tag) || tag === "<script>", tag).toBe(true);
+    for (const tag of scriptTags(html)) expect(allowed.includes(tag) || /^<script type="module" async crossorigin src="\/assets\/app-loader-[^"]+\.js" data-entry="\/assets\/[^"]+\.js" data-first="\/assets\/libraries-[^"]+\.js">$/.test(tag) || tag === "<script>", tag).toBe(true);
     for (const inline of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) expect(inline[1]).toBe(THEME_INIT_SCRIPT);
-    for (const loader of html.matchAll(/<script data-entry="[^"]+" data-first="[^"]+">([\s\S]*?)<\/script>/g)) expect(loader[1]).toBe(APP_LOADER_SCRIPT);
+    for (const loader of html.matchAll(/<script type="module" async[^>]*>([\s\S]*?)<\/script>/g)) expect(loader[1]).toBe("");
     const blocks = jsonLdBlocks(html);
     expect(blocks[0]!.headline).toBe(`Evil ${XSS} "quoted" & 'single'`);
     expect(html).toContain("\\u003c/script\\u003e");

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { REFRESH_GRACE_SECONDS, SESSION_IDLE_SECONDS } from "../../worker/lib/tokens";
+import { REFRESH_GRACE_SECONDS, SESSION_IDLE_SECONDS } from "../../worker/db/queries/sessions";
 import { call, createUser, tokenFor, userWithToken } from "./helpers";
 
 const refresh = (token: string) => call("/api/auth/refresh", { method: "POST", token });

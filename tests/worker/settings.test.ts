@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getSettings } from "../../worker/db/queries/settings";
 import { openDatabase } from "../../worker/db/client";
-import { call, visibleText, createUser, resetSettings, setSettings, sitemapText, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
+import { call, pageMain, visibleText, createUser, resetSettings, setSettings, sitemapText, uniqueEmail, uniqueIp, userWithToken } from "./helpers";
 
 type Tokens = { user: string; moderator: string; admin: string };
 let tokens: Tokens;
@@ -277,9 +277,15 @@ describe("maintenance mode", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("Retry-After")).toBe("300");
     expect(res.headers.get("Content-Type")).toContain("text/html");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
     const html = await res.text();
     expect(html).toContain("Back &#60;soon&#62; &#38; well");
     expect(html).toContain('<meta name="robots" content="noindex">');
+    // The app's maintenance screen, rendered by React inside the shell (no page data in it).
+    const main = pageMain(html)!;
+    expect(main).toMatch(/<h1 [^>]*>Realm Codex(<!-- -->)? is under maintenance<\/h1>/);
+    expect(main).toContain('data-testid="maintenance-message">Back &lt;soon&gt; &amp; well</p>');
+    expect(html).not.toContain('id="initial-data"');
     expect((await call("/robots.txt")).status).toBe(200);
     await setSettings({ maintenanceMode: false });
     expect((await call("/news")).status).toBe(200);

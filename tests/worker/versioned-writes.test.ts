@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../worker/db/client";
-import { getCategory, updateCategory } from "../../worker/db/queries/media";
+import { getCategory, updateCategory } from "../../worker/db/queries/media/categories";
 import { storedEdgeGeneration } from "../../worker/lib/edge-cache";
 import { call, resetSettings, setSettings, userWithToken } from "./helpers";
 

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import { insertFaction, insertHero, insertSpell, insertUnit, unique } from "./game-fixtures";
 import { call, initialMissing, pageMain, userWithToken } from "./helpers";
 

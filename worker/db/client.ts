@@ -1,5 +1,7 @@
-import { drizzle } from "drizzle-orm/d1";
-import type { Database } from "../env";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+
+/** Without the relational `db.query` API (see openDatabase): queries use the query builder. */
+export type Database = DrizzleD1Database;
 
 /**
  * The drizzle handle over the D1 binding: routes get it as `c.get("db")`, jobs open their own.

@@ -23,7 +23,7 @@
  * tests/worker/kept-reads.test.ts checks that kept and freshly built statements answer the same.
  */
 import { fillPlaceholders } from "drizzle-orm";
-import type { Database } from "../env";
+import type { Database } from "./client";
 
 /** The parts of drizzle's prepared query that a kept read keeps or calls (drizzle-orm 0.45). */
 type PreparedQuery = {

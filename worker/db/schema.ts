@@ -32,6 +32,7 @@ import {
 } from "../../shared/history";
 import { ROLES, type Role } from "../../shared/roles";
 import { AUDIT_ACTIONS } from "../../shared/audit";
+import { WIKI_SOURCE_TYPES, WIKI_TYPES } from "../../shared/wiki-syntax";
 
 export { MEDIA_TYPES, ROLES, THUMBNAIL_STATES, type Role };
 import {
@@ -392,7 +393,7 @@ export const publishedNewsTags = sqliteTable(
 /**
  * The gallery's filter combinations, kept (migration 0018): one row per approved media item and
  * combination of the gallery's filters it matches, `facet` being `<category>:<faction>:<type>:<featured>`
- * with '' for a filter that is not set (galleryFacet in queries/media.ts). A filtered page walks one
+ * with '' for a filter that is not set (galleryFacet in queries/media/list.ts). A filtered page walks one
  * key in the gallery's order; facet_counts ('media_gallery', key) keeps its total. Kept by triggers
  * from media_items.
  */
@@ -435,6 +436,7 @@ export const factions = sqliteTable(
   },
   (t) => [
     uniqueIndex("factions_name_unique").on(t.name),
+    index("factions_name_nocase_idx").on(sql`${t.name} COLLATE NOCASE`),
     index("factions_active_sort_idx").on(t.isActive, t.sortOrder),
     check("factions_alignment", inList("alignment", ALIGNMENTS)),
     check("factions_name_len", sql`length(${t.name}) BETWEEN 1 AND 100`),
@@ -487,6 +489,8 @@ export const units = sqliteTable(
     index("units_tier_level_list_idx").on(t.tier, t.upgradeLevel, t.factionId),
     index("units_type_level_list_idx").on(t.unitType, t.upgradeLevel, t.factionId, t.tier),
     index("units_base_idx").on(t.baseUnitId),
+    /** Wiki links by name find a unit as NOCASE compares (migration 0025). */
+    index("units_name_nocase_idx").on(sql`${t.name} COLLATE NOCASE`),
     check("units_tier", sql`${t.tier} BETWEEN 1 AND 7`),
     check("units_upgrade_level", sql`${t.upgradeLevel} BETWEEN 0 AND 2`),
     check("units_type", inList("unit_type", UNIT_TYPES)),
@@ -530,6 +534,7 @@ export const heroes = sqliteTable(
     /** The list by class, compared case-insensitively as the filter does (migration 0016). */
     index("heroes_class_list_idx").on(sql`${t.heroClass} COLLATE NOCASE`, t.factionId, t.name),
     index("heroes_class_idx").on(t.heroClass),
+    index("heroes_name_nocase_idx").on(sql`${t.name} COLLATE NOCASE`),
     /** The list by type, rarity or both, read from where its page starts (migration 0017). */
     index("heroes_type_list_idx").on(t.heroType, t.factionId, t.name),
     index("heroes_rarity_list_idx").on(t.rarityLevel, t.factionId, t.name),
@@ -562,6 +567,7 @@ export const spells = sqliteTable(
   },
   (t) => [
     uniqueIndex("spells_name_unique").on(t.name),
+    index("spells_name_nocase_idx").on(sql`${t.name} COLLATE NOCASE`),
     index("spells_school_level_idx").on(t.school, t.level),
     /** The spell book's order (school, level, name) (migration 0016). */
     index("spells_list_idx").on(t.school, t.level, t.name),
@@ -618,6 +624,7 @@ export const gameInfoArticles = sqliteTable(
   },
   (t) => [
     uniqueIndex("game_info_slug_unique").on(t.slug),
+    index("game_info_title_nocase_idx").on(sql`${t.title} COLLATE NOCASE`),
     index("game_info_category_idx").on(t.isPublished, t.category, t.sortOrder),
     index("game_info_featured_idx").on(t.isPublished, t.isFeatured),
     // The list's order (featured first, then sort order, the newest first), all and by category
@@ -652,6 +659,42 @@ export const gameInfoSlugRedirects = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("game_info_slug_redirects_article_idx").on(t.articleId)],
+);
+
+/**
+ * The wiki links and stat cards of guide and news bodies (docs/design/wiki.md), written on every
+ * save of a body and removed with it; what it resolved to is kept up to date by triggers when a
+ * record is created, renamed or deleted (migration 0025). It feeds "What links here", the broken
+ * links list, and the fallback that keeps a link by name working after its target is renamed.
+ */
+export const wikiLinks = sqliteTable(
+  "wiki_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sourceType: text("source_type", { enum: WIKI_SOURCE_TYPES }).notNull(),
+    sourceId: integer("source_id").notNull(),
+    kind: text("kind", { enum: ["link", "card"] }).notNull(),
+    /** The reference in one spelling (shared/wiki-syntax.ts `key`). */
+    refKey: text("ref_key").notNull(),
+    /** The type written (`[[unit:…]]`), or null for a bare name (any type). */
+    refType: text("ref_type", { enum: WIKI_TYPES }),
+    /** The name written, compared as NOCASE; null for a reference by id. */
+    refName: text("ref_name"),
+    /** What the reference resolves to: null while nothing matches. */
+    targetType: text("target_type", { enum: WIKI_TYPES }),
+    targetId: integer("target_id"),
+    /** The name matched more than one record (the documented order chose one). */
+    ambiguous: bool("ambiguous").notNull().default(false),
+    /** The text a reader sees (the label, or the reference as written). */
+    text: text("text").notNull(),
+  },
+  (t) => [
+    uniqueIndex("wiki_links_source_ref_unique").on(t.sourceType, t.sourceId, t.kind, t.refKey),
+    index("wiki_links_target_idx").on(t.targetType, t.targetId, t.sourceType, t.sourceId),
+    index("wiki_links_unresolved_idx").on(sql`${t.refName} COLLATE NOCASE`).where(sql`${t.targetId} IS NULL`),
+    check("wiki_links_source_type", inList("source_type", WIKI_SOURCE_TYPES)),
+    check("wiki_links_kind", sql`${t.kind} IN ('link', 'card')`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

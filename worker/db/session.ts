@@ -17,8 +17,7 @@
  * response's X-D1-Bookmark header. See docs/decisions/0025-cache-generations-and-fresh-reads.md.
  */
 import { BOOKMARK_HEADER } from "@shared/d1-bookmark";
-import type { Database } from "../env";
-import { requestFaults, unavailableQueue } from "../lib/faults";
+import type { Database } from "./client";
 import { openDatabase } from "./client";
 import { isDatabaseUnavailable, unavailableDatabase, unavailableSession } from "./unavailable";
 
@@ -205,16 +204,16 @@ class ReplicaStatement {
 const replicaStatement = (reads: Reads, query: string, values: unknown[]) =>
   new ReplicaStatement(reads, query, values) as unknown as D1PreparedStatement;
 
+const NO_FAULTS: ReadonlySet<string> = new Set();
+
 /**
  * Opens the request's D1 session; route code keeps using `c.env.DB` / `c.get("db")` as before.
- * `guestFloor`: see `sessionConstraint`.
+ * `guestFloor`: see `sessionConstraint`. `faults`: the request's test faults (worker/lib/faults.ts);
+ * this reads D1's, `d1-unavailable` and `d1-replica-unavailable`.
  */
-export function openRequestSession(env: Env, request: Request, guestFloor?: string): RequestSession {
-  const faults = requestFaults(env, request);
-  // Test faults of other bindings the request's environment carries (worker/lib/faults.ts).
-  const faulty = faults.has("mail-queue-unavailable") ? { MAIL_QUEUE: unavailableQueue() } : undefined;
+export function openRequestSession(env: Env, request: Request, guestFloor?: string, faults: ReadonlySet<string> = NO_FAULTS): RequestSession {
   if (faults.has("d1-unavailable")) {
-    return { env: { ...plainEnv(env), ...faulty, DB: unavailableDatabase() }, bookmark: () => null };
+    return { env: { ...plainEnv(env), DB: unavailableDatabase() }, bookmark: () => null };
   }
   const db = faults.has("d1-replica-unavailable") ? replicasUnavailable(env.DB) : env.DB;
   const reads = new Reads(db, sessionConstraint(request, guestFloor));
@@ -229,7 +228,7 @@ export function openRequestSession(env: Env, request: Request, guestFloor?: stri
   bindings.set(sessionDb, env.DB);
   bookmarks.set(sessionDb, reads.bookmark);
   raisers.set(sessionDb, reads.raise);
-  return { env: { ...plainEnv(env), ...faulty, DB: sessionDb }, bookmark: reads.bookmark };
+  return { env: { ...plainEnv(env), DB: sessionDb }, bookmark: reads.bookmark };
 }
 
 /**

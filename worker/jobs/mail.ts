@@ -20,7 +20,7 @@ import {
   type OutboxRow,
 } from "../db/queries/mail";
 import { getSettings } from "../db/queries/settings";
-import type { Database } from "../env";
+import type { Database } from "../db/client";
 import { mailText } from "../lib/mail-link";
 import { SITE_NAME } from "@shared/seo";
 

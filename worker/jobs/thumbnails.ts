@@ -13,14 +13,8 @@
  * by the admin routes (worker/routes/media/items.ts, worker/routes/thumbnails.ts) and by uploads.
  */
 import { z } from "zod";
-import {
-  recordThumbnailError,
-  recordThumbnailFailure,
-  saveRenditions,
-  thumbnailSourceOf,
-  unreferencedKeys,
-  type RenditionKeys,
-} from "../db/queries/media";
+import { unreferencedKeys } from "../db/queries/media/items";
+import { recordThumbnailError, recordThumbnailFailure, saveRenditions, thumbnailSourceOf, type RenditionKeys } from "../db/queries/media/thumbnails";
 import { openDatabase } from "../db/client";
 import { primaryDatabase } from "../db/session";
 import { startEdgeGeneration } from "../lib/edge-cache";

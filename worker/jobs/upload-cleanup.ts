@@ -6,7 +6,7 @@
  */
 import { openDatabase } from "../db/client";
 import { removeUploads, staleUploads } from "../db/queries/uploads";
-import type { Database } from "../env";
+import type { Database } from "../db/client";
 import { UPLOAD_TTL_MS } from "../../shared/schemas/uploads";
 
 type Discardable = { id: string; objectKey: string; r2UploadId: string; posterKey: string | null };

@@ -18,6 +18,7 @@ import { announceMailSoon } from "../jobs/mail";
 import { ApiError } from "./errors";
 import { base64url, derivedKey, type SecretEnv } from "./keys";
 import { LINK_MARK, newMailLink } from "./mail-link";
+import { paths } from "@shared/paths";
 
 type Mail = { subject: string; body: string };
 
@@ -174,7 +175,7 @@ export const signUpNoticeMail = (siteName: string, email: string, forgotPassword
 export async function sendVerificationMail(c: Context<AppEnv>, user: { id: number; email: string }, extra: BatchItem<"sqlite">[] = []): Promise<void> {
   const db = c.get("db");
   const { siteName } = await getSettings(db);
-  const { link, tokenHash } = await newMailLink(c.env, "/verify-email");
+  const { link, tokenHash } = await newMailLink(c.env, paths.verifyEmail());
   const outboxId = await createVerification(db, user, { toAddress: user.email, ...verificationMail(siteName, user.email), link }, tokenHash, extra);
   await announceMailSoon(c.env, executionCtx(c), [outboxId]);
 }
@@ -183,7 +184,7 @@ export async function sendVerificationMail(c: Context<AppEnv>, user: { id: numbe
 export async function sendPasswordResetMail(c: Context<AppEnv>, user: { id: number; email: string }, extra: BatchItem<"sqlite">[] = []): Promise<void> {
   const db = c.get("db");
   const { siteName } = await getSettings(db);
-  const { link, tokenHash } = await newMailLink(c.env, "/reset-password");
+  const { link, tokenHash } = await newMailLink(c.env, paths.resetPassword());
   const outboxId = await createPasswordReset(db, user, { toAddress: user.email, ...resetMail(siteName, user.email), link }, tokenHash, extra);
   await announceMailSoon(c.env, executionCtx(c), [outboxId]);
 }
@@ -199,6 +200,6 @@ export async function sendRegistrationMail(c: Context<AppEnv>, email: string, cr
   const found = await findUserByEmail(db, email);
   if (!found?.user.isActive) return;
   const { siteName } = await getSettings(db);
-  const id = await queueMail(db, { toAddress: email, ...signUpNoticeMail(siteName, email, new URL("/forgot-password", c.env.SITE_URL).href) });
+  const id = await queueMail(db, { toAddress: email, ...signUpNoticeMail(siteName, email, new URL(paths.forgotPassword(), c.env.SITE_URL).href) });
   await announceMailSoon(c.env, executionCtx(c), [id]);
 }

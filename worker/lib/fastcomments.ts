@@ -5,6 +5,7 @@
  */
 import type { User } from "../../shared/schemas/user";
 import { isAdminRole, isModeratorLevel } from "@shared/roles";
+import { paths } from "@shared/paths";
 
 /** The fields of the signed-in user the widget is told. */
 export type SsoUser = Pick<User, "id" | "email" | "emailConfirmed" | "firstName" | "lastName" | "displayName" | "profilePictureUrl" | "roles">;
@@ -45,9 +46,9 @@ export const absoluteUrl = (siteUrl: string, value: string | null) => {
   }
 };
 
-export const loginUrl = (siteUrl: string) => new URL("/login", siteUrl).href;
+export const loginUrl = (siteUrl: string) => new URL(paths.login(), siteUrl).href;
 /** Where the widget's "log out" link leads: the profile page, which has Sign Out. */
-export const logoutUrl = (siteUrl: string) => new URL("/profile", siteUrl).href;
+export const logoutUrl = (siteUrl: string) => new URL(paths.profile(), siteUrl).href;
 
 /** The SSO username: never an email (FastComments shows it publicly). */
 export const ssoUsername = (user: Pick<SsoUser, "firstName" | "lastName" | "email">) =>

@@ -38,7 +38,15 @@ export function forwardFaults(from: Request, to: Headers): void {
 }
 
 /** A queue that is down: every send fails. */
-export function unavailableQueue(): Queue {
+function unavailableQueue(): Queue {
   const down = () => Promise.reject(new Error("Queue send failed: the queue is unavailable."));
   return { send: down, sendBatch: down } as unknown as Queue;
+}
+
+/**
+ * The request's environment with the bindings other than D1 that its faults take down (the mail
+ * queue); D1's faults are applied where the request's D1 session is opened (worker/db/session.ts).
+ */
+export function withFaultyBindings(env: Env, faults: ReadonlySet<Fault>): Env {
+  return faults.has("mail-queue-unavailable") ? { ...env, MAIL_QUEUE: unavailableQueue() } : env;
 }

@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import type { Database } from "../env";
+import type { Database } from "../db/client";
 import { createFaction, getFaction, updateFaction } from "../db/queries/faction";
 import { createGameInfo, getGameInfo, updateGameInfo } from "../db/queries/gameinfo";
 import type { Actor, WriteOptions, WriteResult } from "../db/queries/game-common";

@@ -6,17 +6,15 @@
  * and the sender derives the token again at send time and puts the link in the text. Reading the
  * database gives no working link; whoever also holds the secret could sign access tokens anyway.
  */
-import { hashToken, newToken } from "../db/queries/mail";
+import { hashToken, type LinkPath, type MailLink } from "../db/queries/mail";
 import { base64url, derivedKey, keyIdOf, secretsOf, type SecretEnv } from "./keys";
+import { queryString } from "@shared/paths";
 
 /** Where the link goes in a stored body. */
 export const LINK_MARK = "[[link]]";
 
-/** The pages a mailed link opens. */
-export type LinkPath = "/verify-email" | "/reset-password" | "/unlock";
-
-/** What the outbox keeps of a link (no token). */
-export type MailLink = { linkPath: LinkPath; linkNonce: string; linkKeyId: string };
+/** A random URL-safe token (32 bytes). */
+const newToken = (): string => base64url(crypto.getRandomValues(new Uint8Array(32)).buffer);
 
 /** The token of a link: HMAC-SHA256 of its nonce (URL-safe base64, 43 characters, like a random token). */
 const tokenOf = async (secret: string, nonce: string) =>
@@ -40,6 +38,6 @@ export async function mailText(env: SecretEnv & { SITE_URL: string }, mail: Stor
   let secret: string | undefined;
   for (const candidate of secretsOf(env)) if ((await keyIdOf(candidate)) === mail.linkKeyId) secret = candidate;
   if (!secret) throw new Error("the secret this mail's link was made with is no longer set");
-  const url = new URL(`${mail.linkPath}?token=${await tokenOf(secret, mail.linkNonce)}`, env.SITE_URL).href;
+  const url = new URL(`${mail.linkPath}${queryString({ token: await tokenOf(secret, mail.linkNonce) })}`, env.SITE_URL).href;
   return mail.body.replaceAll(LINK_MARK, url);
 }

@@ -4,7 +4,8 @@
  * Every URL is absolute on the site origin (SITE_URL).
  */
 import { allowedImageSrc } from "@shared/image-source";
-import { gamePaths } from "@shared/game";
+import { paths } from "@shared/paths";
+import type { SitemapEntityType } from "../db/queries/game-sitemap";
 import { absoluteUrl, FEED_PATH, FEED_TITLE, SITE_NAME, type ArticleForMeta } from "@shared/seo";
 
 /** Characters XML 1.0 does not allow at all (control characters, lone surrogates, U+FFFE/F). */
@@ -48,7 +49,7 @@ export function sitemapIndexXml(origin: string, childPaths: readonly string[]): 
  * change whenever a published article does (`latestNews`).
  */
 export function staticSitemapEntries(staticPaths: readonly string[], latestNews: string | null): SitemapEntry[] {
-  return staticPaths.map((path) => ({ path, lastmod: path === "/news" || path === "/" ? latestNews : undefined }));
+  return staticPaths.map((path) => ({ path, lastmod: path === paths.news() || path === paths.home() ? latestNews : undefined }));
 }
 
 /**
@@ -62,25 +63,25 @@ export function gameSitemapEntries(
 ): SitemapEntry[] {
   const latest = new Map<string, string>();
   for (const a of articles) {
-    for (const path of [gamePaths.gameInfo, gamePaths.gameInfoCategory(a.category)]) {
+    for (const path of [paths.gameInfo(), paths.gameInfo({ category: a.category })]) {
       const seen = latest.get(path);
       if (!seen || a.updatedAt > seen) latest.set(path, a.updatedAt);
     }
   }
-  const categoryPaths = [...latest.keys()].filter((path) => path !== gamePaths.gameInfo).sort();
+  const categoryPaths = [...latest.keys()].filter((path) => path !== paths.gameInfo()).sort();
   return [
-    { path: gamePaths.gameInfo, lastmod: latest.get(gamePaths.gameInfo) },
+    { path: paths.gameInfo(), lastmod: latest.get(paths.gameInfo()) },
     ...categoryPaths.map((path) => ({ path, lastmod: latest.get(path) })),
-    ...factions.map((f) => ({ path: gamePaths.faction(f.id), lastmod: f.updatedAt })),
-    ...articles.map((a) => ({ path: gamePaths.gameInfoArticle(a.slug), lastmod: a.updatedAt })),
+    ...factions.map((f) => ({ path: paths.faction(f.id), lastmod: f.updatedAt })),
+    ...articles.map((a) => ({ path: paths.gameInfoArticle(a.slug), lastmod: a.updatedAt })),
   ];
 }
 
 /** The page of each record a type's child sitemap lists. */
-const RECORD_PATHS = { news: (id: number) => `/news/${id}`, units: gamePaths.unit, heroes: gamePaths.hero, spells: gamePaths.spell };
+const RECORD_PATHS: Record<SitemapEntityType, (id: number) => string> = { news: paths.newsArticle, units: paths.unit, heroes: paths.hero, spells: paths.spell };
 
 /** A type's records as sitemap entries (lastmod = the record's updatedAt). */
-export function recordSitemapEntries(type: keyof typeof RECORD_PATHS, rows: readonly { id: number; updatedAt: string }[]): SitemapEntry[] {
+export function recordSitemapEntries(type: SitemapEntityType, rows: readonly { id: number; updatedAt: string }[]): SitemapEntry[] {
   return rows.map((row) => ({ path: RECORD_PATHS[type](row.id), lastmod: row.updatedAt }));
 }
 
@@ -107,7 +108,7 @@ export function atomFeed(
   const name = site.siteName || SITE_NAME;
   const updated = articles.reduce((latest, a) => (a.updatedAt > latest ? a.updatedAt : latest), "") || now;
   const entries = articles.map((a) => {
-    const url = absoluteUrl(origin, `/news/${a.id}`);
+    const url = absoluteUrl(origin, paths.newsArticle(a.id));
     // Feed readers fetch the enclosure: only an image the site's pages may show.
     const image = allowedImageSrc(a.imageUrl, site.imageHosts ?? []);
     return [
@@ -129,9 +130,9 @@ export function atomFeed(
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">',
     `  <title type="text">${escapeXml(name === SITE_NAME ? FEED_TITLE : `${name} News`)}</title>`,
     `  <subtitle type="text">${escapeXml(site.siteDescription || `The latest news from ${name}.`)}</subtitle>`,
-    `  <id>${escapeXml(absoluteUrl(origin, "/news"))}</id>`,
+    `  <id>${escapeXml(absoluteUrl(origin, paths.news()))}</id>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(origin, FEED_PATH))}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(origin, "/news"))}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(origin, paths.news()))}"/>`,
     `  <updated>${escapeXml(updated)}</updated>`,
     `  <generator>${escapeXml(name)}</generator>`,
     ...entries,

@@ -36,6 +36,7 @@ import { ApiError, forbidden, unauthorized } from "./errors";
 import { newMailLink } from "./mail-link";
 import { UNMATCHABLE_HASH, verifyPassword } from "./password";
 import { signAccessToken } from "./tokens";
+import { paths } from "@shared/paths";
 
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 /** Contains "locked": the sign-in page then adds the spec's lock text under it. */
@@ -55,7 +56,7 @@ export const requestNetwork = (c: Context<AppEnv>) => rateLimitKey(clientIp(c.re
  */
 async function mailUnlockLink(c: Context<AppEnv>, email: string, accountKey: string, network: string, lockedUntil: string) {
   const db = c.get("db");
-  const { link, tokenHash } = await newMailLink(c.env, "/unlock");
+  const { link, tokenHash } = await newMailLink(c.env, paths.unlock());
   if (!(await attachUnlockToken(db, accountKey, network, lockedUntil, tokenHash))) return;
   if (!(await takeMailBudget(c, "unlock", email)).ok) return;
   const { siteName } = await getSettings(db);

@@ -2,26 +2,21 @@
  * The site settings applied to every HTML page the Worker serves: the configured site name and
  * description replace the built-in ones in the title and share metadata, the public settings
  * travel in the page (so the SPA knows them without an API call), and while maintenance mode
- * is on, pages answer 503 with Retry-After and the maintenance message (the SPA then lets
- * moderators and admins, who sign in with a token the server cannot see here, work as usual).
+ * is on, pages answer 503 with Retry-After and the app's maintenance screen, rendered by React
+ * like any page (the SPA then lets moderators and admins, who sign in with a token the server
+ * cannot see here, work as usual).
  */
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { openDatabase } from "../db/client";
 import { getSettings } from "../db/queries/settings";
-import type { AppEnv } from "../env";
-import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../middleware/maintenance";
+import type { AppEnv, CommentsWidgetSettings } from "../env";
 import { toPublicSettings, type PublicSiteSettings } from "../../shared/schemas/settings";
-import { escapeHtml, isGenericDescription, jsonLdText, noindexMeta, SITE_NAME, withSiteName } from "@shared/seo";
+import { escapeHtml, isGenericDescription, jsonLdText, SITE_NAME, withSiteName } from "@shared/seo";
 import { SETTINGS_ELEMENT_ID } from "@shared/page-data";
-import { renderDocument } from "../pages/document";
 
 /** The element id of the comment widget's tenant and region (read by web/src/lib/fastcomments.ts). */
 export const COMMENTS_WIDGET_ELEMENT_ID = "comments-widget";
-/** The comment widget's public settings: a guest's widget starts from them without an API call. */
-export type CommentsWidgetSettings = { tenantId: string; region: "eu" | null };
-
-/** The settings a page is served with, as the middleware hands them to the page registry. */
-export type SiteContext = { settings: PublicSiteSettings; widget: CommentsWidgetSettings; fingerprint: string };
 
 /**
  * Marks HTML that already carries the site settings (pages rendered from the shell template,
@@ -37,11 +32,6 @@ export function siteHeadTags(site: PublicSiteSettings, widget?: CommentsWidgetSe
   return tags;
 }
 
-/** The element id of the maintenance notice in a maintenance page (removed by the SPA's shell). */
-export const MAINTENANCE_NOTICE_ID = "maintenance-notice";
-
-/** Paths that are not pages: the API, R2 files, robots.txt (crawlers must keep reading it) and the comment widget's frame. */
-const NOT_PAGES = /^\/(api|files)(\/|$)|^\/robots\.txt$|^\/comments-frame$/;
 
 type TextHandler = { text(chunk: Text): void };
 
@@ -96,29 +86,6 @@ export function brandHtml(res: Response, site: PublicSiteSettings, widget?: Comm
   return rewriter.transform(res);
 }
 
-/** The SPA's shell answered 503 with the maintenance message in place of the app. */
-export function maintenancePage(shell: Response, site: PublicSiteSettings): Response {
-  const page = renderDocument(
-    shell,
-    noindexMeta("Maintenance", site.maintenanceMessage),
-    503,
-  );
-  const notice =
-    `<div style="max-width:40rem;margin:4rem auto;padding:0 1rem;font-family:system-ui,sans-serif;text-align:center">` +
-    `<h1>${escapeHtml(site.siteName || SITE_NAME)} is under maintenance</h1>` +
-    `<p>${escapeHtml(site.maintenanceMessage)}</p></div>`;
-  // Beside the app's root (empty: the app renders itself in the browser); the SPA removes the
-  // notice once it runs and shows moderators the site, everyone else its own screen.
-  const withNotice = new HTMLRewriter()
-    .on("#root", { element: (el) => void el.before(`<div id="${MAINTENANCE_NOTICE_ID}">${notice}</div>`, { html: true }) })
-    .transform(page);
-  const res = brandHtml(withNotice, site);
-  const headers = new Headers(res.headers);
-  headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
-  headers.set("Cache-Control", "no-store");
-  return new Response(res.body, { status: 503, headers });
-}
-
 /** A short fingerprint of the public settings (FNV-1a over their JSON, base 36). */
 export function settingsFingerprint(site: PublicSiteSettings): string {
   let hash = 0x811c9dc5;
@@ -155,7 +122,8 @@ export function innerValidators(header: string, fingerprint: string): { header: 
 }
 
 /**
- * Middleware for everything outside /api and /files. Settings come from the isolate's short
+ * Middleware of the site's pages (mounted in worker/index.ts after the routes that are not
+ * pages: the API, R2 files, robots.txt, the comment frame). Settings come from the isolate's short
  * cache (no D1 read in the steady state); if they cannot be read, pages are served unchanged.
  *
  * A page's ETag covers the settings written into it (`pageEtag`): the handlers inside (page
@@ -163,45 +131,47 @@ export function innerValidators(header: string, fingerprint: string): { header: 
  * page and the settings are unchanged. Otherwise a browser holding a page from before a settings
  * change would keep being told that its copy (with the old settings) is current.
  */
-export const siteHtml = createMiddleware<AppEnv>(async (c, next) => {
-  if (NOT_PAGES.test(c.req.path)) return next();
-  let site: PublicSiteSettings;
-  try {
-    site = toPublicSettings(await getSettings(openDatabase(c.env.DB)));
-  } catch (err) {
-    console.error(JSON.stringify({ level: "error", where: "site-html", error: String(err) }));
-    return next();
-  }
-  if (site.maintenanceMode && (c.req.method === "GET" || c.req.method === "HEAD")) {
-    return maintenancePage(await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url))), site);
-  }
-  const fingerprint = settingsFingerprint(site);
-  const widget = { tenantId: c.env.FASTCOMMENTS_TENANT_ID, region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null };
-  c.set("site", { settings: site, widget, fingerprint });
-  const ifNoneMatch = c.req.header("If-None-Match");
-  const validators = ifNoneMatch ? innerValidators(ifNoneMatch, fingerprint) : null;
-  if (validators?.pages) {
-    const headers = new Headers(c.req.raw.headers);
-    if (validators.header) headers.set("If-None-Match", validators.header);
-    else headers.delete("If-None-Match");
-    c.req.raw = new Request(c.req.raw, { headers });
-  }
-  await next();
-  if (c.res.status === 304) {
-    // Unchanged page and settings: the validator handed out is the combined one.
-    if (!validators?.pages) return;
-    c.res = new Response(null, { status: 304, headers: c.res.headers });
-  } else if (c.res.headers.has(BRANDED_HEADER)) {
-    // A page rendered with these settings (its edge cache entry is keyed by their fingerprint).
-    c.res.headers.delete(BRANDED_HEADER);
-  } else if ((c.res.headers.get("Content-Type") ?? "").includes("text/html")) {
-    c.res = new Response(brandHtml(c.res, site, widget).body, { status: c.res.status, headers: c.res.headers });
-    // Hono carries the previous answer's headers over: the body changed, its length no longer fits.
-    c.res.headers.delete("Content-Length");
-  } else {
-    return;
-  }
-  const etag = pageEtag(c.res.headers.get("ETag"), fingerprint);
-  if (etag) c.res.headers.set("ETag", etag);
-  else c.res.headers.delete("ETag");
-});
+export const siteHtml = (maintenancePage: (c: Context<AppEnv>) => Promise<Response>) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    let site: PublicSiteSettings;
+    try {
+      site = toPublicSettings(await getSettings(openDatabase(c.env.DB)));
+    } catch (err) {
+      console.error(JSON.stringify({ level: "error", where: "site-html", error: String(err) }));
+      return next();
+    }
+    const fingerprint = settingsFingerprint(site);
+    const widget = { tenantId: c.env.FASTCOMMENTS_TENANT_ID, region: c.env.FASTCOMMENTS_REGION === "eu" ? ("eu" as const) : null };
+    c.set("site", { settings: site, widget, fingerprint });
+    if (site.maintenanceMode && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      const page = await maintenancePage(c);
+      page.headers.delete(BRANDED_HEADER);
+      return page;
+    }
+    const ifNoneMatch = c.req.header("If-None-Match");
+    const validators = ifNoneMatch ? innerValidators(ifNoneMatch, fingerprint) : null;
+    if (validators?.pages) {
+      const headers = new Headers(c.req.raw.headers);
+      if (validators.header) headers.set("If-None-Match", validators.header);
+      else headers.delete("If-None-Match");
+      c.req.raw = new Request(c.req.raw, { headers });
+    }
+    await next();
+    if (c.res.status === 304) {
+      // Unchanged page and settings: the validator handed out is the combined one.
+      if (!validators?.pages) return;
+      c.res = new Response(null, { status: 304, headers: c.res.headers });
+    } else if (c.res.headers.has(BRANDED_HEADER)) {
+      // A page rendered with these settings (its edge cache entry is keyed by their fingerprint).
+      c.res.headers.delete(BRANDED_HEADER);
+    } else if ((c.res.headers.get("Content-Type") ?? "").includes("text/html")) {
+      c.res = new Response(brandHtml(c.res, site, widget).body, { status: c.res.status, headers: c.res.headers });
+      // Hono carries the previous answer's headers over: the body changed, its length no longer fits.
+      c.res.headers.delete("Content-Length");
+    } else {
+      return;
+    }
+    const etag = pageEtag(c.res.headers.get("ETag"), fingerprint);
+    if (etag) c.res.headers.set("ETag", etag);
+    else c.res.headers.delete("ETag");
+  });

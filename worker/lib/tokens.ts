@@ -1,24 +1,11 @@
 import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import { keyIdOf, secretsOf } from "./keys";
 
-/*
- * Session lifetimes (also in docs/decisions/0015-hardening.md and the README):
- * - an access token lives one hour; the SPA refreshes it a few minutes before that;
- * - a session not refreshed for 7 days is over (idle), even if its last token is presented;
- * - a session (one sign-in) lasts at most 30 days, refreshed or not (absolute).
- */
-/** Access tokens live one hour; the SPA refreshes them before that (POST /api/auth/refresh). */
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
-/** A session whose token was not refreshed for this long cannot be refreshed any more. */
-export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
-/** A session (one sign-in) lasts at most 30 days, refreshed or not. */
-export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
- * After a refresh, the token it replaced still works this long: requests that were in flight
- * and a second tab refreshing at the same moment are not signed out. A rotated-out token sent
- * to refresh after this is reuse and revokes the session.
+ * Access tokens live one hour; the SPA refreshes them before that (POST /api/auth/refresh).
+ * The session's own lifetimes (idle, absolute, refresh grace) are in worker/db/queries/sessions.ts.
  */
-export const REFRESH_GRACE_SECONDS = 60;
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 
 export type TokenClaims = { userId: number; sessionId: string; generation: number };
 

@@ -5,7 +5,7 @@
  * rendered by React goes into #root, and the first view's API answers, the site settings and the
  * route's modules go in as JSON elements.
  */
-import { INITIAL_DATA_ID, INITIAL_MISSING_ID, ROUTE_MODULES_ID } from "@shared/page-data";
+import { INITIAL_DATA_ID, INITIAL_MISSING_ID, ROUTE_ERROR_ID, ROUTE_MODULES_ID } from "@shared/page-data";
 import { headTags, PAGE_HEAD_SELECTORS, type PageMeta } from "@shared/seo";
 import { SECURITY_HEADERS } from "../lib/security-headers";
 
@@ -57,6 +57,8 @@ export type PageParts = {
   initialData?: readonly { key: string; json: string }[];
   /** The API's 404 answers (its error envelope, as sent) by SWR key, in `id="initial-missing"`. */
   initialMissing?: readonly { key: string; json: string }[];
+  /** The page route's error (its loader failed), in `id="route-error"` for the browser's router. */
+  routeError?: { id: string; status: number; data: unknown } | null;
   /** `<link rel="preload">` / stylesheet tags (already escaped) for the end of <head>. */
   preloadTags?: readonly string[];
   /** The route's JS modules, listed in `#route-modules` for the app loader to preload. */
@@ -99,6 +101,9 @@ function inserts(meta: PageMeta, parts: PageParts): Inserts {
     const json = `{${answers.map((a) => `${JSON.stringify(a.key)}:${a.json}`).join(",")}}`;
     body += `  <script type="application/json" id="${id}">${scriptSafeJson(json)}</script>\n  `;
   }
+  if (parts.routeError) {
+    body += `  <script type="application/json" id="${ROUTE_ERROR_ID}">${scriptJson(parts.routeError)}</script>\n  `;
+  }
   if (parts.routeModules?.length) {
     body += `  <script type="application/json" id="${ROUTE_MODULES_ID}">${scriptJson(parts.routeModules)}</script>\n  `;
   }
@@ -110,25 +115,11 @@ function inserts(meta: PageMeta, parts: PageParts): Inserts {
   };
 }
 
-/** The rewriter that removes the shell's own head elements that a page's metadata replaces. */
+/** The rewriter that removes the shell's own head elements that a page's metadata replaces (run once per shell). */
 function withoutReplaced(): HTMLRewriter {
   let rewriter = new HTMLRewriter();
   for (const selector of PAGE_HEAD_SELECTORS) rewriter = rewriter.on(selector, { element: (el) => void el.remove() });
   return rewriter;
-}
-
-/**
- * The shell with the page's metadata, the given status, the site's security headers and no
- * stale validators from the asset server. `shell` is the asset server's answer for "/"; when it
- * is not an HTML page the built-in FALLBACK_SHELL is used. (Pages served many times use
- * `shellTemplate` + `renderTemplate`, which give the same document without a rewriter pass.)
- */
-export function renderDocument(shell: Response, meta: PageMeta, status: number, parts: PageParts = {}): Response {
-  const { head, body, root } = inserts(meta, parts);
-  let rewriter = withoutReplaced().on("head", { element: (el) => void el.append(head, { html: true }) });
-  if (body) rewriter = rewriter.on("body", { element: (el) => void el.append(body, { html: true }) });
-  if (root) rewriter = rewriter.on("#root", { element: (el) => void el.setInnerContent(root, { html: true }) });
-  return new Response(rewriter.transform(shellSource(shell)).body, { status, headers: htmlHeaders(parts.sharedMaxAge) });
 }
 
 /**
@@ -161,8 +152,8 @@ export async function shellTemplate(shell: Response): Promise<ShellTemplate> {
 }
 
 /**
- * The same document as `renderDocument` on the shell the template was made from, with its strong
- * validator: an ETag that is the SHA-1 of the document, taken from the string at hand (so the
+ * The page's document: the template's shell with the page's head, #root and data written into
+ * it, with its strong validator: an ETag that is the SHA-1 of the document, taken from the string at hand (so the
  * etag middleware and the edge cache need not read the body back and hash it in chunks).
  */
 export async function renderTemplate(template: ShellTemplate, meta: PageMeta, status: number, parts: PageParts = {}): Promise<Response> {

@@ -1,8 +1,9 @@
 /**
- * A page's first-view data: the API reads its module names (`firstView` in the page module),
- * answered by the Worker's own API as for a guest's browser, in one D1 round trip.
+ * A page's first-view data: the API reads its route's loader makes (the keys of `firstView` in
+ * the page module), answered by the Worker's own API as for a guest's browser, in one D1 round trip.
  */
 import type { Context } from "hono";
+import type { ApiRead } from "@shared/app-server";
 import { api as apiApp } from "../app";
 import { readBatch, type ReadBatch } from "../db/read-batch";
 import type { AppEnv } from "../env";
@@ -14,10 +15,10 @@ import { markPageRead } from "../middleware/read-etag";
 type Ctx = Context<AppEnv>;
 
 /**
- * An answer of the API to a guest GET: `body` parsed, `json` as sent (written into the HTML as it
- * is); `ttl`: seconds a shared cache may keep it.
+ * An answer of the API to a guest GET: `json` as sent (written into the HTML as it is); `ttl`:
+ * seconds a shared cache may keep it.
  */
-export type ApiAnswer = { key: string; status: number; body: unknown; json: string; ttl: number };
+export type ApiAnswer = { key: string; status: number; json: string; ttl: number };
 
 export function executionCtx(c: Ctx): Ctx["executionCtx"] | undefined {
   try {
@@ -43,36 +44,34 @@ async function guestApi(c: Ctx, key: string, reads: ReadBatch): Promise<ApiAnswe
   // about a third more CPU (docs/scaling.md).
   const res = await edgeCached(request, apiReadKey(request), ctx, async () => apiApp.fetch(request, reads.env, ctx), { env: c.env, store: false });
   if (res.status !== 200) {
-    // A 404's error envelope is kept: the page renders its "Not Found" view from it.
-    if (res.status === 404 && (res.headers.get("Content-Type") ?? "").includes("application/json")) {
-      const json = await res.text();
-      return { key, status: 404, body: JSON.parse(json) as unknown, json, ttl: 0 };
+    // An error envelope is kept: the loader renders a missing record's "Not Found" view, or the server's reason, from it.
+    if ((res.headers.get("Content-Type") ?? "").includes("application/json")) {
+      return { key, status: res.status, json: await res.text(), ttl: 0 };
     }
     void res.body?.cancel();
-    return { key, status: res.status, body: null, json: "null", ttl: 0 };
+    return { key, status: res.status, json: "null", ttl: 0 };
   }
-  const json = await res.text();
-  return { key, status: 200, body: JSON.parse(json) as unknown, json, ttl: sharedTtl(res) };
+  return { key, status: 200, json: await res.text(), ttl: sharedTtl(res) };
 }
 
-export type FirstViewData = {
-  /** The 200 answers. */
-  answers: ApiAnswer[];
-  /** The 404 answers (an item that does not exist). */
-  missing: ApiAnswer[];
-};
-
 /**
- * Reads `keys` as a guest, sharing one D1 round trip (worker/db/read-batch.ts). A read that
- * failed on our side (the database down) is no missing item: it throws, and the caller serves
- * the plain shell, whose app shows its own error state. Other refusals (a 400) are left out: the
- * page renders its loading state and the browser asks itself.
+ * How a page's loader reads the API on the Worker (the router context's `ApiRead`): each GET is
+ * answered by the Worker's own API as a guest, the reads of one page sharing one D1 round trip
+ * (worker/db/read-batch.ts). Every answer is kept in `answers` (its JSON as sent and how long a
+ * shared cache may keep it), for the HTML and its cache lifetime.
  */
-export async function readFirstView(c: Ctx, keys: readonly string[]): Promise<FirstViewData> {
-  if (keys.length === 0) return { answers: [], missing: [] };
+export function guestReads(c: Ctx): { read: NonNullable<ApiRead>; answers: ApiAnswer[] } {
   const reads = readBatch(c.env);
-  const all = await Promise.all(keys.map((key) => reads.read(() => guestApi(c, key, reads))));
-  const failed = all.find((answer) => answer.status >= 500);
-  if (failed) throw new Error(`page data ${failed.key} answered ${failed.status}`);
-  return { answers: all.filter((a) => a.status === 200), missing: all.filter((a) => a.status === 404) };
+  const answers: ApiAnswer[] = [];
+  return {
+    answers,
+    read: {
+      fetch: (key) =>
+        reads.read(async () => {
+          const answer = await guestApi(c, key, reads);
+          answers.push(answer);
+          return new Response(answer.json, { status: answer.status, headers: { "Content-Type": "application/json" } });
+        }),
+    },
+  };
 }

@@ -28,7 +28,8 @@ import { edgeCached } from "../lib/edge-cache";
 import { SECURITY_HEADERS, withHeaders } from "../lib/security-headers";
 import { BRANDED_HEADER, siteHeadTags } from "../lib/site-html";
 import { renderPlainShell, renderTemplate, shellTemplate, type ShellTemplate } from "./document";
-import { executionCtx, readFirstView, type ApiAnswer } from "./first-view";
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from "../middleware/maintenance";
+import { executionCtx, guestReads } from "./first-view";
 
 type Ctx = Context<AppEnv>;
 
@@ -74,8 +75,6 @@ async function loadRouteModules(c: Ctx): Promise<RouteModules> {
   return read ?? {};
 }
 
-const byKey = (answers: readonly ApiAnswer[]) => Object.fromEntries(answers.map((a) => [a.key, a.body]));
-
 /** The page at `url`'s path and its query string in one spelling (what it is rendered and cached at). */
 async function preparePage(c: Ctx): Promise<{ url: URL; page: PreparedPage }> {
   const url = new URL(c.req.url);
@@ -84,20 +83,17 @@ async function preparePage(c: Ctx): Promise<{ url: URL; page: PreparedPage }> {
   return { url, page };
 }
 
-async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }): Promise<Response> {
+async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }, maintenance = false): Promise<Response> {
   const site = c.get("site");
-  // HTML never carries data that depends on who asks: a request with credentials gets none.
-  const guest = !c.req.header("Authorization");
+  // HTML never carries data that depends on who asks: a request with credentials gets none (its loader reads nothing).
+  // Nor does the maintenance page: the shell shows the maintenance screen instead of any page.
+  const guest = !c.req.header("Authorization") && !maintenance;
   try {
     const { url, page } = prepared ?? (await preparePage(c));
-    const { answers, missing } = await readFirstView(c, guest ? page.keys : []);
-    const rendered = await appServer.renderPage({
-      url,
-      origin: siteOrigin(c.env.SITE_URL, c.req.url),
-      settings: site?.settings,
-      answers: byKey(answers),
-      missing: byKey(missing),
-    });
+    const reads = guest ? guestReads(c) : null;
+    const rendered = await appServer.renderPage({ url, origin: siteOrigin(c.env.SITE_URL, c.req.url), settings: site?.settings, read: reads?.read ?? null });
+    // A loader or a page that failed on its own (not a refusal of the API): the plain shell below.
+    if (rendered.status >= 500 && !rendered.routeError) throw new Error(`the page failed (${rendered.status})`);
     const moved = rendered.head?.redirect;
     // An old address of a page (a guide's earlier slug): a permanent redirect, never another origin,
     // with the query string as sent (the new address reads it as it reads any; redirects are not stored).
@@ -105,20 +101,23 @@ async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }): P
       const sent = new URL(c.req.url).search;
       return withHeaders(new Response(null, { status: 301, headers: { Location: `${moved}${sent}`, "Cache-Control": "public, max-age=300" } }), SECURITY_HEADERS);
     }
-    const status = rendered.head?.status ?? 200;
+    // The router's status (the page's record missing: 404; a read not answered: 503), else what the page declared.
+    const status = maintenance ? 503 : rendered.status !== 200 ? rendered.status : (rendered.head?.status ?? 200);
     const meta = rendered.head?.meta ?? appShellMeta();
     const files = (await loadRouteModules(c))[page.module];
     const preloadTags = [
       ...(status === 200 && rendered.head?.preload ? [preloadImageTag(rendered.head.preload)] : []),
       ...(files?.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="${escapeHtml(css)}">`),
     ];
+    const answers = reads?.answers ?? [];
     // Guest HTML may be kept by shared caches as long as every answer in it may (and no longer).
     const ttls = answers.map((a) => a.ttl);
-    const sharedMaxAge = !guest || status !== 200 ? 0 : page.keys.length === 0 ? STATIC_PAGE_TTL : ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
+    const sharedMaxAge = !guest || status !== 200 ? 0 : answers.length === 0 ? STATIC_PAGE_TTL : ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
     const res = await renderTemplate((await loadShell(c)).template, site ? brandMeta(meta, site.settings) : meta, status, {
       root: rendered.html,
-      initialData: guest ? answers : undefined,
-      initialMissing: guest ? missing : undefined,
+      initialData: answers.filter((a) => a.status === 200),
+      initialMissing: answers.filter((a) => a.status === 404),
+      routeError: rendered.routeError,
       preloadTags,
       // The app loader preloads the route's code once the page has painted (not before).
       routeModules: files?.js,
@@ -126,13 +125,26 @@ async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }): P
       site: site && { name: site.settings.siteName || SITE_NAME, headTags: siteHeadTags(site.settings, site.widget) },
     });
     if (site) res.headers.set(BRANDED_HEADER, site.fingerprint);
+    if (status === 503) res.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    if (maintenance) res.headers.set("Cache-Control", "no-store");
     return res;
   } catch (err) {
     // Rendering and its data are extras: without them the plain shell, whose app fetches as before.
     console.error(JSON.stringify({ level: "error", where: "pages", path: c.req.path, error: String(err) }));
-    return renderPlainShell(await shell(c));
+    const plain = renderPlainShell(await shell(c));
+    if (!maintenance) return plain;
+    plain.headers.set("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    plain.headers.set("Cache-Control", "no-store");
+    return new Response(plain.body, { status: 503, headers: plain.headers });
   }
 }
+
+/**
+ * While maintenance mode is on, every GET outside /api and /files (worker/lib/site-html.ts): the
+ * app rendered at the URL with the settings, whose shell shows guests the maintenance screen
+ * (and the sign-in page, for moderators), answered 503 with Retry-After, never stored.
+ */
+export const maintenancePage = (c: Ctx): Promise<Response> => servePage(c, undefined, true);
 
 /**
  * A page through the edge cache: its entry is the page's URL with its query string in one

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { changePassword, createAccount, findUserByEmail, findUserById, getUserDto, passwordCheckBudget, updateProfile } from "../db/queries/users";
-import { endSession, refreshSession } from "../db/queries/sessions";
+import { endSession, refreshSession, SESSION_IDLE_SECONDS } from "../db/queries/sessions";
 import { getSettings } from "../db/queries/settings";
 import { useVerification, type VerificationOutcome } from "../db/queries/mail";
 import { resetLinkState, usePasswordReset, type ResetLinkState } from "../db/queries/password-reset";
@@ -24,7 +24,7 @@ import { ApiError, badRequest, conflict, forbidden, unauthorized } from "../lib/
 import { loginUrl, logoutUrl, secureSsoPayload } from "../lib/fastcomments";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { passwordSignIn, requestNetwork } from "../lib/sign-in";
-import { SESSION_IDLE_SECONDS, signAccessToken, verifyAccessToken } from "../lib/tokens";
+import { signAccessToken, verifyAccessToken } from "../lib/tokens";
 import { bearer, requireAuth } from "../middleware/auth";
 import { announceMailSoon } from "../jobs/mail";
 import { accountRateLimit, authRateLimit } from "../middleware/rate-limit";

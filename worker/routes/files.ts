@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
 import { hasVariants, variantKey, type VariantWidth } from "@shared/image-variants";
-import { isPublicMediaKey } from "../db/queries/media";
+import { isPublicMediaKey } from "../db/queries/media/items";
 import { primaryDatabase } from "../db/session";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest, notFound } from "../lib/errors";
 import { verifyFileSignature } from "../lib/file-signature";
 import { validate } from "../middleware/validate";
-import { fileQuery } from "../../shared/schemas/files";
+import { fileQuery } from "./files-query";
 
 /**
  * R2 objects from the MEDIA bucket at /files/{key}. Keys are never overwritten (they carry a

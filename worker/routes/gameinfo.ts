@@ -14,6 +14,7 @@ import {
 } from "../db/queries/gameinfo";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
+import { keepBodyLinks, withRenderedBody } from "../lib/wiki/render";
 import { actorOf, canSeeHidden, gameReadCache, includeHidden, noStore, writeError } from "../lib/game-read";
 import { requireModerator } from "../middleware/auth";
 import { contentWrite } from "../middleware/content-write";
@@ -64,7 +65,7 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     const article = await getGameInfoBySlug(c.get("db"), pathSlug(c.req.param("slug")), canSeeHidden(c));
     if (!article) throw notFound("Article");
     gameReadCache(c);
-    return c.json(article, 200);
+    return c.json(await withRenderedBody(c.get("db"), "guide", article, (work) => c.executionCtx.waitUntil(work)), 200);
   })
   // The same as /{id}/related, for a page that knows the slug only (one round trip less).
   .get("/slug/:slug/related", validate("query", gameInfoRelatedQuerySchema), async (c) => {
@@ -77,7 +78,7 @@ export const gameInfoRoutes = new Hono<AppEnv>()
     const article = await getGameInfo(c.get("db"), c.req.valid("param").id, canSeeHidden(c));
     if (!article) throw notFound("Article");
     gameReadCache(c);
-    return c.json(article, 200);
+    return c.json(await withRenderedBody(c.get("db"), "guide", article, (work) => c.executionCtx.waitUntil(work)), 200);
   })
   .get("/:id/related", validate("param", idParamSchema), validate("query", gameInfoRelatedQuerySchema), async (c) => {
     const items = await relatedGameInfo(c.get("db"), c.req.valid("param").id, c.req.valid("query").limit, canSeeHidden(c));
@@ -88,6 +89,7 @@ export const gameInfoRoutes = new Hono<AppEnv>()
   .post("/", requireModerator, contentWrite, validate("json", gameInfoInputSchema), allowedImages({ imageUrl: "Image URL" }), async (c) => {
     const result = await createGameInfo(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
+    await keepBodyLinks(c.get("db"), { type: "guide", id: result.value.id }, result.value.content);
     noStore(c);
     c.header("Location", `/api/gameinfo/${result.value.id}`);
     return c.json(result.value, 201);
@@ -95,6 +97,7 @@ export const gameInfoRoutes = new Hono<AppEnv>()
   .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", gameInfoInputSchema), allowedImages({ imageUrl: "Image URL" }), async (c) => {
     const result = await updateGameInfo(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
+    await keepBodyLinks(c.get("db"), { type: "guide", id: result.value.id }, result.value.content);
     noStore(c);
     return c.json(result.value, 200);
   })

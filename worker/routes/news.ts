@@ -3,6 +3,7 @@ import { readEtag } from "../middleware/read-etag";
 import { createNews, deleteNews, getNews, listNews, newsFilters, updateNews } from "../db/queries/news";
 import type { AppEnv } from "../env";
 import { notFound } from "../lib/errors";
+import { keepBodyLinks, withRenderedBody } from "../lib/wiki/render";
 import { lastServedPage } from "../lib/list-depth";
 import { actorOf, noStore, writeError } from "../lib/game-read";
 import { setReadCache } from "../lib/read-cache";
@@ -44,11 +45,12 @@ export const newsRoutes = new Hono<AppEnv>()
     const article = await getNews(c.get("db"), c.req.valid("param").id, isModerator(c.get("user")));
     if (!article) throw notFound("Article");
     setReadCache(c, LIST_CACHE);
-    return c.json(article, 200);
+    return c.json(await withRenderedBody(c.get("db"), "news", article, (work) => c.executionCtx.waitUntil(work)), 200);
   })
   .post("/", requireModerator, contentWrite, validate("json", newsArticleInputSchema), allowedImages({ imageUrl: "Image URL" }), async (c) => {
     const result = await createNews(c.get("db"), c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
+    await keepBodyLinks(c.get("db"), { type: "news", id: result.value.id }, result.value.content);
     noStore(c);
     c.header("Location", `/api/news/${result.value.id}`);
     return c.json(result.value, 201);
@@ -58,6 +60,7 @@ export const newsRoutes = new Hono<AppEnv>()
   .put("/:id", requireModerator, contentWrite, validate("param", idParamSchema), validate("json", newsArticleInputSchema), allowedImages({ imageUrl: "Image URL" }), async (c) => {
     const result = await updateNews(c.get("db"), c.req.valid("param").id, c.req.valid("json"), actorOf(c));
     if (!result.ok) throw writeError(result, "Article");
+    await keepBodyLinks(c.get("db"), { type: "news", id: result.value.id }, result.value.content);
     noStore(c);
     return c.json(result.value, 200);
   })

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { readEtag } from "../middleware/read-etag";
 import { search } from "../db/queries/search";
 import type { AppEnv } from "../env";
-import { ftsQuery } from "../lib/fts";
+import { ftsQuery } from "../db/fts";
 import { setReadCache } from "../lib/read-cache";
 import { isModerator } from "../middleware/auth";
 import { validate } from "../middleware/validate";
@@ -23,7 +23,7 @@ export const searchRoutes = new Hono<AppEnv>().use(readEtag()).get("/", validate
   const match = ftsQuery(query);
   const body: SearchResponse = match
     ? await search(c.get("db"), { query, match, type, page, includeHidden: isModerator(c.get("user")) })
-    : { query, groups: [], totalCount: 0, page, pageSize: type ? SEARCH_PAGE_SIZE : SEARCH_GROUP_SIZE };
+    : { query, groups: [], totalCount: 0, page, pageSize: type ? SEARCH_PAGE_SIZE : SEARCH_GROUP_SIZE, totalPages: 0 };
   setReadCache(c, CACHE);
   return c.json(body, 200);
 });

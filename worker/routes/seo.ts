@@ -31,7 +31,7 @@ const sitemapRangeSize = (env: Env) => {
 };
 
 /** A child sitemap's name: `pages.xml`, or `{type}-{n}.xml` (n from 1: the n-th range of ids). */
-const CHILD = /^(?:pages|(news|units|heroes|spells)-([1-9]\d{0,14}))\.xml$/;
+const CHILD = new RegExp(`^(?:pages|(${SITEMAP_ENTITY_TYPES.join("|")})-([1-9]\\d{0,14}))\\.xml$`);
 
 type Ctx = Context<AppEnv>;
 
@@ -46,23 +46,26 @@ function text(body: string, contentType: string, cacheControl: string): Response
 
 /**
  * Crawler-facing documents served before the static assets (see run_worker_first in
- * wrangler.toml): robots.txt, the sitemap index at /sitemap.xml with its children under
+ * wrangler.toml): robots.txt (robotsRoutes), the sitemap index at /sitemap.xml with its children under
  * /sitemaps/ (the pages, then each type's records by id range, ADR 0041), and the Atom feed. The HTML of content pages with their
  * metadata and first data come from worker/pages.
  */
 /** The static pages the sitemap lists: the route table's pages marked `sitemap` (web/src/app/routes.ts). */
 const SITEMAP_STATIC_PATHS = appServer.pages.filter((page) => page.sitemap).map((page) => page.path);
 
+/** robots.txt: answered whatever the site's settings (crawlers keep reading it during maintenance). */
+export const robotsRoutes = new Hono<AppEnv>()
+  .use("/robots.txt", etag())
+  .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"));
+
 export const seoRoutes = new Hono<AppEnv>()
   // These routes are mounted outside /api, so they open the database handle themselves.
   .use("/sitemap.xml", database)
   .use("/sitemaps/*", database)
   .use("/news/*", database)
-  .use("/robots.txt", etag())
   .use("/sitemap.xml", etag())
   .use("/sitemaps/*", etag())
   .use("/news/feed.xml", etag())
-  .get("/robots.txt", (c) => text(robotsTxt(origin(c)), "text/plain; charset=utf-8", "public, max-age=86400"))
   // The index: the pages child, then each type's children that hold a record (one batch).
   .get("/sitemap.xml", async (c) => {
     const ranges = await sitemapRanges(c.get("db"), sitemapRangeSize(c.env));

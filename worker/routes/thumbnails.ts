@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { queueRegeneration, queueSync } from "../db/queries/media";
+import { queueRegeneration, queueSync } from "../db/queries/media/thumbnails";
 import type { AppEnv } from "../env";
 import { sendThumbnailJobs } from "../lib/thumbnail-queue";
 import { requireModerator } from "../middleware/auth";

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { sniffFileType } from "@shared/file-type";
-import { filePath, getMedia, referencesExist, toMediaDto } from "../db/queries/media";
+import { filePath, toMediaDto } from "../db/queries/media/common";
+import { getMedia, referencesExist } from "../db/queries/media/items";
 import { getSettings } from "../db/queries/settings";
 import {
   countUploads,

@@ -1,44 +1,79 @@
 import { expect, type Page } from "@playwright/test";
+import { compareSearch } from "../../../shared/game";
+import { PAGE_TABLE } from "../../../shared/page-table";
+import { paths, queryString, samplePath } from "../../../shared/paths";
+
+/** What a crawl expects of one load: the document's status, the settled page's h1, and more. */
+type FirstLoadCheck = {
+  status?: number;
+  heading: RegExp;
+  /** false: a page that sends a signed-in member elsewhere or is only for a visitor's links. */
+  member?: false;
+  /** The /api requests the page makes by design once it runs (never for its first view). */
+  reads?: string[];
+};
+
+type GuestPage = Exclude<(typeof PAGE_TABLE)[number], { guest: false }>["name"];
 
 /**
- * Every public page the browser crawls check, once each: the accessibility crawl hydrates and
- * audits each of them as a guest in one load, and the hydration crawl opens them again as a
- * signed-in member. `status` is the document's, `heading` the settled page's h1. `member: false`
- * marks the pages that send a signed-in member elsewhere or are only for a visitor's links;
- * `reads` the /api requests a page makes by design once it runs (never for its first view).
+ * The checks of each guest page of the page table (shared/page-table.ts), by name: the page's
+ * load at its sample URL (with `search` when the page shows its content for a query) and `more`
+ * URLs of the same page in other states. Every guest page needs an entry (the type requires one).
  */
-export const PUBLIC_PAGES: { path: string; status: number; heading: RegExp; member?: false; reads?: string[] }[] = [
-  { path: "/", status: 200, heading: /^Welcome to Realm Codex$/ },
-  { path: "/news", status: 200, heading: /^Latest News$/ },
-  { path: "/news/1", status: 200, heading: /.+/ },
-  { path: "/news/999999", status: 404, heading: /^Article Not Found$/ },
-  { path: "/factions", status: 200, heading: /^Factions$/ },
-  { path: "/factions/1", status: 200, heading: /.+/ },
-  { path: "/game-info", status: 200, heading: /^Game Info$/ },
-  // A category chosen (current pill) and the second page (Pagination).
-  { path: "/game-info?category=Magic", status: 200, heading: /^Game Info$/ },
-  { path: "/game-info?page=2", status: 200, heading: /^Game Info$/ },
-  { path: "/game-info/schools-of-magic", status: 200, heading: /.+/ },
-  { path: "/units/1", status: 200, heading: /.+/ },
-  { path: "/units/999999", status: 404, heading: /^Unit Not Found$/ },
-  { path: "/heroes/1", status: 200, heading: /.+/ },
-  { path: "/spells", status: 200, heading: /^Spell Book$/ },
-  { path: "/spells/1", status: 200, heading: /.+/ },
-  { path: "/compare?units=1,2", status: 200, heading: /^Compare Units$/ },
-  { path: "/screenshots", status: 200, heading: /^Gallery$/ },
-  { path: "/forum", status: 200, heading: /^Community Forum$/ },
-  { path: "/search?q=fire", status: 200, heading: /^Search$/ },
-  // One type of results, several pages: the Pagination component.
-  { path: "/search?q=the&type=unit", status: 200, heading: /^Search$/ },
-  { path: "/login", status: 200, heading: /^Sign In$/, member: false },
-  { path: "/register", status: 200, heading: /^Create Account$/, member: false },
-  { path: "/forgot-password", status: 200, heading: /^Forgot Password$/ },
+const GUEST_CHECKS: { readonly [N in GuestPage]: FirstLoadCheck & { search?: string; more?: (FirstLoadCheck & { path: string })[] } } = {
+  home: { heading: /^Welcome to Realm Codex$/ },
+  news: { heading: /^Latest News$/ },
+  newsArticle: { heading: /.+/, more: [{ path: paths.newsArticle(999999), status: 404, heading: /^Article Not Found$/ }] },
+  factions: { heading: /^Factions$/ },
+  faction: { heading: /.+/ },
+  gameInfo: {
+    heading: /^Game Info$/,
+    // A category chosen (current pill) and the second page (Pagination).
+    more: [
+      { path: paths.gameInfo({ category: "Magic" }), heading: /^Game Info$/ },
+      { path: paths.gameInfo({ page: 2 }), heading: /^Game Info$/ },
+    ],
+  },
+  gameInfoArticle: { heading: /.+/ },
+  unit: { heading: /.+/, more: [{ path: paths.unit(999999), status: 404, heading: /^Unit Not Found$/ }] },
+  hero: { heading: /.+/ },
+  spells: { heading: /^Spell Book$/ },
+  spell: { heading: /.+/ },
+  compare: { search: compareSearch([1, 2]), heading: /^Compare Units$/ },
+  screenshots: { heading: /^Gallery$/ },
+  forum: { heading: /^Community Forum$/ },
+  search: {
+    search: "q=fire",
+    heading: /^Search$/,
+    // One type of results, several pages: the Pagination component.
+    more: [{ path: paths.search({ q: "the", type: "unit" }), heading: /^Search$/ }],
+  },
+  login: { heading: /^Sign In$/, member: false },
+  register: { heading: /^Create Account$/, member: false },
+  forgotPassword: { heading: /^Forgot Password$/ },
   // Links that are not valid (made-up tokens): the pages' failed states.
+  verifyEmail: { search: `token=${"A".repeat(43)}`, heading: /^Confirm Your E-mail$/, member: false },
   // The reset page asks whether its link still works (a POST that spends nothing) once it runs.
-  { path: `/reset-password?token=${"A".repeat(43)}`, status: 200, heading: /^Reset Password$/, member: false, reads: ["/api/auth/reset-password/check"] },
-  { path: `/unlock?token=${"A".repeat(43)}`, status: 200, heading: /^Unlock Sign-In$/, member: false },
-  { path: "/no/such/page", status: 404, heading: /^Page Not Found$/ },
-];
+  resetPassword: { search: `token=${"A".repeat(43)}`, heading: /^Reset Password$/, member: false, reads: ["/api/auth/reset-password/check"] },
+  unlock: { search: `token=${"A".repeat(43)}`, heading: /^Unlock Sign-In$/, member: false },
+  notFound: { status: 404, heading: /^Page Not Found$/ },
+};
+
+/**
+ * Every public page the browser crawls check, once each: every guest page of the page table at
+ * its sample URL, and the other states above. The accessibility crawl hydrates and audits each
+ * of them as a guest in one load, and the hydration crawl opens them again as a signed-in member.
+ */
+export const PUBLIC_PAGES: { path: string; status: number; heading: RegExp; member?: false; reads?: string[] }[] = PAGE_TABLE.flatMap(
+  (entry) => {
+    if ("guest" in entry) return [];
+    const { search, more = [], status = 200, ...check } = GUEST_CHECKS[entry.name];
+    return [{ path: `${samplePath(entry)}${queryString(search)}`, status, ...check }, ...more.map(({ status = 200, ...other }) => ({ status, ...other }))];
+  },
+);
+
+/** The signed-in pages (profile, every admin page) at their sample URLs: the accessibility crawl audits each. */
+export const MEMBER_PAGES: string[] = PAGE_TABLE.filter((entry) => "guest" in entry).map(samplePath);
 
 /**
  * Watches a page's first load: React reports a hydration mismatch in production builds through

@@ -1,23 +1,22 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { useHydrated } from "@/lib/hydrated";
 import { useSession } from "@/lib/session";
 import { useSiteSettings } from "@/lib/site-settings";
 import { Footer } from "./shell/footer";
 import { Header } from "./shell/header";
 import { MaintenanceBanner, MaintenanceScreen } from "./shell/maintenance";
-import { useNavigationPending } from "./app-router";
-import { ErrorBoundary } from "./route-error";
-import { useScrollRestoration } from "./scroll-restoration";
+import { LeaveGuard } from "./leave-dialog";
+import { paths } from "@shared/paths";
 
 // The mobile menu (and the dialog it is built on) loads when it is first wanted, not with the
 // shell: most visits never open it. Pointing at or focusing the toggle starts the download.
 const loadMobileMenu = () => import("./shell/mobile-menu");
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
-/** A thin bar at the top while a navigation waits for its page's module. */
+/** A thin bar at the top while a navigation waits for its page (its module, its loader). */
 function NavigationProgress() {
-  if (!useNavigationPending()) return null;
+  if (useNavigation().state === "idle") return null;
   return (
     <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-brand-600/20">
       <div className="h-full w-1/3 bg-brand-600 motion-safe:animate-[progress_1s_ease-in-out_infinite]" />
@@ -32,16 +31,13 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const site = useSiteSettings();
   const { isModerator } = useSession();
-  useScrollRestoration();
   // Maintenance: only moderators and admins get past it; the sign-in page stays open for them.
-  const lockedOut = site.maintenanceMode && !isModerator && pathname !== "/login";
-  // Once hydrated (and what was typed before adopted), the app handles the page: the Worker's
-  // static maintenance notice (for visitors without JavaScript) gives way to it, and the loader
-  // (index.html) hands over a button click or a form submission it held.
+  const lockedOut = site.maintenanceMode && !isModerator && pathname !== paths.login();
+  // Once hydrated (and what was typed before adopted), the app handles the page: the app loader
+  // (web/src/app-loader.ts) hands over a button click or a form submission it held.
   const hydrated = useHydrated();
   useEffect(() => {
     if (!hydrated) return;
-    document.getElementById("maintenance-notice")?.remove();
     document.documentElement.setAttribute("data-app", "");
     dispatchEvent(new Event("app-ready"));
   }, [hydrated]);
@@ -92,12 +88,13 @@ export function RootLayout() {
         {lockedOut ? (
           <MaintenanceScreen siteName={site.siteName} message={site.maintenanceMessage} />
         ) : (
-          <ErrorBoundary resetKey={pathname}>
-            <Outlet />
-          </ErrorBoundary>
+          <Outlet />
         )}
       </main>
       <Footer />
+      {/* Back and forward return to where the reader was on that entry; a new page opens at its top (or its #hash). */}
+      <ScrollRestoration />
+      <LeaveGuard />
     </div>
   );
 }

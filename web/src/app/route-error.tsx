@@ -1,39 +1,74 @@
-import { Component, type ReactNode } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { isRouteErrorResponse, Link, useMatches, useNavigate, useRevalidator, useRouteError } from "react-router";
+import { MissingItemView } from "@/components/missing-item";
+import { errorFromEnvelope, serverReason } from "@/lib/api-client";
+import { useHydrated } from "@/lib/hydrated";
+import { storedUserSeesMore } from "@/lib/initial-data";
 import { buttonClass } from "@/components/ui/button";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
+import { loadedPage, pages } from "./routes";
 
 /** A page chunk that no longer exists after a deploy: reloading fetches the new build. */
 function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message);
 }
 
-type BoundaryProps = { children: ReactNode; withShell?: boolean; /** A new value clears the error (the URL's path). */ resetKey?: string };
-
 /**
- * Catches what a page (or, `withShell={false}`, the shell itself) throws while rendering, including
- * a page module that failed to load, and shows the error page instead. Going to another path
- * clears it.
+ * A page route's error element: what its loader threw (the API's status and envelope) or what
+ * the page threw while rendering, a page module that failed to load included. A missing record
+ * is the page's "Not Found" view (its module's `missingItem`), answered 404 by the Worker; a read
+ * the server could not answer shows the server's reason (503, e.g. maintenance). Going to another
+ * page leaves it.
  */
-export class ErrorBoundary extends Component<BoundaryProps, { error: unknown; resetKey?: string; failed: boolean }> {
-  override state = { error: null as unknown, resetKey: this.props.resetKey, failed: false };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error, failed: true };
+export function PageError() {
+  const error = useRouteError();
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const missingForGuests = isRouteErrorResponse(error) && error.status === 404;
+  // The Worker read as a guest: a moderator or admin may read what a guest may not (an inactive
+  // faction, a draft), so a 404 hydrated from the Worker's HTML is read again for them.
+  const hydrated = useHydrated();
+  const [mountedHydrating] = useState(!hydrated);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (hydrated && mountedHydrating && missingForGuests && storedUserSeesMore()) void revalidate();
+  }, [hydrated, mountedHydrating, missingForGuests, revalidate]);
+  if (isRouteErrorResponse(error)) {
+    const route = pages.find((page) => page.path === matches.at(-1)?.id);
+    const missing = route && loadedPage(route)?.missingItem;
+    if (error.status === 404 && missing) return <MissingItemView item={missing} onGoBack={() => void navigate(-1)} />;
+    return <ServerRefusal status={error.status} reason={serverReason(errorFromEnvelope(error.status, error.data), "")} />;
   }
+  console.error(error);
+  return <RouteError error={error} />;
+}
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { resetKey?: string; failed: boolean }) {
-    return props.resetKey === state.resetKey ? null : { error: null, failed: false, resetKey: props.resetKey };
-  }
+/** The shell itself failed: the error page without the shell. */
+export function ShellError() {
+  const error = useRouteError();
+  console.error(error);
+  return <RouteError withShell={false} error={error} />;
+}
 
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-
-  override render() {
-    return this.state.failed ? <RouteError withShell={this.props.withShell} error={this.state.error} /> : this.props.children;
-  }
+/** A read the server refused or could not answer, with its reason (the API's message). */
+function ServerRefusal({ status, reason }: { status: number; reason: string }) {
+  const title = status === 404 ? "Not Found" : status >= 500 ? "Temporarily unavailable" : "Something went wrong";
+  return (
+    <section className="flex flex-col items-center px-4 py-20 text-center">
+      <PageHead meta={noindexMeta(title)} status={status} />
+      <h1 className="font-display text-3xl font-bold text-ink sm:text-4xl">{title}</h1>
+      <p role="alert" className="mt-4 max-w-xl text-lg whitespace-pre-line text-ink-muted">
+        {reason || "The server could not answer. Please try again in a moment."}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to={paths.home()} className={buttonClass({ variant: "secondary" })}>
+          Go Home
+        </Link>
+      </div>
+    </section>
+  );
 }
 
 /**
@@ -58,11 +93,11 @@ export function RouteError({ withShell = true, error }: { withShell?: boolean; e
           Reload Page
         </button>
         {withShell ? (
-          <Link to="/" className={buttonClass({ variant: "secondary" })}>
+          <Link to={paths.home()} className={buttonClass({ variant: "secondary" })}>
             Go Home
           </Link>
         ) : (
-          <a href="/" className={buttonClass({ variant: "secondary" })}>
+          <a href={paths.home()} className={buttonClass({ variant: "secondary" })}>
             Go Home
           </a>
         )}

@@ -1,7 +1,7 @@
 /**
- * The site's one route table. Each page is declared here once: its path, its module and whether
- * guests may see it. Everything else is derived from this list:
- * - the SPA's router (./router.tsx);
+ * The site's one route table, built from the page table's entries (shared/page-table.ts: each
+ * page's path, module, whether guests may see it, sitemap and sample). Derived from this list:
+ * - the routes of react-router's data router, in the browser and on the Worker (./router.tsx);
  * - the Worker's page registry (worker/pages/index.ts): every path here is served as a page,
  *   rendered by React on the Worker (guest pages with their first-view data), and any other
  *   path is a 404;
@@ -9,13 +9,16 @@
  * - the sitemap's static entries (`sitemap: true`).
  *
  * A page module (features/<feature>/routes/<page>.tsx) exports `Component` and, when its first
- * view reads the API, `firstView`: the SWR keys of those reads for a URL, so the Worker writes
- * their answers into the HTML and the first view needs no /api request. The page's metadata,
+ * view reads the API, `firstView`: the SWR keys of those reads for a URL, which its route's loader
+ * reads (on the Worker too, which writes the answers into the HTML: the first view needs no /api
+ * request); `missingItem` when its own record may be missing. The page's metadata,
  * status and largest image come from its own `<PageHead>` as it renders (web/src/lib/page-head.tsx).
  * How to add a page: docs/conventions.md, "Pages".
  */
 import type { ComponentType } from "react";
 import { matchRoutes } from "react-router";
+import type { MissingItem } from "@/lib/missing-items";
+import { PAGE_TABLE, type PageEntry } from "@shared/page-table";
 
 /** What a page's first view is read for: the route's parameters and the whole URL. */
 export type FirstViewRequest = { params: Readonly<Record<string, string | undefined>>; url: URL };
@@ -32,6 +35,8 @@ export type PageModule = {
    * functions the page's components use. A page without it reads no query string.
    */
   canonicalSearch?(params: URLSearchParams): URLSearchParams | string;
+  /** What the page says when its own record (the first `firstView` key) does not exist: the route's error element, answered 404. */
+  missingItem?: MissingItem;
 };
 
 export type PageRoute = {
@@ -55,52 +60,10 @@ function page(path: string, module: string, { guest = true, sitemap = false }: {
   return { path, module, load, guest, sitemap };
 }
 
-const member = { guest: false } as const;
-const listed = { sitemap: true } as const;
-
-export const pages: readonly PageRoute[] = [
-  page("/", "features/news/routes/home", listed),
-  page("/news", "features/news/routes/news-list", listed),
-  page("/news/:id", "features/news/routes/news-article"),
-  page("/factions", "features/game/routes/factions", listed),
-  page("/game-info", "features/game/routes/game-info"),
-  page("/factions/:id", "features/game/routes/faction-detail"),
-  page("/game-info/:slug", "features/game/routes/game-info-article"),
-  page("/units/:id", "features/game/routes/unit"),
-  page("/heroes/:id", "features/game/routes/hero"),
-  page("/spells", "features/game/routes/spells", listed),
-  page("/spells/:id", "features/game/routes/spell"),
-  page("/compare", "features/game/routes/compare"),
-  page("/screenshots", "features/gallery/routes/gallery", listed),
-  page("/forum", "features/forum/routes/forum", listed),
-  page("/search", "features/search/routes/search"),
-  page("/login", "features/auth/routes/login"),
-  page("/register", "features/auth/routes/register"),
-  page("/verify-email", "features/auth/routes/verify-email"),
-  page("/forgot-password", "features/auth/routes/forgot-password"),
-  page("/reset-password", "features/auth/routes/reset-password"),
-  page("/unlock", "features/auth/routes/unlock"),
-  page("/profile", "features/profile/routes/profile", member),
-  page("/admin", "features/admin-dashboard/routes/dashboard", member),
-  page("/admin/dashboard", "features/admin-dashboard/routes/dashboard", member),
-  page("/admin/users", "features/admin-users/routes/admin-users", member),
-  page("/admin/news", "features/admin-news/routes/admin-news-list", member),
-  page("/admin/news/create", "features/admin-news/routes/article-editor", member),
-  page("/admin/news/edit/:id", "features/admin-news/routes/article-editor", member),
-  page("/admin/news/:id/edit", "features/admin-news/routes/edit-redirect", member),
-  page("/admin/media", "features/admin-media/routes/admin-media-list", member),
-  page("/admin/media/:id/edit", "features/admin-media/routes/media-edit", member),
-  page("/admin/menu", "features/admin-media/routes/admin-menu", member),
-  page("/admin/game-assets", "features/game-assets/routes/game-assets", member),
-  page("/admin/factions/:id/edit", "features/game-assets/routes/faction-edit", member),
-  page("/admin/game-info", "features/game-assets/routes/guides", member),
-  page("/admin/game-info/new", "features/game-assets/routes/guide-edit", member),
-  page("/admin/game-info/:id/edit", "features/game-assets/routes/guide-edit", member),
-  page("/admin/audit", "features/admin-audit/routes/audit-log", member),
-  page("/admin/settings", "features/admin-settings/routes/admin-settings", member),
-  // Any other path: "Page Not Found", answered 404.
-  page("*", "app/routes/not-found"),
-];
+// The entries themselves are data in the page table (shared/page-table.ts), which the Worker and the tests read too.
+export const pages: readonly PageRoute[] = PAGE_TABLE.map((entry: PageEntry) =>
+  page(entry.path, entry.module, { guest: entry.guest ?? true, sitemap: entry.sitemap ?? false }),
+);
 
 /** Modules loaded so far, by route (a module's promise is shared by every route that names it). */
 const loading = new Map<string, Promise<PageModule>>();

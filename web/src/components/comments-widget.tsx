@@ -9,7 +9,9 @@ import {
 } from "@shared/comments-frame";
 import { DEMO_TENANT_ID, type FastCommentsSso, guestWidgetSso, useFastCommentsSso, type WidgetLoadState } from "@/lib/fastcomments";
 import { useLocalSite } from "@/lib/local-host";
+import { Alert } from "@/components/ui/alert";
 import { useSession } from "@/lib/session";
+import { paths } from "@shared/paths";
 
 /**
  * Shown with the widget while the site setting says that comments wait for approval. Holding them
@@ -150,18 +152,16 @@ function LiveComments({ threadId, path, title }: CommentsWidgetProps) {
   return (
     <div ref={wrapper} data-state={state}>
       {mustVerify ? (
-        <p role="status" className="mb-3 rounded-xl border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
+        <Alert tone="warning" className="mb-3">
           Confirm your e-mail address to comment with your account: open the link we sent you, or{" "}
-          <Link to="/verify-email" className="font-semibold underline underline-offset-4">
+          <Link to={paths.verifyEmail()} className="font-semibold underline underline-offset-4">
             ask for a new one
           </Link>
           .
-        </p>
+        </Alert>
       ) : null}
       {state === "Error" ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
-          Oh no! The comments section could not be loaded.
-        </p>
+        <Alert>Oh no! The comments section could not be loaded.</Alert>
       ) : state !== "Done" ? (
         <p role="status" className="text-sm text-ink-muted">
           Loading comments...

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Time } from "@/components/ui/time";
+import type { RenderedContent } from "@shared/wiki-syntax";
+import { WikiBody } from "./wiki-body";
 
 /** What a guide's page shows of it (a GameInfoArticle fits; so does an editor's unsaved form). */
 export type GuideForBody = {
@@ -12,12 +14,13 @@ export type GuideForBody = {
   /** The date shown: first published, else created; none for a guide not saved yet. */
   date: string | null;
   isPublished: boolean;
-};
+} & Partial<RenderedContent>;
 
 /**
- * A guide as its page renders it: category, title, summary, byline and the content as plain
- * text with its line breaks (never parsed as HTML). The public page and the editor's preview
- * both render this, so the preview is what readers will see.
+ * A guide as its page renders it: category, title, summary, byline and the body as the Worker
+ * rendered it (Markdown, wiki links, stat cards: `contentHtml`). The public page and the editor's
+ * preview both render this, so the preview is what readers will see. Until a rendered body is
+ * at hand (a preview on its way), the stored text shows with its line breaks, never as HTML.
  */
 export function GuideBody({
   guide,
@@ -55,10 +58,17 @@ export function GuideBody({
           {after}
         </p>
       </header>
-      {/* Content is plain text: line breaks kept, never parsed as HTML. */}
-      <div data-testid="gameinfo-content" className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">
-        {guide.content}
-      </div>
+      <BodyText content={guide.content} contentHtml={guide.contentHtml} toc={guide.toc} testId="gameinfo-content" />
     </>
+  );
+}
+
+/** A body as rendered by the Worker, or its stored text with line breaks while none is at hand. */
+export function BodyText({ content, contentHtml, toc, testId }: { content: string; testId: string } & Partial<RenderedContent>) {
+  if (contentHtml !== undefined) return <WikiBody html={contentHtml} toc={toc ?? []} testId={testId} />;
+  return (
+    <div data-testid={testId} className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">
+      {content}
+    </div>
   );
 }

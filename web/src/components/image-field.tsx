@@ -1,6 +1,7 @@
 import { useImageSrc } from "@/lib/image-src";
 import { useState } from "react";
 import type { MediaItem } from "@schemas/media";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -101,9 +102,7 @@ function ImagePicker({ open, title, onClose, onPick }: { open: boolean; title: s
             ))}
           </div>
         ) : error ? (
-          <p role="alert" className="text-red-700 dark:text-red-400">
-            Failed to load the images. Please try again.
-          </p>
+          <Alert>Failed to load the images. Please try again.</Alert>
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-ink-muted">{search.trim() ? "No images match your search." : "No approved images have been uploaded yet."}</p>
         ) : (

@@ -1,3 +1,4 @@
+import { serverReason } from "@/lib/api-client";
 import { Button } from "@/components/ui/button";
 import { StateMessage } from "@/components/ui/state-message";
 import { PageHead } from "@/lib/page-head";
@@ -26,7 +27,7 @@ export function PageLoadError({
     <div className="mx-auto max-w-2xl px-4 py-16">
       <PageHead meta={noindexMeta(pageTitle)} />
       <StateMessage tone="error" title={title}>
-        <p>{error instanceof Error && error.message ? error.message : fallback}</p>
+        <p>{serverReason(error, fallback)}</p>
         <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
           Try Again
         </Button>

@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import type { User } from "@schemas/user";
 import { useSession } from "@/lib/session";
 import { buttonClass } from "./ui/button";
+import { paths } from "@shared/paths";
 
 type Role = User["roles"][number];
 
@@ -40,7 +41,7 @@ function AccessDenied({ message }: { message: string }) {
       </svg>
       <h1 className="mt-4 font-display text-3xl font-bold text-ink">Access Denied</h1>
       <p className="mt-3 text-lg text-ink-muted">{message}</p>
-      <button type="button" className={`${buttonClass()} mt-8`} onClick={() => void (history.length > 1 ? navigate(-1) : navigate("/"))}>
+      <button type="button" className={`${buttonClass()} mt-8`} onClick={() => void (history.length > 1 ? navigate(-1) : navigate(paths.home()))}>
         Go Back
       </button>
     </section>
@@ -58,7 +59,7 @@ export function ProtectedRoute({ children, requireAdmin, requireModerator, requi
 
   if (status === "unauthenticated" || !user) {
     const state: ReturnState = { from: `${location.pathname}${location.search}${location.hash}` };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={paths.login()} replace state={state} />;
   }
   if (requireAdmin && !isAdmin) return <AccessDenied message={ACCESS_DENIED.admin} />;
   if (requireModerator && !isModerator) return <AccessDenied message={ACCESS_DENIED.moderator} />;

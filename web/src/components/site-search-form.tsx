@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { SearchIcon } from "@/components/ui/icons";
+import { paths } from "@shared/paths";
 
 /** The longest search text the API takes. */
 export const SITE_SEARCH_MAX = 200;
 
 /** The search page's URL for a text (the page shows every type, page 1). */
-export const siteSearchHref = (text: string) => `/search?${new URLSearchParams({ q: text })}`;
+export const siteSearchHref = (text: string) => paths.search({ q: text });
 
 const sizes = {
   /** The desktop header: compact, fits the 64 px bar. */
@@ -72,7 +73,7 @@ export function SiteSearchForm({ id, label, query, onSearch, size = "compact", s
     <form
       role="search"
       aria-label={label}
-      action="/search"
+      action={paths.search()}
       method="get"
       className={`relative ${className}`}
       onSubmit={(event) => {

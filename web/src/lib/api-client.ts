@@ -31,9 +31,16 @@ export class ApiRequestError extends Error {
 export const staleRecord = <T>(err: unknown): T | null =>
   err instanceof ApiRequestError && err.code === "stale_version" && err.current ? (err.current as T) : null;
 
-/** What to tell the user about a failed call: the server's reason when it gave one, else `fallback` (network failures too). */
+/**
+ * The one way to turn a failure into words (docs/conventions.md, "Errors in the UI"): the
+ * server's reason when it gave one, else `fallback`, worded for what failed (network failures and
+ * errors thrown by the page's own code too).
+ */
 export const serverReason = (err: unknown, fallback: string): string =>
   err instanceof ApiRequestError && err.status !== 0 && err.message ? err.message : fallback;
+
+/** The read answered 404: the record does not exist (or is hidden from this reader); show the missing-item view, not a load failure. */
+export const isNotFound = (err: unknown): boolean => err instanceof ApiRequestError && err.status === 404;
 
 /**
  * A list refused its `page`: deeper than a guest's lists page (docs/decisions/0036) or than
@@ -148,6 +155,9 @@ export function noteSessionResponse(status: number, header: (name: string) => st
 
 /** The typed client for the Worker's API (`hc<AppType>`); every call carries the bearer token. */
 export const api = hc<AppType>("/", { fetch: fetchWithSession });
+
+/** A GET of an SWR key (its API URL) with the typed client's fetch: the reader's session and bookmark (page loaders, web/src/app/router.tsx). */
+export const apiFetch = (key: string): Promise<Response> => fetchWithSession(key, { headers: { Accept: "application/json" } });
 
 /**
  * Reads a response: JSON body on success, ApiRequestError with the server's message otherwise.

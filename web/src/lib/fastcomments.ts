@@ -8,6 +8,7 @@ import useSWR from "swr";
 import { apiKey } from "@shared/api-key";
 import { COMMENT_SCRIPT } from "@shared/comments-frame";
 import { api, unwrap } from "./api-client";
+import { paths } from "@shared/paths";
 
 /** Loader states: Started → ScriptLoaded → Done, or Error. */
 export type WidgetLoadState = "Started" | "ScriptLoaded" | "Done" | "Error";
@@ -66,7 +67,7 @@ export function embeddedWidgetSettings(): WidgetSettings | null {
 export function guestWidgetSso(): (WidgetSettings & { loginURL: string; logoutURL: string }) | null {
   const widget = embeddedWidgetSettings();
   if (!widget) return null;
-  return { ...widget, loginURL: new URL("/login", location.origin).href, logoutURL: new URL("/profile", location.origin).href };
+  return { ...widget, loginURL: new URL(paths.login(), location.origin).href, logoutURL: new URL(paths.profile(), location.origin).href };
 }
 
 /**

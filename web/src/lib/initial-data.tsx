@@ -1,31 +1,45 @@
-import { createContext, use, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext as createRouterContext } from "react-router";
 import type { Middleware, SWRResponse } from "swr";
+import type { ApiRead } from "@shared/app-server";
 import { INITIAL_DATA_ID, INITIAL_MISSING_ID } from "@shared/page-data";
 import { isModeratorLevel } from "@shared/roles";
-import { errorFromEnvelope, type ApiRequestError } from "./api-client";
+import { apiFetch, errorFromEnvelope, type ApiRequestError } from "./api-client";
 import { useHydrated } from "./hydrated";
 import { readStorage, STORAGE_KEYS } from "./storage";
 
 /**
- * A page's first API answers, as the Worker read them for its first view (guests' answers, keyed
- * by SWR key): the 200 answers, and the 404 envelopes of an item that does not exist. The Worker
- * renders the page with them and writes them into the HTML
- * (`<script type="application/json" id="initial-data">` / `id="initial-missing"`); the browser
- * hands them to SWR (its `fallback`) before hydrating, so both render the same view and the first
- * view makes no /api request. Later navigation and revalidation use the API as usual.
+ * A page's first API answers, as its route's loader read them (web/src/app/router.tsx), keyed by
+ * SWR key: the 200 answers, and the 404 envelopes of reads other than the page's own record. The
+ * page renders with them as SWR's `fallback`. The Worker writes its loader's answers into the HTML
+ * (`<script type="application/json" id="initial-data">` / `id="initial-missing"`), and the browser
+ * hands them to its router as the route's hydration data, so both render the same view and the
+ * first view makes no /api request. Later navigations run the loader in the browser, and
+ * revalidation goes through SWR as usual (docs/decisions/0052-data-router.md).
  */
 export type InitialData = { answers: Record<string, unknown>; missing: Record<string, unknown> };
+
+/**
+ * How a page's loader reads the API (web/src/app/router.tsx), given to it in the router's context:
+ * in the browser the typed client's fetch (the reader's session, the network) and the answers are
+ * noted as just fetched; on the Worker the Worker's own API in-process, as a guest
+ * (worker/pages/first-view.ts), or `null` for a request whose HTML carries no data.
+ */
+export const apiReadContext = createRouterContext<ApiRead>({ fetch: (key) => apiFetch(key), seed: (data) => void seedInitialData(data) });
 
 type FirstView = { keys: ReadonlySet<string>; errors: ReadonlyMap<string, ApiRequestError> };
 
 const FirstViewContext = createContext<FirstView>({ keys: new Set(), errors: new Map() });
 
-/** The keys the first view was rendered with, and its 404s for the hooks (SWR's cache holds data, not errors). */
+/** The keys the page's loader read, and its 404s for the hooks (SWR's cache holds data, not errors). */
 export function FirstViewProvider({ data, children }: { data: InitialData; children: ReactNode }) {
-  const [value] = useState<FirstView>(() => ({
-    keys: new Set([...Object.keys(data.answers), ...Object.keys(data.missing)]),
-    errors: new Map(Object.entries(data.missing).map(([key, envelope]) => [key, errorFromEnvelope(404, envelope)])),
-  }));
+  const value = useMemo<FirstView>(
+    () => ({
+      keys: new Set([...Object.keys(data.answers), ...Object.keys(data.missing)]),
+      errors: new Map(Object.entries(data.missing).map(([key, envelope]) => [key, errorFromEnvelope(404, envelope)])),
+    }),
+    [data],
+  );
   return <FirstViewContext value={value}>{children}</FirstViewContext>;
 }
 
@@ -65,7 +79,7 @@ export function seedInitialData(data: InitialData, now: number = Date.now()): st
 }
 
 /** Moderators and admins may read more than a guest under the same key (drafts, hidden rows). */
-function storedUserSeesMore(): boolean {
+export function storedUserSeesMore(): boolean {
   try {
     const user = JSON.parse(readStorage(STORAGE_KEYS.user) ?? "null") as { roles?: unknown } | null;
     return Array.isArray(user?.roles) && isModeratorLevel(user.roles as string[]);

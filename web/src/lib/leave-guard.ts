@@ -3,14 +3,13 @@ import { useEffect } from "react";
 /**
  * Leaving a page with work that would be lost asks first. A page declares it with
  * `useLeaveGuard(active, question)`; while any mounted guard is active:
- *  - a link or `navigate()` to another path inside the app opens the guard's question (the app
- *    router holds the navigation, web/src/app/app-router.tsx): the leave button goes on, "Stay"
- *    keeps the page as it is;
+ *  - a link, `navigate()`, back or forward to another path inside the app opens the guard's
+ *    question (react-router's `useBlocker` holds the navigation, web/src/app/leave-dialog.tsx):
+ *    the leave button goes on, "Stay" keeps the page as it is;
  *  - closing or reloading the tab, or leaving the site, gets the browser's own prompt
  *    (`beforeunload`; browsers show their own text).
  * Navigations within the same path (a filter in the query string) are not held: pages that
- * reload rows on such a change ask themselves. Back and forward are not held either: the browser
- * has already moved when the app hears of them, and the tab-close prompt does not cover them.
+ * reload rows on such a change ask themselves.
  *
  * A form that navigates once its changes are saved wraps that navigation in
  * `leaveWithoutAsking`, since its unsaved flag clears only on the next render.

@@ -3,11 +3,11 @@ import { mutate } from "swr";
 /**
  * SWR keys for news reads, shared by the public news pages and the admin editor (features do
  * not import each other) and by the Worker that writes the first answers into the HTML
- * (@shared/news-keys). Keys follow the one convention of shared/api-key.ts (the API URL
+ * (@/lib/news-keys). Keys follow the one convention of shared/api-key.ts (the API URL
  * with its canonical query), so every key starts with "/api/news" and one write can refresh
  * them all.
  */
-export { newsKeys, newsQueryParams, type NewsListQuery } from "@shared/news-keys";
+export { newsKeys, newsQueryParams, type NewsListQuery } from "@/lib/news-keys";
 
 /** News list deduped 30 s, news filters 5 min. */
 export const NEWS_LIST_DEDUPE_MS = 30_000;

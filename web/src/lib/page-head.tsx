@@ -2,7 +2,7 @@ import { createContext, use, useLayoutEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PageHeadInfo } from "@shared/app-server";
 import { allowedImageSrc } from "@shared/image-source";
-import { brandMeta, headTags, PAGE_HEAD_SELECTORS, withAllowedImages, type PageMeta, type PreloadImage } from "@shared/seo";
+import { brandMeta, headElements, PAGE_HEAD_SELECTORS, withAllowedImages, type HeadElement, type PageMeta, type PreloadImage } from "@shared/seo";
 import { useSiteSettings } from "./site-settings";
 
 type PageContextValue = {
@@ -28,15 +28,20 @@ export function useSiteOrigin(): string {
 
 const HEAD_SELECTOR = PAGE_HEAD_SELECTORS.join(",");
 
-/** Replaces the document's page metadata (title, description, canonical, Open Graph...) with `html`. */
-function replaceHeadTags(html: string): void {
+/** Replaces the document's page metadata (title, description, canonical, Open Graph...) with `elements`, built with DOM calls. */
+function replaceHeadElements(elements: readonly HeadElement[]): void {
   for (const element of document.head.querySelectorAll(HEAD_SELECTOR)) element.remove();
-  document.head.insertAdjacentHTML("beforeend", html);
+  for (const { tag, attrs, text } of elements) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+    if (text !== undefined) element.textContent = text;
+    document.head.appendChild(element);
+  }
 }
 
 /**
  * A page's head, declared by the page as it renders: its metadata (from the builders in
- * @shared/seo and @shared/game-seo), its status (404 for a missing item) and the image its first
+ * @shared/seo and the game feature's lib/game-seo.ts), its status (404 for a missing item) and the image its first
  * view shows largest. The Worker collects it while rendering and writes the same `headTags` into
  * the HTML with that status and a preload of the image; in the browser it replaces the document's
  * metadata whenever the page changes. The site's configured name and description apply in both.
@@ -50,8 +55,10 @@ export function PageHead({ meta: declared, status = 200, preload: declaredPreloa
   const meta = withAllowedImages(declared, allow);
   const preload = declaredPreload && allow(declaredPreload.href) ? declaredPreload : null;
   page?.collect?.({ meta, status, preload });
-  const html = headTags(brandMeta(meta, site), site.siteName);
-  useLayoutEffect(() => replaceHeadTags(html), [html]);
+  const branded = brandMeta(meta, site);
+  // Keyed by their JSON: a render with equal metadata leaves the head alone.
+  const elements = JSON.stringify(headElements(branded, site.siteName));
+  useLayoutEffect(() => replaceHeadElements(JSON.parse(elements) as HeadElement[]), [elements]);
   return null;
 }
 

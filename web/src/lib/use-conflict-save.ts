@@ -11,6 +11,7 @@ export type Conflict<Theirs, Mine> = { theirs: Theirs; mine: Mine };
  * and answers false. The editor shows it with `ConflictPrompt` and locks its form until
  * `takeTheirs()` (the editor reloads the form with theirs) or `keepMine()` (saved again, based on
  * their version). Any other failure of `save` is thrown to the form; of `keepMine`, toasted.
+ * `close()` drops an open conflict without either (the form was loaded with another record).
  */
 export function useConflictSave<Theirs extends { updatedAt: string | null }, Mine>(options: {
   write(input: Mine, version: Theirs["updatedAt"]): Promise<void>;
@@ -32,13 +33,22 @@ export function useConflictSave<Theirs extends { updatedAt: string | null }, Min
       await options.write(input, version);
       return true;
     } catch (err) {
-      const theirs = staleRecord<Theirs>(err);
-      if (!theirs) throw err;
-      const opened = { theirs, mine: input };
-      setConflict(opened);
-      options.onConflict?.(opened);
+      if (!open(err, input)) throw err;
       return false;
     }
+  }
+
+  /**
+   * A 409 stale_version caught elsewhere (a history restore based on the form's version) opens
+   * the conflict as a stale save does, `mine` being what keep-mine will save. False for any other error.
+   */
+  function open(err: unknown, mine: Mine): boolean {
+    const theirs = staleRecord<Theirs>(err);
+    if (!theirs) return false;
+    const opened = { theirs, mine };
+    setConflict(opened);
+    options.onConflict?.(opened);
+    return true;
   }
 
   function takeTheirs() {
@@ -62,5 +72,5 @@ export function useConflictSave<Theirs extends { updatedAt: string | null }, Min
     }
   }
 
-  return { conflict, busy, save, takeTheirs, keepMine };
+  return { conflict, busy, save, open, close: () => setConflict(null), takeTheirs, keepMine };
 }

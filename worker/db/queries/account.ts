@@ -4,8 +4,8 @@
  */
 import { and, asc, count, desc, eq, exists, gt, isNull, ne, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
-import { SESSION_IDLE_SECONDS } from "../../lib/tokens";
+import type { Database } from "../client";
+import { SESSION_IDLE_SECONDS } from "./sessions";
 import {
   auditLog,
   emailOutbox,

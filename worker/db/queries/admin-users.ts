@@ -1,7 +1,7 @@
 /** User management for administrators: the user list, activation and roles (each write audited). */
 import { and, count, desc, eq, exists, inArray, isNull, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { auditLog, facetCounts, sessions, userRoles, users, type Role } from "../schema";
 import { keptTotal } from "./kept-total";
 import { parseRoles, rolesOf } from "./user-roles";

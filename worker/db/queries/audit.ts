@@ -1,9 +1,9 @@
 /** The audit log, read (admins): one page plus the total in one batch, and the filter's choices. */
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import type { AuditAction } from "../../../shared/audit";
 import type { AuditEntry, AuditFieldChange, AuditFilters, AuditQuery } from "../../../shared/schemas/audit";
-import type { JsonValue } from "../../../shared/schemas/unit";
+import type { JsonValue } from "../../../shared/schemas/json";
 import { auditLog, facetCounts, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { countAll } from "./game-common";

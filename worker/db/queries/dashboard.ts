@@ -1,8 +1,8 @@
 import { desc, inArray, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { facetCounts, newsArticles, users } from "../schema";
 import { kept } from "./game-counts";
-import { ALL_ITEMS, STATE_COUNTS } from "./media";
+import { ALL_ITEMS, STATE_COUNTS } from "./media/list";
 
 /** How many recent users and articles the dashboard lists. */
 export const RECENT_ACTIVITY_LIMIT = 5;

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, ne, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { keptReads } from "../kept";
 import { kept } from "./game-counts";
 import type { Faction, FactionInput } from "../../../shared/schemas/faction";

@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import type { FilterOption } from "../../../shared/game";
-import type { FactionRef } from "../../../shared/schemas/faction";
-import type { JsonValue } from "../../../shared/schemas/unit";
+import type { FactionRef } from "../../../shared/game";
+import type { JsonValue } from "../../../shared/schemas/json";
 import { auditLog, changeHistory, factions, type HistoryAction, type HistoryEntity } from "../schema";
 import { messageOf, stampedId } from "./versioned";
 

@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, gt, gte, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { facetCounts, factions } from "../schema";
 
 /** A value of a kept count: a bound value or an SQL expression (compared as text). */

@@ -7,7 +7,7 @@
  */
 import { asc, desc, eq, max, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { factions, gameInfoArticles, heroes, newsArticles, spells, units } from "../schema";
 
 /** The child sitemaps' types whose URLs come from a growing table. */

@@ -1,8 +1,8 @@
 /** Game-info article queries (drizzle over D1). Guests see published articles only. */
 import { and, asc, desc, eq, getTableColumns, ne, or, sql } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { keptReads } from "../kept";
-import { contentWords, ftsAnyQuery, ftsQuery, visibleOnly } from "../../lib/fts";
+import { contentWords, ftsAnyQuery, ftsQuery, visibleOnly } from "../fts";
 import type { GameInfoArticle, GameInfoCategories, GameInfoInput, GameInfoListItem } from "../../../shared/schemas/gameinfo";
 import { gameInfoArticles, gameInfoSlugRedirects } from "../schema";
 import {

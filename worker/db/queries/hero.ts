@@ -2,9 +2,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { HERO_TYPES, type HeroType } from "../../../shared/game";
-import type { FactionRef } from "../../../shared/schemas/faction";
+import type { FactionRef } from "../../../shared/game";
 import type { Hero, HeroDetail, HeroFilters, HeroIncludes, HeroInput } from "../../../shared/schemas/hero";
 import type { SpellRef } from "../../../shared/schemas/spell";
 import { factions, heroes, spells } from "../schema";

@@ -1,9 +1,9 @@
 /** Change history reads (one batch per page) of factions, units, heroes, spells, news and guides. */
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import type { HistoryEntityType } from "../../../shared/history";
 import type { HistoryEntry, HistoryFieldChange } from "../../../shared/schemas/history";
-import type { JsonValue } from "../../../shared/schemas/unit";
+import type { JsonValue } from "../../../shared/schemas/json";
 import { changeHistory, users } from "../schema";
 import { DELETED_MEMBER } from "./account";
 import { countAll } from "./game-common";

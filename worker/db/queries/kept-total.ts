@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { facetCounts } from "../schema";
 
 /**

@@ -2,11 +2,10 @@
  * The e-mail outbox: what the mail sender claims, reads and marks, the purges, and the
  * verification links. See worker/jobs/mail.ts and docs/decisions/0046-mail-budgets-and-outbox.md.
  */
+import type { pagePatterns } from "@shared/paths";
 import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "../../env";
-import { base64url } from "../../lib/keys";
-import type { MailLink } from "../../lib/mail-link";
+import type { Database } from "../client";
 import { emailOutbox, emailVerificationTokens, users } from "../schema";
 
 /** A message is tried this many times (queue retries and cron sweeps together), then given up. */
@@ -19,6 +18,12 @@ export const MAIL_RETENTION_DAYS = 7;
 export const MAIL_CLAIM_SECONDS = 60;
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** The pages a mailed link opens. */
+export type LinkPath = (typeof pagePatterns)["verifyEmail" | "resetPassword" | "unlock"];
+
+/** What the outbox keeps of a link (no token; worker/lib/mail-link.ts makes and reads it). */
+export type MailLink = { linkPath: LinkPath; linkNonce: string; linkKeyId: string };
 
 /** A message to write: its text, with LINK_MARK where its link goes (and the link, if any). */
 export type NewMail = { toAddress: string; subject: string; body: string; link?: MailLink };
@@ -117,9 +122,6 @@ export async function hashToken(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
-
-/** A random URL-safe token (32 bytes). */
-export const newToken = (): string => base64url(crypto.getRandomValues(new Uint8Array(32)).buffer);
 
 /**
  * Writes a verification link for the user's address and its e-mail in one batch (with `extra`

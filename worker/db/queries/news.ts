@@ -5,9 +5,9 @@
  */
 import { and, asc, count, desc, eq, exists, gt, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { keptReads } from "../kept";
-import { ftsQuery, visibleOnly } from "../../lib/fts";
+import { ftsQuery, visibleOnly } from "../fts";
 import { LIST_SEARCH_CAP } from "../../../shared/search";
 import { matchesPast, newestMatches } from "./fts-window";
 import { keptTotal } from "./kept-total";

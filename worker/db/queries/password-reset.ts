@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { emailOutbox, passwordResetTokens, sessions, users } from "../schema";
 import { hashToken, outboxValues, type NewMail } from "./mail";
 import { clearAccountLocksStatements, familiarNetworkStatement } from "./sign-in";

@@ -5,7 +5,7 @@
  * Each use is one upsert that returns the new count, so parallel requests cannot overspend.
  */
 import { eq, lte, sql } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { rateCounters } from "../schema";
 
 export type Budget = {

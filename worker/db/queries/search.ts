@@ -7,7 +7,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import {
   SEARCH_GROUP_SIZE,
   SEARCH_MATCH_CAP,
@@ -21,10 +21,12 @@ import {
   type SearchType,
   type SnippetPart,
 } from "../../../shared/schemas/search";
+import { pageCount } from "../../../shared/schemas/query";
 import { factions, gameInfoArticles, heroes, mediaItems, newsArticles, spells, units } from "../schema";
 import { galleryItemPath } from "../../../shared/media-keys";
 import { newestMatches } from "./fts-window";
-import { visibleOnly } from "../../lib/fts";
+import { visibleOnly } from "../fts";
+import { paths } from "@shared/paths";
 
 /** Snippet markers: private-use characters no stored text contains (they are stripped from it). */
 const OPEN = "\uE000";
@@ -65,7 +67,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: newsArticles.id,
     title: newsArticles.title,
     key: newsArticles.id,
-    path: (id) => `/news/${id}`,
+    path: (id) => paths.newsArticle(id),
     visible: eq(newsArticles.isPublished, true),
   },
   {
@@ -75,7 +77,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: gameInfoArticles.id,
     title: gameInfoArticles.title,
     key: gameInfoArticles.slug,
-    path: (slug) => `/game-info/${encodeURIComponent(String(slug))}`,
+    path: (slug) => paths.gameInfoArticle(String(slug)),
     visible: eq(gameInfoArticles.isPublished, true),
   },
   {
@@ -85,7 +87,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: factions.id,
     title: factions.name,
     key: factions.id,
-    path: (id) => `/factions/${id}`,
+    path: (id) => paths.faction(id),
     visible: eq(factions.isActive, true),
     facet: { columns: [factions.alignment], noun: "faction", text: summaryOr(factions.summary, factions.description) },
   },
@@ -96,7 +98,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: units.id,
     title: units.name,
     key: units.id,
-    path: (id) => `/units/${id}`,
+    path: (id) => paths.unit(id),
     visible: and(eq(units.isActive, true), sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${units.factionId} AND f.is_active = 1)`)!,
     facet: { columns: [units.unitType], noun: "unit", text: summaryOr(units.summary, units.description) },
   },
@@ -107,7 +109,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: heroes.id,
     title: heroes.name,
     key: heroes.id,
-    path: (id) => `/heroes/${id}`,
+    path: (id) => paths.hero(id),
     visible: and(eq(heroes.isActive, true), sql`EXISTS (SELECT 1 FROM factions f WHERE f.id = ${heroes.factionId} AND f.is_active = 1)`)!,
     facet: { columns: [heroes.heroClass, heroes.heroType], noun: "hero", text: summaryOr(heroes.summary, heroes.biography) },
   },
@@ -118,7 +120,7 @@ export const SEARCH_SOURCES: readonly Source[] = [
     id: spells.id,
     title: spells.name,
     key: spells.id,
-    path: (id) => `/spells/${id}`,
+    path: (id) => paths.spell(id),
     visible: eq(spells.isActive, true),
     facet: { columns: [spells.school], noun: "magic", text: sql<string>`${spells.description}` },
   },
@@ -218,7 +220,7 @@ type Candidate = { id: number; title: string; key: string | number; visible: num
 /**
  * Searches every type (SEARCH_GROUP_SIZE best each) or one type (a page of SEARCH_PAGE_SIZE)
  * in one D1 batch: per type, the candidates above ranked by bm25 (equal ranks newest first),
- * counted up to SEARCH_MATCH_CAP (`capped` past it), and the asked page cut from them. `match` is a safe FTS5 expression (worker/lib/fts.ts).
+ * counted up to SEARCH_MATCH_CAP (`capped` past it), and the asked page cut from them. `match` is a safe FTS5 expression (worker/db/fts.ts).
  */
 export async function search(
   db: Database,
@@ -253,12 +255,14 @@ export async function search(
     })
     .filter((g) => g.totalCount > 0)
     .sort((a, b) => SEARCH_TYPES.indexOf(a.type) - SEARCH_TYPES.indexOf(b.type));
+  const totalCount = groups.reduce((sum, g) => sum + g.totalCount, 0);
   const response: SearchResponse = {
     query: q.query,
     groups,
-    totalCount: groups.reduce((sum, g) => sum + g.totalCount, 0),
+    totalCount,
     page: q.page,
     pageSize,
+    totalPages: q.type ? pageCount(totalCount, pageSize) : Math.min(totalCount, 1),
   };
   if (groups.some((g) => g.capped)) response.capped = true;
   return response;

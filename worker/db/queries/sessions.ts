@@ -1,8 +1,24 @@
 import { and, eq, exists, gt, isNull, or, sql } from "drizzle-orm";
-import type { Database } from "../../env";
-import { REFRESH_GRACE_SECONDS, SESSION_IDLE_SECONDS, SESSION_TTL_SECONDS } from "../../lib/tokens";
+import type { Database } from "../client";
 import { sessions, users, type Role } from "../schema";
 import { parseRoles, rolesOf } from "./user-roles";
+
+/*
+ * Session lifetimes (also in docs/decisions/0015-hardening.md and the README):
+ * - an access token lives one hour (worker/lib/tokens.ts); the SPA refreshes it a few minutes before that;
+ * - a session not refreshed for 7 days is over (idle), even if its last token is presented;
+ * - a session (one sign-in) lasts at most 30 days, refreshed or not (absolute).
+ */
+/** A session whose token was not refreshed for this long cannot be refreshed any more. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/** A session (one sign-in) lasts at most 30 days, refreshed or not. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * After a refresh, the token it replaced still works this long: requests that were in flight
+ * and a second tab refreshing at the same moment are not signed out. A rotated-out token sent
+ * to refresh after this is reuse and revokes the session.
+ */
+export const REFRESH_GRACE_SECONDS = 60;
 
 const isoNow = () => new Date().toISOString();
 const isoAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { DEFAULT_SITE_SETTINGS, imageHostsSchema, type SiteSettings, type SiteSettingsDto } from "../../../shared/schemas/settings";
 import { auditLog, siteSettings } from "../schema";
-import { beforeAndAfter } from "../../lib/audit-details";
+import { beforeAndAfter } from "../audit-details";
 import { bindingOf } from "../session";
 import { guarded, isStale, nextStamp, sameStamp, stampedId, type StaleOrMissing } from "./versioned";
 

@@ -8,7 +8,7 @@
  * account: nothing sign-in answers tells them apart.
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { loginBrakes, loginLocks, loginNetworks, sessions, users, type Role } from "../schema";
 import { hashToken } from "./mail";
 import { newSession, type SessionMeta } from "./sessions";

@@ -1,10 +1,10 @@
 /** Spell queries (drizzle over D1); every read is one batch. */
 import { and, asc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { keptReads } from "../kept";
 import { SPELL_SCHOOLS, SPELL_TYPES, type SpellSchool, type SpellTarget, type SpellType } from "../../../shared/game";
-import type { FactionRef } from "../../../shared/schemas/faction";
+import type { FactionRef } from "../../../shared/game";
 import type { Spell, SpellFilters, SpellInput, SpellWithFactions } from "../../../shared/schemas/spell";
 import { factions, factionSpells, spells } from "../schema";
 import {

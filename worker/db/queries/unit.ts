@@ -1,10 +1,10 @@
 /** Unit queries (drizzle over D1); every read is one batch. */
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { keptReads } from "../kept";
 import { UNIT_TYPES, type UnitType } from "../../../shared/game";
-import type { FactionRef } from "../../../shared/schemas/faction";
+import type { FactionRef } from "../../../shared/game";
 import type { Unit, UnitDetail, UnitFilters, UnitIncludes, UnitInput, UnitsByIds, UnitWithFaction } from "../../../shared/schemas/unit";
 import { factions, units } from "../schema";
 import {

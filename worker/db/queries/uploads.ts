@@ -4,7 +4,7 @@
  * its audit row and the removal of the upload in one atomic batch.
  */
 import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { UPLOAD_TTL_MS, type Upload, type UploadContentType, type UploadState } from "../../../shared/schemas/uploads";
 import type { MediaType } from "../../../shared/schemas/media";
 import { auditLog, mediaItems, uploadParts, uploads } from "../schema";

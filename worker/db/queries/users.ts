@@ -1,6 +1,6 @@
 /** Accounts: look-ups, the public user object, registration, sign-in bookkeeping, profile, password. */
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Database } from "../../env";
+import type { Database } from "../client";
 import { isAllowedProfilePicture } from "../../../shared/schemas/auth";
 import type { User } from "../../../shared/schemas/user";
 import { emailOutbox, loginNetworks, passwordResetTokens, sessions, userRoles, users, type Role } from "../schema";

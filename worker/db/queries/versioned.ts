@@ -31,14 +31,20 @@ export function nextStamp(previous: string | null): string {
 export const sameStamp = (table: StampedTable, id: number, stamp: string) => and(eq(table.id, id), eq(table.updatedAt, stamp));
 
 /**
- * The record's id as SQL when this batch's write happened, else NULL: the audit row's guard. The
- * record must carry the new `stamp`, and the statement just before (the write: the first guarded
- * row goes directly after it) must have changed a row. Two writers based on the same version in
- * the same millisecond compute the same stamp; `changes()` tells the one whose write matched
- * nothing from the one that wrote.
+ * Whether this batch's write of the record happened, as a condition on the record's row: it
+ * carries the new `stamp`, and the statement just before (the write: the first guarded row goes
+ * directly after it) changed a row. Two writers based on the same version in the same
+ * millisecond compute the same stamp; `changes()` tells the one whose write matched nothing from
+ * the one that wrote.
+ */
+export const wroteStamp = (id: number, stamp: string): SQL => sql`id = ${id} AND updated_at = ${stamp} AND changes() > 0`;
+
+/**
+ * The record's id as SQL when this batch's write happened (`wroteStamp`), else NULL: the audit
+ * row's guard.
  */
 export const stampedId = (table: SQLiteTable, id: number, stamp: string): SQL =>
-  sql`(SELECT id FROM ${sql.identifier(getTableName(table))} WHERE id = ${id} AND updated_at = ${stamp} AND changes() > 0)`;
+  sql`(SELECT id FROM ${sql.identifier(getTableName(table))} WHERE ${wroteStamp(id, stamp)})`;
 
 /** An error's message with its causes' (drizzle wraps D1's). */
 export const messageOf = (err: unknown): string => {

@@ -1,15 +1,6 @@
 /** /api/media/categories: read by everyone (active ones only below Moderator), written by admins. */
 import { Hono } from "hono";
-import {
-  categoryUsage,
-  createCategory,
-  deleteCategory,
-  getCategory,
-  isSlugConflict,
-  listCategories,
-  slugTaken,
-  updateCategory,
-} from "../../db/queries/media";
+import { categoryUsage, createCategory, deleteCategory, getCategory, isSlugConflict, listCategories, slugTaken, updateCategory } from "../../db/queries/media/categories";
 import type { AppEnv } from "../../env";
 import { isStale } from "../../db/queries/versioned";
 import { conflict, notFound, staleVersion } from "../../lib/errors";

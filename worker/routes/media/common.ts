@@ -4,7 +4,7 @@
  * categories, items, views) and mounted in order by ../media.ts.
  */
 import type { Context } from "hono";
-import { filePath, toMediaDto, type MediaRow } from "../../db/queries/media";
+import { filePath, toMediaDto, type MediaRow } from "../../db/queries/media/common";
 import type { AppEnv } from "../../env";
 import { signedFileUrl } from "../../lib/file-signature";
 import { isModerator } from "../../middleware/auth";

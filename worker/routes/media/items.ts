@@ -1,18 +1,10 @@
 /** One media item: read, create, edit, delete and re-queue its thumbnails (writes: moderators). */
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { beforeAndAfter } from "../../lib/audit-details";
-import {
-  changedMediaFields,
-  createMedia,
-  deleteMedia,
-  getMedia,
-  keysOf,
-  queueOne,
-  referencesExist,
-  unreferencedKeys,
-  updateMedia,
-} from "../../db/queries/media";
+import { beforeAndAfter } from "../../db/audit-details";
+import { keysOf } from "../../db/queries/media/common";
+import { changedMediaFields, createMedia, deleteMedia, getMedia, referencesExist, unreferencedKeys, updateMedia } from "../../db/queries/media/items";
+import { queueOne } from "../../db/queries/media/thumbnails";
 import type { AppEnv } from "../../env";
 import { isStale } from "../../db/queries/versioned";
 import { conflict, notFound, staleVersion, validationFailed } from "../../lib/errors";

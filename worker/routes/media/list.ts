@@ -1,6 +1,6 @@
 /** GET /api/media and /api/media/filters: the gallery's list and its filter choices. */
 import { Hono } from "hono";
-import { listMedia, mediaFilters } from "../../db/queries/media";
+import { listMedia, mediaFilters } from "../../db/queries/media/list";
 import type { AppEnv } from "../../env";
 import { lastServedPage } from "../../lib/list-depth";
 import { setReadCache } from "../../lib/read-cache";

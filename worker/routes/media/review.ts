@@ -1,6 +1,6 @@
 /** The moderation queue (moderators): counts per state, and approving or rejecting items. */
 import { Hono } from "hono";
-import { mediaStatusCounts, reviewMedia } from "../../db/queries/media-review";
+import { mediaStatusCounts, reviewMedia } from "../../db/queries/media/review";
 import type { AppEnv } from "../../env";
 import { requireModerator } from "../../middleware/auth";
 import { contentWrite } from "../../middleware/content-write";

@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { recordView } from "../../db/queries/media";
+import { recordView } from "../../db/queries/media/views";
 import type { AppEnv } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { derivedKey } from "../../lib/keys";

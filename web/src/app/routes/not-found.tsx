@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageHead } from "@/lib/page-head";
 import { NOT_FOUND_TITLE, pageNotFoundMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
 
 const NOT_FOUND_LEAD = "The page you are looking for has wandered off the map. It may have been moved, renamed or never existed.";
 
@@ -18,10 +19,10 @@ export function Component() {
       <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{NOT_FOUND_TITLE}</h1>
       <p className="mt-4 text-lg text-ink-muted">{NOT_FOUND_LEAD}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass()}>
+        <Link to={paths.home()} className={buttonClass()}>
           Go Home
         </Link>
-        <Link to="/news" className={buttonClass({ variant: "secondary" })}>
+        <Link to={paths.news()} className={buttonClass({ variant: "secondary" })}>
           Latest News
         </Link>
       </div>

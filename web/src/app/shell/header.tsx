@@ -14,6 +14,7 @@ import { ShellNavLink } from "./shell-nav-link";
 import { ThemeToggle } from "./theme-toggle";
 import { useShellSearch } from "./use-shell-search";
 import { useSignOut } from "./use-sign-out";
+import { paths } from "@shared/paths";
 
 // The Admin and account menus exist only for signed-in visitors: their code is not in the shell.
 const DropdownMenu = lazy(() => import("@/components/ui/dropdown-menu").then((m) => ({ default: m.DropdownMenu })));
@@ -90,7 +91,7 @@ export function Header({
             </Suspense>
           ) : null}
           {/* Below xl the bar has no room for the box: a link to the search page, which has its own. */}
-          <Link to="/search" aria-label="Search" className={`${iconLinkClass} xl:hidden`}>
+          <Link to={paths.search()} aria-label="Search" className={`${iconLinkClass} xl:hidden`}>
             <SearchIcon />
           </Link>
           <SiteSearchForm id="header-search" label="Site" query={search.query} onSearch={search.onSearch} shortcut className="mx-1 hidden w-44 xl:block" />
@@ -123,18 +124,18 @@ export function Header({
                     </>
                   }
                   items={[
-                    { label: "Profile", to: "/profile" },
+                    { label: "Profile", to: paths.profile() },
                     { kind: "action", label: "Sign Out", onSelect: () => void signOut() },
                   ]}
                 />
               </Suspense>
             ) : status === "unauthenticated" ? (
               <div className={`flex items-center gap-2 ${hydrated ? "" : "[html[data-session]_&]:invisible"}`}>
-                <Link to="/login" className={buttonClass({ variant: "ghost" })}>
+                <Link to={paths.login()} className={buttonClass({ variant: "ghost" })}>
                   Sign In
                 </Link>
                 {enableRegistration ? (
-                  <Link to="/register" className={buttonClass()}>
+                  <Link to={paths.register()} className={buttonClass()}>
                     Sign Up
                   </Link>
                 ) : null}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useSiteSettings } from "@/lib/site-settings";
+import { paths } from "@shared/paths";
 
 /** The name's last word in the brand colour ("Realm Codex" → "Realm " + "Codex"); a one-word name is all ink. */
 export function splitSiteName(name: string): [string, string] {
@@ -16,7 +17,7 @@ export function Logo({ onClick }: { onClick?: () => void }) {
   const { siteName } = useSiteSettings();
   const [lead, accent] = splitSiteName(siteName);
   return (
-    <Link to="/" onClick={onClick} className="group flex min-w-0 shrink items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600" aria-label={`${siteName} home`}>
+    <Link to={paths.home()} onClick={onClick} className="group flex min-w-0 shrink items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600" aria-label={`${siteName} home`}>
       <svg viewBox="0 0 32 32" className="h-9 w-9 shrink-0" aria-hidden="true">
         <path d="M16 2l11 4v9c0 7.2-4.7 12.6-11 15-6.3-2.4-11-7.8-11-15V6z" className="fill-brand-600" />
         <path d="M16 5.2l8.2 3v6.8c0 5.5-3.4 9.7-8.2 11.8-4.8-2.1-8.2-6.3-8.2-11.8V8.2z" className="fill-brand-700" />

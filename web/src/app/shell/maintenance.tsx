@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
 
 /** What guests and plain users see instead of any page while maintenance mode is on. */
 export function MaintenanceScreen({ siteName, message }: { siteName: string; message: string }) {
@@ -18,7 +19,7 @@ export function MaintenanceScreen({ siteName, message }: { siteName: string; mes
       </p>
       <p className="mt-8 text-sm text-ink-muted">
         Moderators and administrators can still{" "}
-        <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+        <Link to={paths.login()} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
           sign in
         </Link>
         .
@@ -32,7 +33,7 @@ export function MaintenanceBanner() {
   return (
     <div role="status" className="border-b border-amber-600/40 bg-amber-50 px-4 py-2 text-center text-sm font-medium text-amber-950 dark:bg-amber-950/60 dark:text-amber-100">
       Maintenance mode is on: visitors see the maintenance message.{" "}
-      <Link to="/admin/settings" className="underline underline-offset-4">
+      <Link to={paths.adminSettings()} className="underline underline-offset-4">
         Settings
       </Link>
     </div>

@@ -12,6 +12,7 @@ import { ShellNavLink } from "./shell-nav-link";
 import { ThemeIcon } from "./theme-toggle";
 import { useShellSearch } from "./use-shell-search";
 import { useSignOut } from "./use-sign-out";
+import { paths } from "@shared/paths";
 
 const linkClass = (isActive: boolean) =>
   `block rounded-lg px-3 py-2 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
@@ -48,7 +49,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
           </div>
         </div>
         <div className="mt-3 grid grid-cols-2 gap-2">
-          <Link to="/profile" onClick={onClose} className={buttonClass({ variant: "secondary" })}>
+          <Link to={paths.profile()} onClick={onClose} className={buttonClass({ variant: "secondary" })}>
             Profile
           </Link>
           <button
@@ -65,11 +66,11 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
       </>
     ) : (
       <div className={`grid gap-2 ${enableRegistration ? "grid-cols-2" : "grid-cols-1"}`}>
-        <Link to="/login" onClick={onClose} className={buttonClass({ variant: "secondary" })}>
+        <Link to={paths.login()} onClick={onClose} className={buttonClass({ variant: "secondary" })}>
           Sign In
         </Link>
         {enableRegistration ? (
-          <Link to="/register" onClick={onClose} className={buttonClass()}>
+          <Link to={paths.register()} onClick={onClose} className={buttonClass()}>
             Sign Up
           </Link>
         ) : null}

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useSession } from "@/lib/session";
+import { paths } from "@shared/paths";
 
 /** Signs out (server + storage) and goes home. */
 export function useSignOut(): () => Promise<void> {
@@ -8,6 +9,6 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     await signOut();
-    await navigate("/");
+    await navigate(paths.home());
   }, [signOut, navigate]);
 }

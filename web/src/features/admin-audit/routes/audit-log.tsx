@@ -16,8 +16,8 @@ import { Time } from "@/components/ui/time";
 import { PageHead } from "@/lib/page-head";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { useAuditFilters, useAuditLog, type AuditUrlQuery } from "../api/get-audit";
+import { paths } from "@shared/paths";
 
-const PATH = "/admin/audit";
 const FILTER_NAMES = ["user", "entityType", "entityId", "action", "from", "to"] as const;
 type FilterName = (typeof FILTER_NAMES)[number];
 
@@ -39,8 +39,7 @@ function readQuery(params: URLSearchParams): AuditUrlQuery {
 }
 
 const hrefOf = (query: AuditUrlQuery) => {
-  const search = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1]))).toString();
-  return search ? `${PATH}?${search}` : PATH;
+  return paths.adminAudit(new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1]))));
 };
 
 /** /admin/audit (administrators): who did what and when, newest first, with filters in the URL. */
@@ -97,7 +96,7 @@ function AuditLog() {
                 <li key={field}>{messages[0]}</li>
               ))}
             </ul>
-            <Link to={PATH} className="mt-2 inline-block font-medium underline">
+            <Link to={paths.adminAudit()} className="mt-2 inline-block font-medium underline">
               Clear the filters
             </Link>
           </Alert>
@@ -115,7 +114,7 @@ function AuditLog() {
             <h2 className="text-lg font-semibold text-ink">{data.totalCount > 0 ? "This page has no entries." : filtered ? "No entries match these filters." : "Nothing has been changed yet."}</h2>
             {filtered || data.totalCount > 0 ? (
               <p className="mt-1 text-sm">
-                <Link to={data.totalCount > 0 ? hrefOf({ ...query, page: undefined }) : PATH} className="font-medium text-brand-700 underline dark:text-brand-400">
+                <Link to={data.totalCount > 0 ? hrefOf({ ...query, page: undefined }) : paths.adminAudit()} className="font-medium text-brand-700 underline dark:text-brand-400">
                   {data.totalCount > 0 ? "Go to the first page" : "Clear the filters"}
                 </Link>
               </p>

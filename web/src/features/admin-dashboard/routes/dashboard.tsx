@@ -11,6 +11,7 @@ import { useSession } from "@/lib/session";
 import { useDashboardStats, type DashboardStats } from "@/features/admin-dashboard/api/get-dashboard-stats";
 import { DashboardSkeleton } from "@/features/admin-dashboard/components/dashboard-skeleton";
 import { ThumbnailSync } from "@/features/admin-dashboard/components/thumbnail-sync";
+import { paths } from "@shared/paths";
 
 export const LOAD_FAILED = "Failed to load dashboard data";
 
@@ -36,7 +37,7 @@ function Dashboard() {
           <p className="mt-1 text-sm text-ink-muted">Members, news, media waiting for review and what changed recently.</p>
         </div>
         {isAdmin ? (
-          <Link to="/admin/menu" className={buttonClass({ variant: "secondary" })}>
+          <Link to={paths.adminMenu()} className={buttonClass({ variant: "secondary" })}>
             Admin Menu
           </Link>
         ) : null}
@@ -80,7 +81,7 @@ function MediaWaiting({ pending }: { pending: number }) {
         </h2>
         <p className="mt-1 font-display text-2xl font-bold">
           <Link
-            to="/admin/media?status=pending"
+            to={paths.adminMedia({ status: "pending" })}
             data-testid="media-waiting"
             className="rounded text-ink underline-offset-4 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:text-brand-400"
           >
@@ -124,15 +125,15 @@ function StatCards({ stats }: { stats: DashboardStats }) {
 
 function QuickActions({ isAdmin }: { isAdmin: boolean }) {
   const actions = [
-    { to: "/admin/news/create", label: "Create Article", primary: true },
-    { to: "/admin/news", label: "Manage News" },
-    { to: "/admin/game-info", label: "Manage Game Info" },
-    { to: "/admin/media", label: "Manage Media" },
+    { to: paths.adminNewsCreate(), label: "Create Article", primary: true },
+    { to: paths.adminNews(), label: "Manage News" },
+    { to: paths.adminGameInfo(), label: "Manage Game Info" },
+    { to: paths.adminMedia(), label: "Manage Media" },
     ...(isAdmin
       ? [
-          { to: "/admin/users", label: "Manage Users" },
-          { to: "/admin/settings", label: "Site Settings" },
-          { to: "/admin/audit", label: "Audit Log" },
+          { to: paths.adminUsers(), label: "Manage Users" },
+          { to: paths.adminSettings(), label: "Site Settings" },
+          { to: paths.adminAudit(), label: "Audit Log" },
         ]
       : []),
   ];
@@ -163,7 +164,7 @@ function RecentUsers({ users, isAdmin }: { users: DashboardStats["recentActivity
       <CardHeader className="flex items-center justify-between">
         <h2 className="font-display text-lg font-semibold text-ink">Recent Users</h2>
         {isAdmin ? (
-          <Link to="/admin/users" className={buttonClass({ variant: "link" })}>
+          <Link to={paths.adminUsers()} className={buttonClass({ variant: "link" })}>
             View all
           </Link>
         ) : null}
@@ -200,14 +201,14 @@ function RecentNews({ news }: { news: DashboardStats["recentActivity"]["news"] }
     <Card>
       <CardHeader className="flex items-center justify-between">
         <h2 className="font-display text-lg font-semibold text-ink">Recent News</h2>
-        <Link to="/admin/news" className={buttonClass({ variant: "link" })}>
+        <Link to={paths.adminNews()} className={buttonClass({ variant: "link" })}>
           View all
         </Link>
       </CardHeader>
       {news.length === 0 ? (
         <p className="px-5 py-8 text-center text-sm text-ink-muted">
           No articles yet.{" "}
-          <Link to="/admin/news/create" className={buttonClass({ variant: "link" })}>
+          <Link to={paths.adminNewsCreate()} className={buttonClass({ variant: "link" })}>
             Write the first one
           </Link>
         </p>
@@ -216,7 +217,7 @@ function RecentNews({ news }: { news: DashboardStats["recentActivity"]["news"] }
           {news.map((n) => (
             <li key={n.id} className="flex items-center gap-3 px-5 py-3">
               <div className="min-w-0 flex-1">
-                <Link to={`/admin/news/edit/${n.id}`} className="block truncate text-sm font-semibold text-ink hover:text-brand-700 dark:hover:text-brand-400">
+                <Link to={paths.adminNewsEdit(n.id)} className="block truncate text-sm font-semibold text-ink hover:text-brand-700 dark:hover:text-brand-400">
                   {n.title}
                 </Link>
                 <p className="truncate text-xs text-ink-muted">

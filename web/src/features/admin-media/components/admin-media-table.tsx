@@ -8,6 +8,7 @@ import { Time } from "@/components/ui/time";
 import { groupDigits } from "@/lib/format-number";
 import { MediaStatusBadge } from "./media-status-badge";
 import { ThumbnailStatus } from "./thumbnail-status";
+import { paths } from "@shared/paths";
 
 type Props = {
   items: readonly MediaItem[];
@@ -116,7 +117,7 @@ export function AdminMediaTable({ items, selected, onSelect, busy, onApprove, on
                 </td>
                 <td role="cell" className={`${cell} max-lg:col-span-3`}>
                   <div className="flex flex-wrap gap-1.5">
-                    <Link to={`/admin/media/${item.id}/edit`} aria-label={`Edit "${item.title}"`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+                    <Link to={paths.adminMediaEdit(item.id)} aria-label={`Edit "${item.title}"`} className={buttonClass({ variant: "secondary", size: "sm" })}>
                       Edit
                     </Link>
                     {item.isApproved ? (

@@ -1,8 +1,9 @@
 import { useMemo, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
-import { ApiRequestError, staleRecord } from "@/lib/api-client";
+import { ApiRequestError, serverReason, staleRecord } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
 import { formatShortDate } from "@/lib/format-date";
 import { useToast } from "@/lib/toast";
@@ -146,7 +147,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
     } catch (err) {
       const again = staleRecord<MediaCategory>(err);
       if (again) setConflicts((prev) => new Map(prev).set(row.id, again));
-      else toast.error(`Failed to save "${row.name}": ${err instanceof Error ? err.message : "Unknown error"}`);
+      else toast.error(`Failed to save "${row.name}": ${serverReason(err, "Unknown error")}`);
     } finally {
       setResolving(false);
     }
@@ -185,7 +186,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
         console.error("Saving a media category failed.", err);
         const fieldErrors = err instanceof ApiRequestError && err.errors ? err.errors : {};
         serverErrors[row.id] = Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v[0] ?? ""]));
-        toast.error(`Failed to save "${row.name}": ${err instanceof Error ? err.message : "Unknown error"}`);
+        toast.error(`Failed to save "${row.name}": ${serverReason(err, "Unknown error")}`);
       }
     }
     setSaving(false);
@@ -219,7 +220,7 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
       void onSaved();
     } catch (err) {
       console.error("Deleting a media category failed.", err);
-      toast.error(err instanceof Error && err.message ? err.message : "Failed to delete the category.");
+      toast.error(serverReason(err, "Failed to delete the category."));
     } finally {
       setDeleting(false);
       setConfirming(null);
@@ -354,15 +355,17 @@ export function CategoriesEditor({ loaded, onSaved }: { loaded: MediaCategory[];
         </table>
       </div>
       {Object.values(errors).some((e) => Object.keys(e).length) ? (
-        <ul role="alert" className="list-disc space-y-1 pl-5 text-sm text-red-700 dark:text-red-400">
-          {rows.flatMap((row) =>
-            Object.entries(errors[row.id] ?? {}).map(([field, message]) => (
-              <li key={`${row.id}-${field}`}>
-                {row.name || "New category"}: {message}
-              </li>
-            )),
-          )}
-        </ul>
+        <Alert>
+          <ul className="list-disc space-y-1 pl-5">
+            {rows.flatMap((row) =>
+              Object.entries(errors[row.id] ?? {}).map(([field, message]) => (
+                <li key={`${row.id}-${field}`}>
+                  {row.name || "New category"}: {message}
+                </li>
+              )),
+            )}
+          </ul>
+        </Alert>
       ) : null}
       <ConfirmDialog
         open={confirming !== null}

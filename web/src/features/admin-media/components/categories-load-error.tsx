@@ -1,3 +1,4 @@
+import { serverReason } from "@/lib/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
@@ -9,7 +10,7 @@ import { Button } from "@/components/ui/button";
 export function CategoriesLoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
   return (
     <Alert tone="error" title="Error Loading Categories">
-      <p>{error instanceof Error && error.message ? error.message : "Failed to load media categories. Please check your connection and try again."}</p>
+      <p>{serverReason(error, "Failed to load media categories. Please check your connection and try again.")}</p>
       <Button variant="secondary" className="mt-3" onClick={onRetry}>
         Try again
       </Button>

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { CategoryOptions, FactionOptions } from "@/features/admin-media/components/media-select-options";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { MEDIA_LIMITS, MEDIA_TYPES, mediaItemInputSchema, type MediaItemFormValues } from "@schemas/media";
 import type { MediaCategory } from "@schemas/media";
@@ -51,7 +52,7 @@ export function MediaForm({ initial, categories, factions, onSubmit, onCancel }:
       await onSubmit(values);
     } catch (err) {
       form.showServerErrors(err);
-      setFormError(err instanceof ApiRequestError && err.message ? err.message : "Failed to save media item");
+      setFormError(serverReason(err, "Failed to save media item"));
       setSaving(false);
     }
   }
@@ -59,9 +60,7 @@ export function MediaForm({ initial, categories, factions, onSubmit, onCancel }:
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-5">
       {formError ? (
-        <p role="alert" className="rounded-lg border border-red-600/40 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/60 dark:text-red-100">
-          {formError}
-        </p>
+        <Alert>{formError}</Alert>
       ) : null}
       <FormField id="media-title" label={requiredLabel("Title")} error={errors.title?.[0]}>
         {(p) => (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useToast } from "@/lib/toast";
 import { regenerateThumbnails } from "../api/thumbnails";
 
@@ -23,7 +23,7 @@ export function RegenerateButtons() {
       toast.success(result.message);
     } catch (err) {
       console.error("Thumbnail regeneration failed.", err);
-      toast.error(err instanceof ApiRequestError && err.message ? `Error: ${err.message}` : "Failed to regenerate thumbnails");
+      toast.error(serverReason(err, "Failed to regenerate thumbnails"));
     } finally {
       setBusy(false);
       setAsking(null);

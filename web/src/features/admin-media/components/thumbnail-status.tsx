@@ -1,3 +1,4 @@
+import { serverReason } from "@/lib/api-client";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -27,7 +28,7 @@ export function ThumbnailStatus({ item }: { item: MediaItem }) {
             toast.info("Thumbnail job queued.");
           } catch (err) {
             console.error("Retrying thumbnails failed.", err);
-            toast.error(`Error: ${err instanceof Error ? err.message : "Failed to regenerate thumbnails"}`);
+            toast.error(serverReason(err, "Failed to regenerate thumbnails"));
           } finally {
             setBusy(false);
           }

@@ -1,5 +1,6 @@
 import { useId, useState, type DragEvent } from "react";
 import { CategoryOptions, FactionOptions } from "@/features/admin-media/components/media-select-options";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -179,9 +180,7 @@ function ResumeOffers({ offers, onAddFiles }: { offers: UploadSession[]; onAddFi
         These uploads stopped before they finished. Choose the same file again and only the missing parts are sent.
       </p>
       {wrongFile ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-800 dark:text-red-300">
-          {wrongFile}
-        </p>
+        <Alert className="mt-2">{wrongFile}</Alert>
       ) : null}
       <ul className="mt-3 space-y-2">
         {offers.map((u) => {

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Pagination } from "@/components/ui/pagination";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { serverReason, staleRecord } from "@/lib/api-client";
 import { useLocalSite } from "@/lib/local-host";
 import { groupDigits } from "@/lib/format-number";
 import { PageHead } from "@/lib/page-head";
@@ -30,6 +30,7 @@ import { RejectDialog } from "../components/reject-dialog";
 import { UploadDialog } from "../components/upload-dialog";
 import { useUploadQueue } from "../hooks/use-upload-queue";
 import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@shared/paths";
 
 /**
  * /admin/media (moderators and admins): the moderation queue and every media item. Pending is the
@@ -79,7 +80,7 @@ function useAdminFilters() {
     (patch: Partial<Omit<Filters, "page">>) => setParams((current) => search({ ...readFilters(current), ...patch, page: 1 })),
     [setParams],
   );
-  const pageHref = (view: StatusView, page: number) => `/admin/media${search({ ...filters, status: view, page })}`;
+  const pageHref = (view: StatusView, page: number) => paths.adminMedia(search({ ...filters, status: view, page }));
   return { filters, setFilters, pageHref };
 }
 
@@ -171,7 +172,7 @@ function AdminMediaList() {
         await saveMediaItem(item.id, { ...toMediaInput(item), [field]: !item[field] }, item.updatedAt);
         await Promise.all([list.mutate(), counts.mutate()]);
       } catch (err) {
-        if (err instanceof ApiRequestError && err.code === "stale_version") {
+        if (staleRecord(err)) {
           // A one-click toggle has no form to keep: the list reloads with their version.
           toast.error(`"${item.title}" was changed by someone else since the list loaded. The list now shows their version.`);
           await Promise.all([list.mutate(), counts.mutate()]);

@@ -10,6 +10,7 @@ import { useMediaCategories } from "../api/get-media-categories";
 import { revalidateAllMedia } from "../api/media-cache";
 import { CategoriesEditor } from "../components/categories-editor";
 import { CategoriesLoadError } from "../components/categories-load-error";
+import { paths } from "@shared/paths";
 
 /** /admin/menu (admins only; signed-in non-admins go to /admin): Admin Management with the categories editor. */
 export function Component() {
@@ -22,13 +23,13 @@ export function Component() {
 
 function AdminsOnly() {
   const { isAdmin } = useSession();
-  return isAdmin ? <AdminManagement /> : <Navigate to="/admin" replace />;
+  return isAdmin ? <AdminManagement /> : <Navigate to={paths.admin()} replace />;
 }
 
 const QUICK_LINKS = [
-  { to: "/admin/game-assets", label: "Game Assets" },
-  { to: "/admin/media", label: "Media Management" },
-  { to: "/admin", label: "Dashboard" },
+  { to: paths.adminGameAssets(), label: "Game Assets" },
+  { to: paths.adminMedia(), label: "Media Management" },
+  { to: paths.admin(), label: "Dashboard" },
 ];
 
 function AdminManagement() {
@@ -40,7 +41,7 @@ function AdminManagement() {
       <PageHead meta={noindexMeta("Admin Management")} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Admin Management</h1>
-        <Link to="/admin" className={buttonClass({ variant: "secondary" })}>
+        <Link to={paths.admin()} className={buttonClass({ variant: "secondary" })}>
           Back to Dashboard
         </Link>
       </div>

@@ -6,7 +6,7 @@ import { ProtectedRoute } from "@/components/protected-route";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { formatShortDate } from "@/lib/format-date";
 import { groupDigits } from "@/lib/format-number";
 import { PageHead } from "@/lib/page-head";
@@ -22,6 +22,7 @@ import { saveMediaItem, toMediaInput } from "../api/save-media-item";
 import { CategoriesLoadError } from "../components/categories-load-error";
 import { MediaForm } from "../components/media-form";
 import { MediaStatusBadge } from "../components/media-status-badge";
+import { paths } from "@shared/paths";
 
 /** /admin/media/{id}/edit (moderators and admins): the item's summary and the media form. */
 export function Component() {
@@ -38,7 +39,7 @@ function NotFound({ message }: { message: string }) {
       <PageHead meta={noindexMeta("Media Item Not Found")} />
       <h1 className="font-display text-3xl font-bold text-ink">Media Item Not Found</h1>
       <p className="mt-3 text-ink-muted">{message}</p>
-      <Link to="/admin/media" className={`${buttonClass()} mt-6`}>
+      <Link to={paths.adminMedia()} className={`${buttonClass()} mt-6`}>
         Back to Media Management
       </Link>
     </section>
@@ -105,9 +106,7 @@ function MediaEdit() {
 
   if (id === null) return <NotFound message="Invalid media ID" />;
   if (item.error) {
-    const err = item.error as unknown;
-    if (err instanceof ApiRequestError && err.code === "not_found") return <NotFound message={err.message} />;
-    return <NotFound message={err instanceof ApiRequestError && err.message ? err.message : "Failed to load media item"} />;
+    return <NotFound message={serverReason(item.error, "Failed to load media item")} />;
   }
   // The form needs the categories: without them it would wait forever, so their failure is shown.
   if (categories.error && !categories.data) {
@@ -123,7 +122,7 @@ function MediaEdit() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <PageHead meta={noindexMeta(`Edit ${item.data.title}`)} />
-      <Link to="/admin/media" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
+      <Link to={paths.adminMedia()} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400">
         ← Back to Media Management
       </Link>
       <h1 className="mt-3 font-display text-3xl font-bold tracking-tight text-ink">Edit Media</h1>
@@ -164,7 +163,7 @@ function EditMedia({ item, categories, factions }: { item: MediaItem; categories
     write: async (values, version) => {
       await saveMediaItem(item.id, values, version);
       toast.success("Media item saved.");
-      navigate("/admin/media");
+      navigate(paths.adminMedia());
     },
     failMessage: "Failed to save media item",
     // The form keeps the values it sent (reloaded, so it is no longer saving).
@@ -186,7 +185,7 @@ function EditMedia({ item, categories, factions }: { item: MediaItem; categories
           initial={base.values}
           categories={categories}
           factions={factions}
-          onCancel={() => navigate("/admin/media")}
+          onCancel={() => navigate(paths.adminMedia())}
           onSubmit={async (values) => void (await saving.save(values, base.version))}
         />
       </ConflictGuard>

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ImageField } from "@/components/image-field";
 import { FormField, type FieldControlProps } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useLeaveGuard } from "@/lib/leave-guard";
 
@@ -67,7 +67,7 @@ export function ArticleForm({ initial, submitLabel, onSubmit, onCancel }: Props)
     try {
       await onSubmit(input);
     } catch (error) {
-      const message = error instanceof ApiRequestError && error.status !== 0 ? error.message : "Failed to save article";
+      const message = serverReason(error, "Failed to save article");
       setFormError(message || "Failed to save article");
       showServerErrors(error);
     } finally {

@@ -18,6 +18,7 @@ import { useAdminNewsList } from "@/features/admin-news/api/get-admin-news-list"
 import { StatusBadge } from "@/features/admin-news/components/status-badge";
 import { TagOverflow } from "@/features/admin-news/components/tag-overflow";
 import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@shared/paths";
 
 /** /admin/news (moderators): every article with its state, View, Edit and Delete. */
 export function Component() {
@@ -58,7 +59,7 @@ function AdminNewsList() {
       <PageHead meta={noindexMeta("Manage News", "Create, edit, publish and delete news articles.")} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Manage News</h1>
-        <Link to="/admin/news/create" className={buttonClass()}>
+        <Link to={paths.adminNewsCreate()} className={buttonClass()}>
           + Create Article
         </Link>
       </div>
@@ -106,14 +107,14 @@ function AdminNewsList() {
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
                     <Link
-                      to={`/news/${article.id}`}
+                      to={paths.newsArticle(article.id)}
                       aria-label={`View "${article.title}"`}
                       className={buttonClass({ variant: "ghost", size: "sm" })}
                     >
                       View
                     </Link>
                     <Link
-                      to={`/admin/news/edit/${article.id}`}
+                      to={paths.adminNewsEdit(article.id)}
                       aria-label={`Edit "${article.title}"`}
                       className={buttonClass({ variant: "secondary", size: "sm" })}
                     >
@@ -143,7 +144,7 @@ function AdminNewsList() {
               onCancel={() => setConfirming(null)}
             />
             <div className="mt-8">
-              <Pagination page={data.page} totalPages={data.totalPages} hrefFor={(p) => (p > 1 ? `/admin/news?page=${p}` : "/admin/news")} />
+              <Pagination page={data.page} totalPages={data.totalPages} hrefFor={(p) => paths.adminNews(p > 1 ? { page: p } : undefined)} />
             </div>
           </>
         )}

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { ConflictGuard, conflictFields } from "@/components/ui/conflict-prompt";
 import { LoadingState } from "@/components/ui/spinner";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { parseId } from "@shared/ids";
 import { leaveWithoutAsking } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -17,6 +17,7 @@ import { useConflictSave } from "@/lib/use-conflict-save";
 import { useAdminNewsArticle } from "@/features/admin-news/api/get-admin-news-article";
 import { saveNewsArticle } from "@/features/admin-news/api/save-news-article";
 import { ArticleForm, articleToForm, emptyArticleForm, type ArticleFormState } from "@/features/admin-news/components/article-form";
+import { paths } from "@shared/paths";
 
 /** The article's fields as the conflict prompt lists them. */
 const ARTICLE_FIELDS: { key: keyof ArticleFormState; label: string }[] = [
@@ -62,27 +63,27 @@ function ArticleEditor() {
   const created = async (input: NewsArticleInput) => {
     const saved = await saveNewsArticle(null, input);
     toast.success("Article created.");
-    leaveWithoutAsking(() => void navigate(`/news/${saved.id}`));
+    leaveWithoutAsking(() => void navigate(paths.newsArticle(saved.id)));
   };
-  const cancel = () => void navigate(isNew ? "/admin/news" : `/news/${id}`);
+  const cancel = () => void navigate(isNew || id === null ? paths.adminNews() : paths.newsArticle(id));
 
   const title = isNew ? "Create Article" : "Edit Article";
   const frame = (body: ReactNode) => (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <PageHead meta={noindexMeta(title, "Write and publish news articles.")} />
-      <Link to="/admin/news" className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+      <Link to={paths.adminNews()} className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
         ← Manage News
       </Link>
       {body}
     </div>
   );
 
-  if (!isNew && (id === null || (error instanceof ApiRequestError && error.status === 404))) {
+  if (!isNew && (id === null || isNotFound(error))) {
     return frame(
       <div className="py-16 text-center">
         <h1 className="font-display text-3xl font-bold text-ink">Article Not Found</h1>
         <p className="mt-3 text-ink-muted">There is no article to edit at this address.</p>
-        <Link to="/admin/news" className={buttonClass({ className: "mt-8" })}>
+        <Link to={paths.adminNews()} className={buttonClass({ className: "mt-8" })}>
           Back to Manage News
         </Link>
       </div>,
@@ -125,7 +126,7 @@ function EditArticle({ article, onCancel }: { article: NewsArticle; onCancel(): 
     write: async (input, version) => {
       const saved = await saveNewsArticle(article.id, { ...input, updatedAt: version });
       toast.success("Article saved.");
-      leaveWithoutAsking(() => void navigate(`/news/${saved.id}`));
+      leaveWithoutAsking(() => void navigate(paths.newsArticle(saved.id)));
     },
     failMessage: "Failed to save article",
     onTakeTheirs: (theirs) => setBase((b) => ({ article: theirs, generation: b.generation + 1 })),

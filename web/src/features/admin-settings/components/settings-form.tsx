@@ -15,7 +15,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useLeaveGuard } from "@/lib/leave-guard";
 
@@ -95,7 +95,7 @@ export function SettingsForm({ initial, onSave }: Props) {
       form.reset(next);
     } catch (err) {
       form.showServerErrors(err);
-      setFormError(err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to save settings");
+      setFormError(serverReason(err, "Failed to save settings"));
     } finally {
       setSaving(false);
     }

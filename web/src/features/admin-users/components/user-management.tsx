@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import type { User } from "@schemas/user";
 import { LoadErrorAlert } from "@/components/load-error-alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { useUserList, type UsersQuery } from "@/features/admin-users/api/list-users";
@@ -21,8 +21,10 @@ export const MAIL_FAILED = "Failed to send the e-mail";
 export const DELETE_FAILED = "Failed to delete the user";
 
 /** The spec's alert text, followed by the server's reason when there is one. */
-const failure = (text: string, err: unknown) =>
-  err instanceof ApiRequestError && err.status !== 0 && err.message ? `${text}: ${err.message}` : text;
+const failure = (text: string, err: unknown) => {
+  const reason = serverReason(err, "");
+  return reason ? `${text}: ${reason}` : text;
+};
 
 /** /admin/users: paged list with search, role filter, role checkboxes and activation. */
 export function UserManagement() {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
+import { paths } from "@shared/paths";
 
 export const CHECK_INBOX_TITLE = "Check your inbox";
 
@@ -28,7 +29,7 @@ export function CheckInbox({ email, signInState }: { email: string; signInState:
         The link works once, for 24 hours. If this address already had an account, the message tells you how to sign in or choose a new password
         instead. Nothing there? Look in your spam folder.
       </p>
-      <Link to="/login" state={signInState} replace className={buttonClass({ className: "w-full" })}>
+      <Link to={paths.login()} state={signInState} replace className={buttonClass({ className: "w-full" })}>
         Sign In
       </Link>
     </div>

@@ -4,11 +4,12 @@ import { forgotPasswordSchema, RESET_REQUESTED } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { forgotPasswordRequest } from "@/features/auth/api/forgot-password";
+import { paths } from "@shared/paths";
 
-const failure = (err: unknown) => (err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to connect to server");
+const failure = (err: unknown) => serverReason(err, "Failed to connect to server");
 
 /**
  * The e-mail field of /forgot-password. The answer is the same whether or not the address has an
@@ -39,7 +40,7 @@ export function ForgotPasswordForm({ initialEmail = "" }: { initialEmail?: strin
         <Alert tone="success" title={RESET_REQUESTED}>
           <p>The link works once, for one hour. Nothing there? Look in your spam folder, or ask again in a few minutes.</p>
         </Alert>
-        <Link to="/login" className={buttonClass({ variant: "secondary", className: "w-full" })}>
+        <Link to={paths.login()} className={buttonClass({ variant: "secondary", className: "w-full" })}>
           Back to Sign In
         </Link>
       </div>

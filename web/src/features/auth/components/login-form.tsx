@@ -5,11 +5,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordInput } from "@/components/ui/password-input";
 import { TextField } from "@/components/ui/text-field";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { signInRequest } from "@/features/auth/api/sign-in";
+import { paths } from "@shared/paths";
 
 export const LOGIN_FAILED = "Login failed. Please try again.";
 export const LOCKED_NOTICE =
@@ -19,8 +20,7 @@ const FAILURE_TOAST_MS = 5000;
 
 /** The server's message, else the spec's fallback. */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && error.status !== 0 && error.message) return error.message;
-  return LOGIN_FAILED;
+  return serverReason(error, LOGIN_FAILED);
 }
 
 /**
@@ -74,7 +74,7 @@ export function LoginForm() {
         <p className="mt-2 text-right text-sm">
           {/* The address typed so far goes along, so it need not be typed again. */}
           <Link
-            to="/forgot-password"
+            to={paths.forgotPassword()}
             state={{ email: form.values.email }}
             className="inline-block py-0.5 font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400"
           >

@@ -3,7 +3,7 @@ import { resetPasswordFormSchema } from "@schemas/auth";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordInput } from "@/components/ui/password-input";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { resetPasswordRequest } from "@/features/auth/api/reset-password";
 import { PasswordChecklist } from "./password-checklist";
@@ -32,7 +32,7 @@ export function ResetPasswordForm({ token, onChanged, onLinkFailed }: Props) {
       onChanged();
     } catch (err) {
       if (err instanceof ApiRequestError && LINK_CODES.has(err.code)) return onLinkFailed(err);
-      if (!form.showServerErrors(err)) setError(err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to connect to server");
+      if (!form.showServerErrors(err)) setError(serverReason(err, "Failed to connect to server"));
       setPending(false);
     }
   });

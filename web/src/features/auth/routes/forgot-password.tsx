@@ -3,6 +3,7 @@ import { PageHead } from "@/lib/page-head";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { ForgotPasswordForm } from "@/features/auth/components/forgot-password-form";
 import { noindexMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
 
 /** /forgot-password: asks for the address the reset link goes to (the sign-in page passes what was typed). */
 export function Component() {
@@ -17,7 +18,7 @@ export function Component() {
         footer={
           <>
             Remembered it?{" "}
-            <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+            <Link to={paths.login()} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
               Sign In
             </Link>
           </>

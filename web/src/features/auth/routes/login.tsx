@@ -5,6 +5,7 @@ import { useSiteSettings } from "@/lib/site-settings";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
+import { paths } from "@shared/paths";
 
 /** /login: a signed-in visitor goes to / (or back to where the guard sent them from). */
 export function Component() {
@@ -21,7 +22,7 @@ export function Component() {
           enableRegistration ? (
           <>
             Don&apos;t have an account?{" "}
-            <Link to="/register" state={from} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+            <Link to={paths.register()} state={from} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
               Sign Up
             </Link>
           </>

@@ -8,6 +8,7 @@ import { AuthCard } from "@/features/auth/components/auth-card";
 import { CheckInbox } from "@/features/auth/components/check-inbox";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { useAuthPageRedirect } from "@/features/auth/use-auth-page-redirect";
+import { paths } from "@shared/paths";
 
 /** Shown instead of the form while sign-up is turned off in the site settings. */
 export const REGISTRATION_CLOSED_TEXT = "Registration is currently disabled.";
@@ -41,7 +42,7 @@ export function Component() {
         footer={
           <>
             Already have an account?{" "}
-            <Link to="/login" state={from} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+            <Link to={paths.login()} state={from} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
               Sign In
             </Link>
           </>

@@ -4,13 +4,14 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { LoadingState } from "@/components/ui/spinner";
 import { StateMessage } from "@/components/ui/state-message";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { ResetPasswordForm } from "@/features/auth/components/reset-password-form";
 import { useResetLinkCheck } from "@/features/auth/api/reset-password";
 import { noindexMeta } from "@shared/seo";
 import { tokenSearch } from "@/features/auth/token-search";
+import { paths } from "@shared/paths";
 
 /** The link's token (ADR 0047). */
 export const canonicalSearch = tokenSearch;
@@ -37,7 +38,7 @@ function LinkFailed({ state, message }: { state: keyof typeof LINK_STATES; messa
       <StateMessage tone="error" title={LINK_STATES[state].title}>
         <p>{message ?? LINK_STATES[state].text}</p>
       </StateMessage>
-      <Link to="/forgot-password" className={buttonClass({ className: "w-full" })}>
+      <Link to={paths.forgotPassword()} className={buttonClass({ className: "w-full" })}>
         Ask for a New Link
       </Link>
     </div>
@@ -67,19 +68,19 @@ export function Component() {
         <Alert tone="success" title={PASSWORD_RESET_DONE}>
           <p>Every device that was signed in to your account was signed out. Sign in with your new password.</p>
         </Alert>
-        <Link to="/login" className={buttonClass({ className: "w-full" })}>
+        <Link to={paths.login()} className={buttonClass({ className: "w-full" })}>
           Sign In
         </Link>
       </div>
     );
   } else if (failedState) {
     heading = { title: "Reset Password", subtitle: "Reset links come by e-mail and work once, for one hour." };
-    body = <LinkFailed state={failedState} message={error && error.status !== 0 ? error.message : undefined} />;
+    body = <LinkFailed state={failedState} message={serverReason(error, "") || undefined} />;
   } else if (error) {
     body = (
       <div className="space-y-4">
         <StateMessage tone="error" title="Failed to check your link">
-          <p>{error.status === 0 ? "Failed to connect to server" : error.message}</p>
+          <p>{serverReason(error, "Failed to connect to server")}</p>
         </StateMessage>
         <Button variant="secondary" className="w-full" onClick={() => void check.mutate()}>
           Try Again
@@ -106,7 +107,7 @@ export function Component() {
         title={heading.title}
         subtitle={heading.subtitle}
         footer={
-          <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+          <Link to={paths.login()} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
             Back to Sign In
           </Link>
         }

@@ -2,12 +2,13 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { unlockRequest } from "@/features/auth/api/unlock";
 import { noindexMeta } from "@shared/seo";
 import { tokenSearch } from "@/features/auth/token-search";
+import { paths } from "@shared/paths";
 
 /** The link's token (ADR 0047). */
 export const canonicalSearch = tokenSearch;
@@ -16,7 +17,7 @@ export const UNLOCKED_TEXT = "Sign-in is unlocked.";
 const INCOMPLETE = "This unlock link is incomplete. Open it again from the e-mail.";
 
 const signInLink = (
-  <Link to="/login" className={buttonClass({ className: "w-full" })}>
+  <Link to={paths.login()} className={buttonClass({ className: "w-full" })}>
     Sign In
   </Link>
 );
@@ -57,7 +58,7 @@ export function Component() {
     body = (
       <div className="space-y-4">
         <Alert tone={over ? "info" : "error"} title={over ? "Nothing to unlock" : "This link did not work"}>
-          <p>{!token ? INCOMPLETE : error && error.status !== 0 ? error.message : "Failed to connect to server"}</p>
+          <p>{!token ? INCOMPLETE : serverReason(error, "Failed to connect to server")}</p>
         </Alert>
         {over ? signInLink : null}
         {error?.status === 0 ? (
@@ -89,7 +90,7 @@ export function Component() {
         title="Unlock Sign-In"
         subtitle="For the network where the wrong passwords were typed."
         footer={
-          <Link to="/forgot-password" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+          <Link to={paths.forgotPassword()} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
             Forgot your password?
           </Link>
         }

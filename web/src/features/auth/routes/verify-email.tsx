@@ -2,21 +2,20 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
 import { tokenSearch } from "@/features/auth/token-search";
 import { useSession } from "@/lib/session";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { resendVerificationRequest, verifyEmailRequest } from "@/features/auth/api/verify-email";
+import { paths } from "@shared/paths";
 
 /** The link's token (ADR 0047). */
 export const canonicalSearch = tokenSearch;
 
 export const CONFIRMED_TEXT = "Your e-mail address is confirmed.";
 export const RESENT_TEXT = "We sent you a new link. It works once, for 24 hours.";
-
-const failure = (err: unknown, fallback: string) => (err instanceof ApiRequestError && err.status !== 0 ? err.message : fallback);
 
 /**
  * /verify-email?token=…: the link from the verification mail. The token is used only when the
@@ -40,7 +39,7 @@ export function Component() {
       setState("confirmed");
       if (user) setUser({ ...user, emailConfirmed: true });
     } catch (err) {
-      setError(failure(err, "Failed to connect to server"));
+      setError(serverReason(err, "Failed to connect to server"));
       setState("failed");
     }
   }
@@ -52,7 +51,7 @@ export function Component() {
       await resendVerificationRequest();
       setResend("sent");
     } catch (err) {
-      setResendError(failure(err, "Failed to connect to server"));
+      setResendError(serverReason(err, "Failed to connect to server"));
       setResend("failed");
     }
   }
@@ -66,7 +65,7 @@ export function Component() {
         title="Confirm Your E-mail"
         subtitle="Confirmed members can comment on news and in the forum."
         footer={
-          <Link to="/" className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+          <Link to={paths.home()} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
             Back to the home page
           </Link>
         }
@@ -92,7 +91,7 @@ export function Component() {
             {status !== "authenticated" ? (
               <>
                 To get a new one,{" "}
-                <Link to="/login" state={{ from: "/verify-email" }} className={buttonClass({ variant: "link" })}>
+                <Link to={paths.login()} state={{ from: paths.verifyEmail() }} className={buttonClass({ variant: "link" })}>
                   sign in
                 </Link>{" "}
                 first.

@@ -2,6 +2,7 @@ import { CommentsWidget, MODERATION_NOTE } from "@/components/comments-widget";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { useSiteSettings } from "@/lib/site-settings";
 import { forumMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
 
 export const FORUM_TITLE = "Community Forum";
 
@@ -50,7 +51,7 @@ export function Component() {
           <>
             {moderateComments ? <p className="mt-1 text-sm text-ink-muted">{MODERATION_NOTE}</p> : null}
             <div className="mt-4">
-              <CommentsWidget threadId={FORUM_THREAD_ID} path="/forum" title="Community Forum" />
+              <CommentsWidget threadId={FORUM_THREAD_ID} path={paths.forum()} title="Community Forum" />
             </div>
           </>
         ) : (

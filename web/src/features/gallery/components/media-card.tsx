@@ -4,6 +4,7 @@ import { formatViews } from "@/features/gallery/lib/gallery-ui";
 import { MEDIA_CARD_OFFSCREEN } from "@/lib/offscreen";
 import type { MediaItem } from "@schemas/media";
 import { EyeIcon, MediaThumbnail, PlayIcon } from "./media-thumbnail";
+import { paths } from "@shared/paths";
 
 
 type Props = {
@@ -58,7 +59,7 @@ export function MediaCard({ item, onOpen, canEdit, eager }: Props) {
           </span>
           {canEdit ? (
             <Link
-              to={`/admin/media/${item.id}/edit`}
+              to={paths.adminMediaEdit(item.id)}
               aria-label={`Edit ${item.title}`}
               className="relative z-10 ml-auto rounded font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400"
             >

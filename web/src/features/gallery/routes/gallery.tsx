@@ -9,7 +9,7 @@ import { StateMessage } from "@/components/ui/state-message";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
 import { useHydrated } from "@/lib/hydrated";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound, serverReason } from "@/lib/api-client";
 import { isNoSuchPage, NoSuchPage } from "@/components/no-such-page";
 import { useGalleryList } from "../api/get-gallery-list";
 import { useLinkedItem } from "../api/get-linked-item";
@@ -62,7 +62,7 @@ export function Component() {
   // A link to one item (a search result) opens it in the lightbox once the page runs in the browser.
   const linkedItem = hydrated && linkedId !== null ? (linked.data ?? null) : null;
   const linkedIndex = linkedItem ? items.findIndex((i) => i.id === linkedItem.id) : -1;
-  const linkedMissing = linkedId !== null && linked.error instanceof ApiRequestError && linked.error.status === 404;
+  const linkedMissing = linkedId !== null && isNotFound(linked.error);
   const meta = galleryMeta(useSiteOrigin(), items);
 
   const categoryName = options.data?.categories.find((c) => c.value === filters.categoryId)?.label;
@@ -107,7 +107,7 @@ export function Component() {
           <NoSuchPage title={`There is no page ${filters.page} of this gallery.`} href={pageHref(1)} label="Go to the first page" />
         ) : list.error && !data ? (
           <StateMessage title="Failed to Load Media" tone="error">
-            <p>{list.error instanceof Error && list.error.message ? list.error.message : "Unable to load media gallery. Please ensure the backend server is running."}</p>
+            <p>{serverReason(list.error, "Unable to load media gallery. Please ensure the backend server is running.")}</p>
             <p>Please check your internet connection and try refreshing the page.</p>
           </StateMessage>
         ) : !data ? (

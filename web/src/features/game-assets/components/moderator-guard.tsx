@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ProtectedRoute } from "@/components/protected-route";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
+import { Alert } from "@/components/ui/alert";
 import { useSession } from "@/lib/session";
 
 export const ACCESS_DENIED_TEXT = "Access denied. Admin or Moderator role required.";
@@ -24,9 +25,7 @@ function Denied({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
       <PageHead meta={noindexMeta(title, "Game assets editor.")} />
-      <p role="alert" className="text-lg font-semibold text-red-700 dark:text-red-400">
-        {ACCESS_DENIED_TEXT}
-      </p>
+      <Alert className="text-lg font-semibold">{ACCESS_DENIED_TEXT}</Alert>
     </div>
   );
 }

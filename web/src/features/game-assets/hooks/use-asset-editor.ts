@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, staleRecord } from "@/lib/api-client";
 import type { AssetConfig } from "../asset-config";
 import { createAsset, revalidateGameReads, updateAsset } from "../api/save-asset";
 import {
@@ -168,13 +168,12 @@ export function useAssetEditor(config: AssetConfig, source: Rec[] | undefined, c
           done.add(r.id);
           nextErrors[r.id] = {};
         } catch (err) {
-          if (!(err instanceof ApiRequestError)) {
-            alert = "Failed to save changes. Please try again.";
-            continue;
-          }
-          if (err.code === "stale_version" && err.current) {
-            setConflicts((prev) => new Map(prev).set(r.id, toRow(config, err.current as Rec)));
+          const theirs = staleRecord<Rec>(err);
+          if (theirs) {
+            setConflicts((prev) => new Map(prev).set(r.id, toRow(config, theirs)));
             nextErrors[r.id] = {};
+          } else if (!(err instanceof ApiRequestError)) {
+            alert = "Failed to save changes. Please try again.";
           } else if (err.status === 400 && err.errors) {
             nextErrors[r.id] = serverErrors(config, err.errors);
           } else if (err.status === 400) {

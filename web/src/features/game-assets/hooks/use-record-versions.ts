@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { ApiRequestError, staleRecord } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
+import { useConflictSave } from "@/lib/use-conflict-save";
 import { useToast } from "@/lib/toast";
 import { restoreChange } from "../api/get-history";
 
@@ -17,63 +18,51 @@ type Options<R extends Versioned, F, B> = {
   setVersion(version: string): void;
   /** A stored record was loaded into the form (the editor's heading follows it). */
   onLoaded(record: R): void;
-  /** Saves the body as based on `version` (its own errors go through `saveFailed`). */
-  save(body: B, version: string): Promise<void>;
+  /** Sends the body as based on `version`, and what follows a save; throws what failed. */
+  write(body: B, version: string): Promise<void>;
   /** Reads to refresh after a restore. */
   revalidate(): Promise<unknown>;
 };
 
 /**
- * The versions of one record in its editor: the conflict prompt of a 409 stale_version (take
- * theirs: the form reloads with the stored record; keep mine: saved again over it) and History
- * with Restore, which reloads the form with the restored record.
+ * The versions of one record in its editor: its save-with-conflict (`useConflictSave`: a 409
+ * stale_version opens the conflict; take theirs reloads the form with the stored record, keep
+ * mine saves the form's values again over it) and History with Restore, which reloads the form
+ * with the restored record (a restore refused as stale opens the same conflict).
  */
 export function useRecordVersions<R extends Versioned, F, B>(options: Options<R, F, B>) {
   const { noun, toForm, form, onLoaded } = options;
   const toast = useToast();
-  /** The stored record someone else saved after this form loaded (409). */
-  const [theirs, setTheirs] = useState<R | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
 
   const load = (record: R) => {
     form.reset(toForm(record));
     onLoaded(record);
-    setTheirs(null);
   };
 
-  /** True when the error was a 409 stale_version, now shown as the conflict prompt. */
-  function showConflict(err: unknown): boolean {
-    const stored = staleRecord<R>(err);
-    if (!stored) return false;
-    setTheirs(stored);
-    return true;
-  }
-
-  function takeTheirs() {
-    if (theirs) load(theirs);
-  }
-
-  function keepMine() {
-    if (!theirs) return;
-    const version = theirs.updatedAt;
-    options.setVersion(version);
-    setTheirs(null);
-    const body = form.validate();
-    if (body) void options.save(body, version);
-  }
+  const saving = useConflictSave<R, B>({
+    write: options.write,
+    failMessage: `Failed to save the ${noun}. Please try again.`,
+    onTakeTheirs: load,
+    // The form keeps its values; its next save is based on their version.
+    onKeepMine: (theirs) => options.setVersion(theirs.updatedAt),
+  });
 
   async function restore(changeId: number) {
     try {
       const result = await restoreChange(changeId, options.version);
       load(result.record as unknown as R);
+      saving.close();
       setHistoryOpen(false);
       toast.success(result.changed ? "Change restored." : `Nothing to restore: the ${noun} already has these values.`);
       void options.revalidate();
     } catch (err) {
-      if (showConflict(err)) setHistoryOpen(false);
-      else toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to restore the change.");
+      // Someone saved after the form loaded: the conflict, with the form's values as mine.
+      const mine = form.validate();
+      if (mine !== null && saving.open(err, mine)) setHistoryOpen(false);
+      else toast.error(serverReason(err, "Failed to restore the change."));
     }
   }
 
-  return { theirs, showConflict, takeTheirs, keepMine, restore, historyOpen, setHistoryOpen };
+  return { saving, restore, historyOpen, setHistoryOpen };
 }

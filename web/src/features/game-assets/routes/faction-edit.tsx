@@ -9,7 +9,7 @@ import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt"
 import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { isNotFound, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
@@ -22,6 +22,7 @@ import { HistoryPanel } from "../components/history-panel";
 import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
 import { useRecordVersions } from "../hooks/use-record-versions";
+import { paths } from "@shared/paths";
 
 /** The form's values: every field as the controls hold it (text, the flag as a boolean). */
 export type FactionFormValues = {
@@ -105,13 +106,13 @@ function FactionEditPage() {
   const id = parseId(useParams().id);
   const { data: faction, error, isLoading } = useFactionForEdit(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return (
       <Frame>
         <div className="py-16 text-center">
           <h1 className="font-display text-3xl font-bold text-ink">Faction Not Found</h1>
           <p className="mt-3 text-ink-muted">There is no faction to edit at this address.</p>
-          <Link to="/factions" className={buttonClass({ className: "mt-8" })}>
+          <Link to={paths.factions()} className={buttonClass({ className: "mt-8" })}>
             Back to Factions
           </Link>
         </div>
@@ -120,7 +121,7 @@ function FactionEditPage() {
   }
   if (error && !faction) {
     return (
-      <Frame backTo={{ to: `/factions/${id}`, label: "Back to the faction" }}>
+      <Frame backTo={{ to: paths.faction(id), label: "Back to the faction" }}>
         <Alert tone="error" title="Failed to Load Factions" className="mt-6">
           {serverReason(error, "Please try again in a moment.")}
         </Alert>
@@ -155,30 +156,31 @@ function FactionForm({ faction }: { faction: Faction }) {
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [name, setName] = useState(faction.name);
-  const { theirs, showConflict, takeTheirs, keepMine, restore, historyOpen, setHistoryOpen } = useRecordVersions({
+  const { saving: versions, restore, historyOpen, setHistoryOpen } = useRecordVersions({
     noun: "faction",
     toForm: factionToForm,
     form,
     version: values.updatedAt,
     setVersion: (version) => setValue("updatedAt", version),
     onLoaded: (record: Faction) => setName(record.name),
-    save,
+    /** PUT with the version in `updatedAt` (a 409 stale_version opens the conflict prompt). */
+    write: async (body: FactionInput, version) => {
+      await updateFaction(faction.id, { ...body, updatedAt: version });
+      toast.success("Faction saved.");
+      leaveWithoutAsking(() => void navigate(paths.faction(faction.id)));
+    },
     revalidate: revalidateGameReads,
   });
+  const theirs = versions.conflict?.theirs ?? null;
   useLeaveGuard(form.dirty);
 
-  /** PUT with the version in `updatedAt`; a 409 stale_version shows the conflict prompt. */
   async function save(body: FactionInput, version: string) {
     setSaving(true);
     setFormError(null);
     try {
-      await updateFaction(faction.id, { ...body, updatedAt: version });
-      toast.success("Faction saved.");
-      leaveWithoutAsking(() => void navigate(`/factions/${faction.id}`));
+      await versions.save(body, version);
     } catch (err) {
-      if (!showConflict(err) && !form.showServerErrors(err)) {
-        setFormError(serverReason(err, "Failed to save the faction. Please try again."));
-      }
+      if (!form.showServerErrors(err)) setFormError(serverReason(err, "Failed to save the faction. Please try again."));
     } finally {
       setSaving(false);
     }
@@ -202,7 +204,7 @@ function FactionForm({ faction }: { faction: Faction }) {
   );
 
   return (
-    <Frame backTo={{ to: `/factions/${faction.id}`, label: name }}>
+    <Frame backTo={{ to: paths.faction(faction.id), label: name }}>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Edit Faction: {name}</h1>
         <Button variant="secondary" size="sm" onClick={() => setHistoryOpen(true)}>
@@ -214,9 +216,9 @@ function FactionForm({ faction }: { faction: Faction }) {
           className="mt-6"
           subject="this faction"
           fields={conflictFields(FACTION_FIELDS, values, factionToForm(theirs))}
-          onTakeTheirs={takeTheirs}
-          onKeepMine={keepMine}
-          busy={saving}
+          onTakeTheirs={versions.takeTheirs}
+          onKeepMine={() => void versions.keepMine()}
+          busy={saving || versions.busy}
           keepMineHint="Take theirs loads their values into the form. Keep mine saves your values over theirs."
         />
       ) : null}
@@ -227,7 +229,7 @@ function FactionForm({ faction }: { faction: Faction }) {
         aria-label="Faction"
       >
         {/* Locked while the conflict prompt asks which version to keep. */}
-        <fieldset disabled={theirs !== null} className="min-w-0 space-y-5">
+        <fieldset disabled={theirs !== null || versions.busy} className="min-w-0 space-y-5">
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           <div className="grid gap-5 sm:grid-cols-2">
             {text("name", "Name", { max: FACTION_LIMITS.name })}
@@ -271,7 +273,7 @@ function FactionForm({ faction }: { faction: Faction }) {
             <Button type="submit" disabled={saving}>
               {saving ? "Saving..." : "Save"}
             </Button>
-            <Button variant="secondary" onClick={() => void navigate(`/factions/${faction.id}`)} disabled={saving}>
+            <Button variant="secondary" onClick={() => void navigate(paths.faction(faction.id))} disabled={saving}>
               Cancel
             </Button>
           </div>

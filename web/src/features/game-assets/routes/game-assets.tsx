@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConflictPrompt, conflictFields } from "@/components/ui/conflict-prompt";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { serverReason, staleRecord } from "@/lib/api-client";
 import { useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
 import { noindexMeta } from "@shared/seo";
@@ -108,11 +108,12 @@ function GameAssetsEditor() {
       toast.success(result.changed ? "Change restored." : "Nothing to restore: the row already has these values.");
       void revalidateGameReads();
     } catch (err) {
-      if (err instanceof ApiRequestError && err.code === "stale_version" && err.current) {
-        editor.markConflict(err.current as Record<string, unknown>);
+      const theirs = staleRecord<Record<string, unknown>>(err);
+      if (theirs) {
+        editor.markConflict(theirs);
         toast.error("This row was changed elsewhere. Take theirs or keep yours, then restore again.");
       } else {
-        toast.error(err instanceof ApiRequestError ? err.message : "Failed to restore the change.");
+        toast.error(serverReason(err, "Failed to restore the change."));
       }
     }
   }

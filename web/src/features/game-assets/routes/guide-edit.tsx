@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { GAMEINFO_CATEGORY_MAX, GAMEINFO_LIMITS, gameInfoInputSchema, slugify, type GameInfoArticle, type GameInfoInput } from "@schemas/gameinfo";
-import { gamePaths, SLUG_MAX } from "@shared/game";
+import { SLUG_MAX } from "@shared/game";
 import { parseId } from "@shared/ids";
 import { noindexMeta } from "@shared/seo";
 import { LoadErrorAlert } from "@/components/load-error-alert";
@@ -13,12 +13,14 @@ import { FormField } from "@/components/ui/form-field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { inputClass } from "@/components/ui/text-field";
-import { ApiRequestError, serverReason } from "@/lib/api-client";
+import { isNotFound, serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { leaveWithoutAsking, useLeaveGuard } from "@/lib/leave-guard";
 import { PageHead } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
+import { useBodyPreview } from "@/lib/wiki-preview";
+import { PreviewWarnings } from "@/components/preview-warnings";
 import { restoreChange } from "../api/get-history";
 import { useGuideCategories, useGuideForEdit } from "../api/get-guides";
 import { createGuide, revalidateGuides, updateGuide } from "../api/save-guide";
@@ -26,8 +28,8 @@ import { HistoryPanel } from "../components/history-panel";
 import { ImageField } from "@/components/image-field";
 import { ModeratorGuard } from "../components/moderator-guard";
 import { useRecordVersions } from "../hooks/use-record-versions";
+import { paths } from "@shared/paths";
 
-const LIST_PATH = "/admin/game-info";
 
 /** The form's values: every field as its control holds it. */
 export type GuideFormValues = {
@@ -104,7 +106,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <PageHead meta={noindexMeta(title, "Write and publish game-info guides.")} />
-      <Link to={LIST_PATH} className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+      <Link to={paths.adminGameInfo()} className="text-sm text-ink-muted hover:text-brand-700 hover:underline dark:hover:text-brand-400">
         ← Manage Game Info
       </Link>
       {children}
@@ -126,7 +128,7 @@ function GuideEditPage() {
       </Frame>
     );
   }
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingGuide id={id} onRestored={(restored) => void mutate(restored, { revalidate: false })} />;
   }
   if (error && !guide) {
@@ -171,7 +173,7 @@ function MissingGuide({ id, onRestored }: { id: number | null; onRestored(guide:
       void revalidateGuides();
       onRestored(result.record as unknown as GameInfoArticle);
     } catch (err) {
-      toast.error(err instanceof ApiRequestError && err.message ? err.message : "Failed to restore the change.");
+      toast.error(serverReason(err, "Failed to restore the change."));
     }
   }
   return (
@@ -185,7 +187,7 @@ function MissingGuide({ id, onRestored }: { id: number | null; onRestored(guide:
               History
             </Button>
           ) : null}
-          <Link to={LIST_PATH} className={buttonClass()}>
+          <Link to={paths.adminGameInfo()} className={buttonClass()}>
             Back to Manage Game Info
           </Link>
         </div>
@@ -204,32 +206,37 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
   const { values, setValue, errors } = form;
   const categories = useGuideCategories();
   const [tab, setTab] = useState<"write" | "preview">("write");
+  const preview = useBodyPreview(values.content, tab === "preview");
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   /** A new guide's slug follows its title until the slug is edited by hand. */
   const [slugEdited, setSlugEdited] = useState(guide !== null);
   const [title, setTitle] = useState(guide?.title ?? "");
-  const { theirs, showConflict, takeTheirs, keepMine, restore, historyOpen, setHistoryOpen } = useRecordVersions({
+  const { saving: versions, restore, historyOpen, setHistoryOpen } = useRecordVersions({
     noun: "guide",
     toForm: guideToForm,
     form,
     version: values.updatedAt,
     setVersion: (version) => setValue("updatedAt", version),
     onLoaded: (record: GameInfoArticle) => setTitle(record.title),
-    save,
+    /** Creates, or saves with the version in `updatedAt` (a 409 stale_version opens the conflict prompt). */
+    write: async (body: GameInfoInput, version) => {
+      const saved = guide ? await updateGuide(guide.id, { ...body, updatedAt: version }) : await createGuide(body);
+      toast.success(guide ? `Saved "${saved.title}".` : `Created "${saved.title}".`);
+      leaveWithoutAsking(() => void navigate(paths.adminGameInfo()));
+    },
     revalidate: revalidateGuides,
   });
+  const theirs = versions.conflict?.theirs ?? null;
   useLeaveGuard(form.dirty);
 
   async function save(body: GameInfoInput, version: string | undefined) {
     setSaving(true);
     setFormError(null);
     try {
-      const saved = guide ? await updateGuide(guide.id, { ...body, updatedAt: version ?? guide.updatedAt }) : await createGuide(body);
-      toast.success(guide ? `Saved "${saved.title}".` : `Created "${saved.title}".`);
-      leaveWithoutAsking(() => void navigate(LIST_PATH));
+      // A new guide has no version (its write creates it); an existing one's form carries its own.
+      await versions.save(body, version ?? guide?.updatedAt ?? "");
     } catch (err) {
-      if (showConflict(err)) return;
       if (form.showServerErrors(err)) setTab("write");
       else setFormError(serverReason(err, "Failed to save the guide. Please try again."));
     } finally {
@@ -293,7 +300,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
         {guide ? (
           <div className="flex flex-wrap gap-2">
             {guide.isPublished ? (
-              <Link to={gamePaths.gameInfoArticle(guide.slug)} className={buttonClass({ variant: "ghost", size: "sm" })}>
+              <Link to={paths.gameInfoArticle(guide.slug)} className={buttonClass({ variant: "ghost", size: "sm" })}>
                 View
               </Link>
             ) : null}
@@ -308,9 +315,9 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
           className="mt-6"
           subject="this guide"
           fields={conflictFields(GUIDE_FIELDS, values, guideToForm(theirs))}
-          onTakeTheirs={takeTheirs}
-          onKeepMine={keepMine}
-          busy={saving}
+          onTakeTheirs={versions.takeTheirs}
+          onKeepMine={() => void versions.keepMine()}
+          busy={saving || versions.busy}
           keepMineHint="Take theirs loads their values into the form. Keep mine saves your values over theirs."
         />
       ) : null}
@@ -331,6 +338,8 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
         {tab === "preview" ? (
           <div className="rounded-b-xl border border-t-0 border-line bg-surface p-5 sm:p-6" data-testid="guide-preview">
             <p className="text-xs text-ink-muted">As readers will see it (not saved yet).</p>
+            <PreviewWarnings warnings={preview.data?.warnings ?? []} />
+            {preview.error ? <Alert tone="error" className="mt-3">{serverReason(preview.error, "The preview could not be made. Saving still works.")}</Alert> : null}
             {values.title.trim() || values.content.trim() ? (
               <GuideBody
                 headingLevel={2}
@@ -339,6 +348,8 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
                   category: values.category.trim() || "No category",
                   summary: values.summary.trim(),
                   content: values.content,
+                  contentHtml: preview.data?.contentHtml,
+                  toc: preview.data?.toc,
                   author: values.author.trim(),
                   date: guide ? (guide.publishedAt ?? guide.createdAt) : null,
                   isPublished: values.isPublished,
@@ -357,7 +368,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
           aria-label="Guide"
         >
           {/* Locked while the conflict prompt asks which version to keep. */}
-          <fieldset disabled={theirs !== null} className="min-w-0 space-y-5">
+          <fieldset disabled={theirs !== null || versions.busy} className="min-w-0 space-y-5">
             {formError ? <Alert tone="error">{formError}</Alert> : null}
             {textField("title", "Title", { max: GAMEINFO_LIMITS.title, onChange: setTitleValue })}
             <div className="grid gap-5 sm:grid-cols-2">
@@ -377,7 +388,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
               </datalist>
             </div>
             {textField("summary", "Summary", { rows: 2, max: GAMEINFO_LIMITS.summary, hint: "One or two sentences for the guide cards and search results." })}
-            {textField("content", "Content", { rows: 16, max: GAMEINFO_LIMITS.content, hint: "Plain text. Line breaks are kept, as Preview shows." })}
+            {textField("content", "Content", { rows: 16, max: GAMEINFO_LIMITS.content, hint: "Markdown: ## headings, **bold**, lists, tables, [links](https://…). [[Name]] or [[unit:12]] links a page, {{unit:12}} on its own line embeds its stat card. Preview shows the result." })}
             <ImageField id={`${formId}-imageUrl`} name="imageUrl" label="Image" value={values.imageUrl} error={errors.imageUrl?.[0]} onChange={(v) => setValue("imageUrl", v)} />
             <div className="grid gap-5 sm:grid-cols-2">
               {textField("author", "Author", { max: GAMEINFO_LIMITS.author })}
@@ -391,7 +402,7 @@ function GuideForm({ guide, defaults }: { guide: GameInfoArticle | null; default
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving..." : guide ? "Save" : "Create Guide"}
               </Button>
-              <Button variant="secondary" onClick={() => void navigate(LIST_PATH)} disabled={saving}>
+              <Button variant="secondary" onClick={() => void navigate(paths.adminGameInfo())} disabled={saving}>
                 Cancel
               </Button>
             </div>

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import type { GameInfoListItem } from "@schemas/gameinfo";
-import { gamePaths } from "@shared/game";
 import { parsePage } from "@shared/ids";
 import { noindexMeta } from "@shared/seo";
 import { LoadErrorAlert } from "@/components/load-error-alert";
@@ -12,15 +11,15 @@ import { Pagination } from "@/components/ui/pagination";
 import { Skeleton } from "@/components/ui/skeleton";
 import { inputClass } from "@/components/ui/text-field";
 import { Time } from "@/components/ui/time";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason, staleRecord } from "@/lib/api-client";
 import { PageHead } from "@/lib/page-head";
 import { useToast } from "@/lib/toast";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import { useGuideCategories, useGuideList, type GuideListQuery } from "../api/get-guides";
 import { deleteGuide, setGuideFlags } from "../api/save-guide";
 import { ModeratorGuard } from "../components/moderator-guard";
+import { paths } from "@shared/paths";
 
-const LIST_PATH = "/admin/game-info";
 
 function listParams(q: GuideListQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -47,11 +46,7 @@ export function Component() {
 
 /** A failed write's reason as the server gave it, else a fallback. */
 const reason = (err: unknown, fallback: string) =>
-  err instanceof ApiRequestError && err.code === "stale_version"
-    ? "Someone else changed this guide meanwhile. The list has been reloaded; try again."
-    : err instanceof ApiRequestError && err.status !== 0 && err.message
-      ? err.message
-      : fallback;
+  staleRecord(err) ? "Someone else changed this guide meanwhile. The list has been reloaded; try again." : serverReason(err, fallback);
 
 function GuideList() {
   const [params, setParams] = useSearchParamsState();
@@ -101,7 +96,7 @@ function GuideList() {
           <h1 className="font-display text-3xl font-bold tracking-tight text-ink">Manage Game Info</h1>
           <p className="mt-1 text-sm text-ink-muted">Guides, lore and mechanics. Drafts are seen by moderators only.</p>
         </div>
-        <Link to="/admin/game-info/new" className={buttonClass()}>
+        <Link to={paths.adminGameInfoNew()} className={buttonClass()}>
           + New Guide
         </Link>
       </div>
@@ -161,11 +156,11 @@ function GuideList() {
                   </div>
                   <div className="flex shrink-0 flex-wrap gap-2">
                     {guide.isPublished ? (
-                      <Link to={gamePaths.gameInfoArticle(guide.slug)} aria-label={`View "${guide.title}"`} className={buttonClass({ variant: "ghost", size: "sm" })}>
+                      <Link to={paths.gameInfoArticle(guide.slug)} aria-label={`View "${guide.title}"`} className={buttonClass({ variant: "ghost", size: "sm" })}>
                         View
                       </Link>
                     ) : null}
-                    <Link to={`/admin/game-info/${guide.id}/edit`} aria-label={`Edit "${guide.title}"`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+                    <Link to={paths.adminGameInfoEdit(guide.id)} aria-label={`Edit "${guide.title}"`} className={buttonClass({ variant: "secondary", size: "sm" })}>
                       Edit
                     </Link>
                     <Button
@@ -197,10 +192,7 @@ function GuideList() {
               <Pagination
                 page={data.page}
                 totalPages={data.totalPages}
-                hrefFor={(page) => {
-                  const search = listParams({ ...query, page }).toString();
-                  return search ? `${LIST_PATH}?${search}` : LIST_PATH;
-                }}
+                hrefFor={(page) => paths.adminGameInfo(listParams({ ...query, page }))}
               />
             </div>
           </>

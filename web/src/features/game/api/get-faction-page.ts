@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { api, unwrap } from "@/lib/api-client";
-import { FACTION_PAGE_QUERY } from "@shared/game-keys";
+import { FACTION_PAGE_QUERY } from "@/features/game/lib/game-keys";
 import type { Faction } from "@schemas/faction";
 import { GAME_DEDUPE_MS, gameKeys } from "./game-cache";
 

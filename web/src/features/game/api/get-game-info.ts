@@ -2,11 +2,12 @@ import useSWR from "swr";
 import { api, unwrap } from "@/lib/api-client";
 import type { GameInfoArticle, GameInfoCategories, GameInfoItems, GameInfoListItem } from "@schemas/gameinfo";
 import type { Paged } from "@schemas/query";
-import { gameInfoListQuery, type GameInfoUrlFilters } from "@shared/game-keys";
+import { gameInfoListQuery, type GameInfoUrlFilters } from "@/features/game/lib/game-keys";
+import type { RenderedContent } from "@shared/wiki-syntax";
 import { GAME_DEDUPE_MS, gameKeys } from "./game-cache";
 
-/** GET /api/gameinfo/slug/{slug}. */
-export async function getGameInfoArticle(slug: string): Promise<GameInfoArticle> {
+/** GET /api/gameinfo/slug/{slug}: the guide with its body rendered for readers. */
+export async function getGameInfoArticle(slug: string): Promise<GameInfoArticle & Partial<RenderedContent>> {
   return unwrap(api.api.gameinfo.slug[":slug"].$get({ param: { slug }, query: {} }));
 }
 

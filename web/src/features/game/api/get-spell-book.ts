@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { gameKeys, SPELL_BOOK_PAGE_SIZE, spellBookQuery, type SpellBookFilters } from "@shared/game-keys";
+import { gameKeys, SPELL_BOOK_PAGE_SIZE, spellBookQuery, type SpellBookFilters } from "@/features/game/lib/game-keys";
 import { api, unwrap } from "@/lib/api-client";
 import type { Paged } from "@schemas/query";
 import type { SpellWithFactions } from "@schemas/spell";

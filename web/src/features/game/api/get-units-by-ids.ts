@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import { api, unwrap } from "@/lib/api-client";
 import type { UnitsByIds } from "@schemas/unit";
 import { GAME_DEDUPE_MS } from "./game-cache";

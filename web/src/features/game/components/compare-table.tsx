@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import type { UnitWithFaction } from "@schemas/unit";
 import { bestIndexes, UNIT_STATS } from "@/features/game/lib/unit-stats";
 import { Portrait } from "./portrait";
+import { paths } from "@shared/paths";
 
 /**
  * Every stat of the compared units, one column per unit; in each stat row the best value (the
@@ -25,10 +26,10 @@ export function CompareTable({ units, onRemove }: { units: readonly UnitWithFact
                   <Portrait src={unit.portraitUrl} name={unit.name} size={48} />
                   <div className="min-w-0">
                     {/* Each link at least 24 px tall (WCAG 2.5.8, target size): they stack without space between. */}
-                    <Link to={gamePaths.unit(unit.id)} className="block py-0.5 font-semibold text-ink hover:underline">
+                    <Link to={paths.unit(unit.id)} className="block py-0.5 font-semibold text-ink hover:underline">
                       {unit.name}
                     </Link>
-                    <Link to={gamePaths.faction(unit.faction.id)} className="block py-1 text-xs text-ink-muted hover:underline">
+                    <Link to={paths.faction(unit.faction.id)} className="block py-1 text-xs text-ink-muted hover:underline">
                       {unit.faction.name}
                     </Link>
                     {onRemove ? (

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { gamePaths, UNIT_COMPARE_MAX, UNIT_COMPARE_MIN } from "@shared/game";
+import { UNIT_COMPARE_MAX, UNIT_COMPARE_MIN } from "@shared/game";
 import { buttonClass } from "@/components/ui/button";
 import { clearCompare, removeFromCompare, useCompareList } from "@/features/game/hooks/use-compare-list";
+import { paths } from "@shared/paths";
+import { compareSearch } from "@shared/game";
 
 /**
  * The current comparison choice, fixed at the bottom of the unit pages while it holds a unit:
@@ -24,7 +26,7 @@ export function CompareTray() {
         <ul className="flex flex-1 flex-wrap gap-2">
           {list.map((e) => (
             <li key={e.id} className="flex items-center gap-1 rounded-full border border-line bg-surface-muted py-0.5 pr-1 pl-3 text-sm text-ink">
-              <Link to={gamePaths.unit(e.id)} className="max-w-[12rem] truncate hover:underline">
+              <Link to={paths.unit(e.id)} className="max-w-[12rem] truncate hover:underline">
                 {e.name}
               </Link>
               <button
@@ -43,7 +45,7 @@ export function CompareTray() {
             Clear
           </button>
           {ready ? (
-            <Link to={gamePaths.compare(list.map((e) => e.id))} className={buttonClass({ size: "sm" })} data-testid="compare-open">
+            <Link to={paths.compare(compareSearch(list.map((e) => e.id)))} className={buttonClass({ size: "sm" })} data-testid="compare-open">
               Compare {list.length} units
             </Link>
           ) : (

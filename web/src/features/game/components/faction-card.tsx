@@ -3,6 +3,7 @@ import type { Faction } from "@schemas/faction";
 import { AlignmentBadge } from "./alignment-badge";
 import { Portrait } from "./portrait";
 import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@shared/paths";
 
 /** A faction on /factions: logo, name, alignment, summary, counts; moderators get an edit link. */
 export function FactionCard({ faction, canEdit }: { faction: Faction; canEdit: boolean }) {
@@ -13,7 +14,7 @@ export function FactionCard({ faction, canEdit }: { faction: Faction; canEdit: b
         <div className="min-w-0 flex-1">
           <h2 className="font-display text-xl font-bold text-ink">
             {/* The whole card is the link (stretched); the edit link sits above it. */}
-            <Link to={`/factions/${faction.id}`} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
+            <Link to={paths.faction(faction.id)} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
               {faction.name}
             </Link>
           </h2>
@@ -33,7 +34,7 @@ export function FactionCard({ faction, canEdit }: { faction: Faction; canEdit: b
       </dl>
       {canEdit ? (
         <Link
-          to={`/admin/factions/${faction.id}/edit`}
+          to={paths.adminFactionEdit(faction.id)}
           aria-label={`Edit ${faction.name}`}
           className="relative z-10 self-start rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-400"
         >

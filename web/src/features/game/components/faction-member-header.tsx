@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { gamePaths } from "@shared/game";
 import { noindexMeta, type PageMeta } from "@shared/seo";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageHead } from "@/lib/page-head";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Portrait, portraitPreload } from "./portrait";
+import { paths } from "@shared/paths";
 
 type FactionMember = {
   id: number;
@@ -38,9 +38,9 @@ export function FactionMemberHeader({
       <PageHead meta={meta} preload={portraitPreload(entity.portraitUrl)} />
       <Breadcrumb
         trail={[
-          { label: "Home", to: "/" },
-          { label: "Factions", to: "/factions" },
-          ...(entity.faction ? [{ label: entity.faction.name, to: gamePaths.faction(entity.faction.id) }] : []),
+          { label: "Home", to: paths.home() },
+          { label: "Factions", to: paths.factions() },
+          ...(entity.faction ? [{ label: entity.faction.name, to: paths.faction(entity.faction.id) }] : []),
         ]}
         current={entity.name}
       />
@@ -54,7 +54,7 @@ export function FactionMemberHeader({
           {entity.faction ? (
             <p className="mt-1 text-ink-muted">
               Faction:{" "}
-              <Link to={gamePaths.faction(entity.faction.id)} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
+              <Link to={paths.faction(entity.faction.id)} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
                 {entity.faction.name}
               </Link>
             </p>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { GameInfoListItem } from "@schemas/gameinfo";
-import { gamePaths } from "@shared/game";
 import { badgeClass } from "@/components/ui/badge";
+import { paths } from "@shared/paths";
 
 /** A guide's teaser: category (and Featured), title (the whole card links), summary. */
 export function GameInfoCard({
@@ -26,7 +26,7 @@ export function GameInfoCard({
         {showFeatured && article.isFeatured ? <span className={badgeClass("warning", "tracking-normal normal-case")}>Featured</span> : null}
       </p>
       <Heading className="text-lg font-semibold break-words text-ink">
-        <Link to={gamePaths.gameInfoArticle(article.slug)} className="outline-none after:absolute after:inset-0 after:rounded-xl">
+        <Link to={paths.gameInfoArticle(article.slug)} className="outline-none after:absolute after:inset-0 after:rounded-xl">
           {article.title}
         </Link>
       </Heading>

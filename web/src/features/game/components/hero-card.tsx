@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Hero } from "@schemas/hero";
-import { gamePaths } from "@shared/game";
 import { Portrait } from "./portrait";
 import { StatList } from "./stat-list";
+import { paths } from "@shared/paths";
 
 /** A hero on the faction page: every field the spec lists. */
 export function HeroCard({ hero }: { hero: Hero }) {
@@ -12,7 +12,7 @@ export function HeroCard({ hero }: { hero: Hero }) {
         <Portrait src={hero.portraitUrl} name={hero.name} size={80} />
         <div className="min-w-0">
           <h3 id={`hero-${hero.id}`} className="text-lg font-semibold text-ink">
-            <Link to={gamePaths.hero(hero.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+            <Link to={paths.hero(hero.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
               {hero.name}
             </Link>
           </h3>

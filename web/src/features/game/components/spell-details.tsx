@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { gamePaths } from "@shared/game";
 import type { SpellWithFactions } from "@schemas/spell";
 import { effectEntries } from "@/features/game/lib/game-text";
 import { NO_TEACHER_TEXT, spellDetailRows } from "@/features/game/lib/game-ui";
+import { paths } from "@shared/paths";
 
 /**
  * A spell's numbers and rules: mana cost, base power, duration, type, target, requirement,
@@ -41,7 +41,7 @@ export function SpellDetails({ spell, headingLevel = 3 }: { spell: SpellWithFact
           <ul className="mt-1 flex flex-wrap gap-2">
             {spell.factions.map((f) => (
               <li key={f.id}>
-                <Link to={gamePaths.faction(f.id)} className="inline-flex min-h-6 min-w-6 items-center justify-center py-0.5 text-brand-700 hover:underline dark:text-brand-400">
+                <Link to={paths.faction(f.id)} className="inline-flex min-h-6 min-w-6 items-center justify-center py-0.5 text-brand-700 hover:underline dark:text-brand-400">
                   {f.name}
                 </Link>
               </li>

@@ -1,7 +1,7 @@
 import type { Spell } from "@schemas/spell";
 import { Link } from "react-router";
-import { gamePaths } from "@shared/game";
 import { spellsBySchool } from "@/features/game/lib/game-ui";
+import { paths } from "@shared/paths";
 
 /** The faction's mage-guild spells, by school (spec order) and level. */
 export function SpellList({ spells }: { spells: Spell[] }) {
@@ -18,7 +18,7 @@ export function SpellList({ spells }: { spells: Spell[] }) {
             {group.spells.map((spell) => (
               <li key={spell.id} className="flex items-baseline justify-between gap-3 py-1.5">
                 <span className="min-w-0">
-                  <span className="text-ink-muted">Level {spell.level}</span> · <Link to={gamePaths.spell(spell.id)} className="font-medium text-ink hover:underline">
+                  <span className="text-ink-muted">Level {spell.level}</span> · <Link to={paths.spell(spell.id)} className="font-medium text-ink hover:underline">
                     {spell.name}
                   </Link>
                   {spell.isCommon ? <span className="ml-1 text-xs text-ink-muted">(common)</span> : null}

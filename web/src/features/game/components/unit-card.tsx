@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import type { Unit } from "@schemas/unit";
-import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { abilityList } from "@/features/game/lib/game-text";
 import { CompareToggle } from "./compare-toggle";
 import { Portrait } from "./portrait";
 import { StatList } from "./stat-list";
+import { paths } from "@shared/paths";
 
 
 /**
@@ -20,7 +21,7 @@ export function UnitCard({ unit, chain }: { unit: Unit; chain: Unit[] }) {
         <Portrait src={unit.portraitUrl} name={unit.name} size={80} />
         <div className="min-w-0">
           <h3 id={`unit-${unit.id}`} className="text-lg font-semibold text-ink">
-            <Link to={gamePaths.unit(unit.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+            <Link to={paths.unit(unit.id)} className="hover:text-brand-700 hover:underline dark:hover:text-brand-400">
               {unit.name}
             </Link>
           </h3>
@@ -62,7 +63,7 @@ export function UnitCard({ unit, chain }: { unit: Unit; chain: Unit[] }) {
                     {u.name}
                   </span>
                 ) : (
-                  <Link to={gamePaths.unit(u.id)} className="hover:text-ink hover:underline">
+                  <Link to={paths.unit(u.id)} className="hover:text-ink hover:underline">
                     {u.name}
                   </Link>
                 )}

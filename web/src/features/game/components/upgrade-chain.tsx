@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { gamePaths, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { UPGRADE_LEVEL_LABELS } from "@shared/game";
 import { CHAIN_CARD_OFFSCREEN } from "@/lib/offscreen";
 import type { Unit } from "@schemas/unit";
 import { signed, statDiffs, UNIT_STATS } from "@/features/game/lib/unit-stats";
+import { paths } from "@shared/paths";
 
 const levelLabel = (level: number) => UPGRADE_LEVEL_LABELS[level] ?? `Upgrade ${level}`;
 
@@ -26,7 +27,7 @@ export function UpgradeChain({ chain, currentId }: { chain: readonly Unit[]; cur
           >
             <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{levelLabel(unit.upgradeLevel)}</p>
             <h3 className="mt-1 font-display text-lg font-bold text-ink">
-              {current ? unit.name : <Link to={gamePaths.unit(unit.id)} className="hover:underline">{unit.name}</Link>}
+              {current ? unit.name : <Link to={paths.unit(unit.id)} className="hover:underline">{unit.name}</Link>}
             </h3>
             {previous ? (
               <p className="mt-1 text-sm text-ink-muted" data-testid="upgrade-diff-summary">

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { factionViewParams, parseFactionView, type FactionView } from "@shared/game-keys";
+import { factionViewParams, parseFactionView, type FactionView } from "@/features/game/lib/game-keys";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 
 /**

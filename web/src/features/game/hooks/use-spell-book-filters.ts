@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { parseSpellBookFilters, spellBookQuery, type SpellBookFilters } from "@shared/game-keys";
+import { parseSpellBookFilters, spellBookQuery, type SpellBookFilters } from "@/features/game/lib/game-keys";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 
 /**

@@ -1,8 +1,9 @@
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { gamePaths, UNIT_COMPARE_MAX, UNIT_COMPARE_MIN } from "@shared/game";
-import { COMPARE_TITLE, compareMeta } from "@shared/game-seo";
-import { gameKeys, parseCompareUnits } from "@shared/game-keys";
+import { UNIT_COMPARE_MAX, UNIT_COMPARE_MIN } from "@shared/game";
+import { COMPARE_TITLE, compareMeta } from "@/features/game/lib/game-seo";
+import { compareSearch } from "@shared/game";
+import { gameKeys, parseCompareUnits } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
@@ -14,6 +15,7 @@ import { CompareChart } from "@/features/game/components/compare-chart";
 import { CompareTable } from "@/features/game/components/compare-table";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { readCompareList, removeFromCompare } from "@/features/game/hooks/use-compare-list";
+import { paths } from "@shared/paths";
 
 const list = (ids: readonly (number | string)[]) => ids.join(", ");
 
@@ -45,7 +47,7 @@ export function Component() {
   useEffect(() => {
     if (hasParam) return;
     const tray = readCompareList();
-    if (tray.length) void navigate(gamePaths.compare(tray.map((e) => e.id)), { replace: true });
+    if (tray.length) void navigate(paths.compare(compareSearch(tray.map((e) => e.id))), { replace: true });
   }, [hasParam, navigate]);
 
   // While the next selection loads, the previous answer stays (keepPreviousData), limited to
@@ -55,7 +57,7 @@ export function Component() {
 
   const remove = (id: number) => {
     removeFromCompare(id);
-    void navigate(gamePaths.compare(units.map((u) => u.id).filter((other) => other !== id)));
+    void navigate(paths.compare(compareSearch(units.map((u) => u.id).filter((other) => other !== id))));
   };
 
   const problems: string[] = [];
@@ -75,7 +77,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageHead meta={compareMeta()} />
-      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }]} current={COMPARE_TITLE} />
+      <Breadcrumb trail={[{ label: "Home", to: paths.home() }, { label: "Factions", to: paths.factions() }]} current={COMPARE_TITLE} />
       <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink">{COMPARE_TITLE}</h1>
       <p className="mt-2 text-ink-muted">
         Compare {UNIT_COMPARE_MIN} to {UNIT_COMPARE_MAX} units from any factions. Add units with the Compare button on unit pages and unit cards; share this page’s address to share the comparison.
@@ -109,12 +111,12 @@ export function Component() {
             {units.length === 1 ? (
               <p className="mt-2 text-ink">
                 Chosen so far:{" "}
-                <Link to={gamePaths.unit(units[0]!.id)} className="font-semibold hover:underline">
+                <Link to={paths.unit(units[0]!.id)} className="font-semibold hover:underline">
                   {units[0]!.name}
                 </Link>
               </p>
             ) : null}
-            <Link to="/factions" className={buttonClass({ className: "mt-5" })}>
+            <Link to={paths.factions()} className={buttonClass({ className: "mt-5" })}>
               Browse Factions
             </Link>
           </div>

@@ -3,14 +3,14 @@ import { Link, useParams } from "react-router";
 import type { Faction } from "@schemas/faction";
 import type { Unit } from "@schemas/unit";
 import { HERO_TYPES, TIERS, tierLabel, UNIT_TYPES, UPGRADE_LEVEL_LABELS, UPGRADE_LEVELS, type HeroType, type UnitType } from "@shared/game";
-import { factionViewParams, gameKeys, parseFactionView, type FactionTab, type FactionView } from "@shared/game-keys";
-import { factionMeta } from "@shared/game-seo";
+import { factionViewParams, gameKeys, parseFactionView, type FactionTab, type FactionView } from "@/features/game/lib/game-keys";
+import { factionMeta } from "@/features/game/lib/game-seo";
 import { factionBannerImage } from "@/features/game/lib/game-ui";
 import { parseId } from "@shared/ids";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
@@ -29,11 +29,15 @@ import { UnitCard } from "../components/unit-card";
 import { useFactionView } from "../hooks/use-faction-view";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PageLoadError } from "@/components/page-load-error";
+import { paths } from "@shared/paths";
 
 /** The tab and its filters (ADR 0047). */
 export const canonicalSearch = (params: URLSearchParams) => factionViewParams(parseFactionView(params));
 
 /** The first view reads the faction with its units, heroes and spells. */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.faction;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.factionPage(id)];
@@ -49,7 +53,7 @@ export function Component() {
   const { data: faction, error, isLoading, mutate } = useFactionPage(id);
   const [view, setView] = useFactionView();
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.faction} />;
+  if (id === null || isNotFound(error)) return <MissingItemView item={MISSING_ITEMS.faction} />;
   if (error && !faction) {
     return <PageLoadError title="Failed to Load Factions" pageTitle="Factions" error={error} onRetry={() => void mutate()} />;
   }
@@ -68,7 +72,7 @@ function FactionPage({ faction, view, setView }: { faction: Faction; view: Facti
     <div className="mx-auto max-w-6xl px-4 py-8">
       {/* The banner's background is the largest image above the fold. */}
       <PageHead meta={meta} preload={faction.backgroundUrl ? { href: faction.backgroundUrl, ...factionBannerImage(faction.backgroundUrl) } : null} />
-      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Factions", to: "/factions" }]} current={faction.name} />
+      <Breadcrumb trail={[{ label: "Home", to: paths.home() }, { label: "Factions", to: paths.factions() }]} current={faction.name} />
       <FactionBanner faction={faction} />
       <div className="mt-8">
         <Tabs tabs={tabs} selected={view.tab} onSelect={(tab) => setView({ tab })} idPrefix="faction" label={`${faction.name} sections`} />
@@ -155,7 +159,7 @@ function FactionBanner({ faction }: { faction: Faction }) {
           </dl>
         </div>
         {isModerator ? (
-          <Link to={`/admin/factions/${faction.id}/edit`} className={buttonClass({ variant: "secondary", size: "sm", className: "self-start" })}>
+          <Link to={paths.adminFactionEdit(faction.id)} className={buttonClass({ variant: "secondary", size: "sm", className: "self-start" })}>
             Edit Faction
           </Link>
         ) : null}

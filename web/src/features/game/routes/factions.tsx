@@ -1,14 +1,15 @@
 import { Link } from "react-router";
-import { factionsMeta } from "@shared/game-seo";
+import { factionsMeta } from "@/features/game/lib/game-seo";
 import { FACTIONS_COPY } from "@/features/game/lib/game-ui";
 import { LoadingRegion } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import { useSession } from "@/lib/session";
 import { useFactions } from "../api/get-factions";
 import { FactionCard, FactionCardSkeleton } from "../components/faction-card";
 import { StateMessage } from "@/components/ui/state-message";
+import { paths } from "@shared/paths";
 
 /** Spec: factions show 3 placeholder cards while loading. */
 export const FACTIONS_SKELETON_COUNT = 3;
@@ -25,7 +26,7 @@ export function Component() {
       <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{FACTIONS_COPY.factionsTitle}</h1>
       <p className="mt-2 max-w-2xl text-ink-muted">
         {FACTIONS_COPY.factionsIntro}{" "}
-        <Link to="/game-info" className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+        <Link to={paths.gameInfo()} className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
           {FACTIONS_COPY.guidesLink}
         </Link>
       </p>
@@ -42,7 +43,7 @@ function FactionGrid() {
   if (error && !data) {
     return (
       <StateMessage tone="error" title="Failed to Load Factions">
-        <p>{error instanceof ApiRequestError && error.message ? error.message : "Please try again in a moment."}</p>
+        <p>{serverReason(error, "Please try again in a moment.")}</p>
       </StateMessage>
     );
   }

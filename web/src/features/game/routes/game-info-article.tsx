@@ -1,23 +1,26 @@
 import { Link, useParams } from "react-router";
-import { gameInfoArticleMeta } from "@shared/game-seo";
+import { gameInfoArticleMeta } from "@/features/game/lib/game-seo";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { buttonClass } from "@/components/ui/button";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { GuideBody } from "@/components/guide-body";
 import { PageHead, PageRedirect, useSiteOrigin } from "@/lib/page-head";
 import { useSession } from "@/lib/session";
-import { gamePaths } from "@shared/game";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
 import { useGameInfoArticle, useRelatedGameInfo } from "../api/get-game-info";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { GameInfoCard } from "../components/game-info-card";
 import { PageLoadError } from "@/components/page-load-error";
+import { paths } from "@shared/paths";
 
 /** The first view reads the article and its related articles (the API answers 404 for a slug that cannot exist). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.gameInfoArticle;
+
 export function firstView({ params }: FirstViewRequest) {
   return params.slug ? [gameKeys.gameInfoArticle(params.slug), gameKeys.gameInfoRelated(params.slug)] : [];
 }
@@ -32,7 +35,7 @@ export function Component() {
   const { data: article, error, isLoading, mutate } = useGameInfoArticle(slug);
   const { isModerator } = useSession();
 
-  if (!slug || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.gameInfoArticle} />;
+  if (!slug || isNotFound(error)) return <MissingItemView item={MISSING_ITEMS.gameInfoArticle} />;
   if (error && !article) {
     return <PageLoadError title="Failed to load the article" pageTitle="Game Info" error={error} onRetry={() => void mutate()} />;
   }
@@ -49,24 +52,24 @@ export function Component() {
   }
   const meta = gameInfoArticleMeta(origin, article);
   // An old slug: the guide moved (301 from the Worker, a replaced history entry in the browser).
-  if (article.slug !== slug) return <PageRedirect to={gamePaths.gameInfoArticle(article.slug)} meta={meta} />;
+  if (article.slug !== slug) return <PageRedirect to={paths.gameInfoArticle(article.slug)} meta={meta} />;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <PageHead meta={meta} />
-      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "Game Info", to: gamePaths.gameInfo }]} current={article.title} />
+      <Breadcrumb trail={[{ label: "Home", to: paths.home() }, { label: "Game Info", to: paths.gameInfo() }]} current={article.title} />
       <GuideBody
         guide={{ ...article, date: article.publishedAt ?? article.createdAt }}
-        categoryHref={gamePaths.gameInfoCategory(article.category)}
+        categoryHref={paths.gameInfo({ category: article.category })}
         after={
           isModerator ? (
-            <Link to={`/admin/game-info/${article.id}/edit`} className="ml-3 font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+            <Link to={paths.adminGameInfoEdit(article.id)} className="ml-3 font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
               Edit guide
             </Link>
           ) : null
         }
       />
       <div className="mt-10">
-        <Link to="/game-info" className={buttonClass({ variant: "secondary" })}>
+        <Link to={paths.gameInfo()} className={buttonClass({ variant: "secondary" })}>
           ← All Game Info
         </Link>
       </div>

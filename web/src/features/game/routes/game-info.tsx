@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { gameInfoMeta } from "@shared/game-seo";
-import { gamePaths } from "@shared/game";
-import { gameInfoUrlParams, gameKeys, parseGameInfoFilters, type GameInfoUrlFilters } from "@shared/game-keys";
+import { gameInfoMeta } from "@/features/game/lib/game-seo";
+import { gameInfoUrlParams, gameKeys, parseGameInfoFilters, type GameInfoUrlFilters } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { PageLoadError } from "@/components/page-load-error";
 import { buttonClass } from "@/components/ui/button";
@@ -17,6 +16,7 @@ import { useFactions } from "../api/get-factions";
 import { useGameInfoCategories, useGameInfoList } from "../api/get-game-info";
 import { AlignmentBadge } from "../components/alignment-badge";
 import { GameInfoCard } from "../components/game-info-card";
+import { paths } from "@shared/paths";
 
 /** The category, search and page (ADR 0047). */
 export const canonicalSearch = (params: URLSearchParams) => gameInfoUrlParams(parseGameInfoFilters(params));
@@ -26,10 +26,7 @@ export function firstView({ url }: FirstViewRequest) {
   return [gameKeys.gameInfoList(parseGameInfoFilters(url.searchParams)), gameKeys.gameInfoCategories(), gameKeys.factions()];
 }
 
-const href = (f: GameInfoUrlFilters) => {
-  const query = gameInfoUrlParams(f).toString();
-  return query ? `${gamePaths.gameInfo}?${query}` : gamePaths.gameInfo;
-};
+const href = (f: GameInfoUrlFilters) => paths.gameInfo(gameInfoUrlParams(f));
 
 /**
  * /game-info: every published guide, featured first, with a category filter, a search and
@@ -87,7 +84,7 @@ export function Component() {
             <StateMessage title="No guides match your filters.">
               <p>
                 Try another category or search, or{" "}
-                <Link to={gamePaths.gameInfo} className="font-medium text-brand-700 underline dark:text-brand-400">
+                <Link to={paths.gameInfo()} className="font-medium text-brand-700 underline dark:text-brand-400">
                   see every guide
                 </Link>
                 .
@@ -174,7 +171,7 @@ function SearchForm({ filters, onSearch }: { filters: GameInfoUrlFilters; onSear
     onSearch(text);
   };
   return (
-    <form role="search" action={gamePaths.gameInfo} method="get" onSubmit={submit} className="flex w-full gap-2 lg:w-80 lg:shrink-0">
+    <form role="search" action={paths.gameInfo()} method="get" onSubmit={submit} className="flex w-full gap-2 lg:w-80 lg:shrink-0">
       {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
       <label htmlFor="guide-search" className="sr-only">
         Search guides
@@ -206,7 +203,7 @@ function FactionLinks() {
         <h2 id="factions-heading" className="font-display text-2xl font-bold text-ink">
           Factions
         </h2>
-        <Link to="/factions" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
+        <Link to={paths.factions()} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400">
           All factions with their units and heroes →
         </Link>
       </div>
@@ -217,7 +214,7 @@ function FactionLinks() {
           {data.items.map((faction) => (
             <li key={faction.id}>
               <Link
-                to={gamePaths.faction(faction.id)}
+                to={paths.faction(faction.id)}
                 className="inline-flex items-center gap-2 rounded-lg border border-line bg-surface px-3 py-2 text-sm font-semibold text-ink shadow-sm hover:bg-surface-muted focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
               >
                 {faction.name}

@@ -1,13 +1,13 @@
 import { Link, useParams } from "react-router";
-import { gamePaths, RARITY_RANGE } from "@shared/game";
-import { heroMeta } from "@shared/game-seo";
+import { RARITY_RANGE } from "@shared/game";
+import { heroMeta } from "@/features/game/lib/game-seo";
 import { SECTION_OFFSCREEN } from "@/lib/offscreen";
 import { parseId } from "@shared/ids";
 import { useSiteOrigin } from "@/lib/page-head";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { Badge } from "@/components/ui/badge";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { useHeroPage } from "@/features/game/api/get-hero-page";
 import { FactionMemberHeader, FactionMemberSkeleton } from "@/features/game/components/faction-member-header";
 import { PageLoadError } from "@/components/page-load-error";
@@ -15,8 +15,12 @@ import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { StatList } from "@/features/game/components/stat-list";
 import { textList } from "@/features/game/lib/game-text";
+import { paths } from "@shared/paths";
 
 /** The first view reads the hero (worker/pages writes the answer into the HTML). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.hero;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.heroPage(id)];
@@ -31,7 +35,7 @@ export function Component() {
   const origin = useSiteOrigin();
   const { data: hero, error, isLoading, mutate } = useHeroPage(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingItemView item={MISSING_ITEMS.hero} />;
   }
   if (error && !hero) return <PageLoadError title="Failed to Load Hero" error={error} onRetry={() => void mutate()} />;
@@ -115,7 +119,7 @@ export function Component() {
                   <li key={name}>
                     {spell ? (
                       <>
-                        <Link to={gamePaths.spell(spell.id)} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
+                        <Link to={paths.spell(spell.id)} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
                           {spell.name}
                         </Link>{" "}
                         <span className="text-sm text-ink-muted">
@@ -133,7 +137,7 @@ export function Component() {
             <p className="mt-2 text-ink-muted">No starting spells.</p>
           )}
           <p className="mt-3 text-sm">
-            <Link to={gamePaths.spells} className="text-brand-700 hover:underline dark:text-brand-400">
+            <Link to={paths.spells()} className="text-brand-700 hover:underline dark:text-brand-400">
               Open the spell book
             </Link>
           </p>

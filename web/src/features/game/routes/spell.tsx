@@ -1,12 +1,11 @@
 import { useParams } from "react-router";
-import { gamePaths } from "@shared/game";
-import { SPELL_BOOK_TITLE, spellMeta } from "@shared/game-seo";
+import { SPELL_BOOK_TITLE, spellMeta } from "@/features/game/lib/game-seo";
 import { parseId } from "@shared/ids";
 import { Badge } from "@/components/ui/badge";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import { noindexMeta } from "@shared/seo";
 import type { FirstViewRequest } from "@/app/routes";
 import { useSpellPage } from "@/features/game/api/get-spell-page";
@@ -15,8 +14,12 @@ import { PageLoadError } from "@/components/page-load-error";
 import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { SpellDetails } from "@/features/game/components/spell-details";
+import { paths } from "@shared/paths";
 
 /** The first view reads the spell (worker/pages writes the answer into the HTML). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.spell;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.spellPage(id)];
@@ -28,7 +31,7 @@ export function Component() {
   const origin = useSiteOrigin();
   const { data: spell, error, isLoading, mutate } = useSpellPage(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingItemView item={MISSING_ITEMS.spell} />;
   }
   if (error && !spell) return <PageLoadError title="Failed to Load Spell" error={error} onRetry={() => void mutate()} />;
@@ -48,8 +51,8 @@ export function Component() {
       <PageHead meta={meta} />
       <Breadcrumb
         trail={[
-          { label: "Home", to: "/" },
-          { label: SPELL_BOOK_TITLE, to: gamePaths.spells },
+          { label: "Home", to: paths.home() },
+          { label: SPELL_BOOK_TITLE, to: paths.spells() },
         ]}
         current={spell.name}
       />

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { gamePaths, SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES } from "@shared/game";
-import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE, spellBookMeta } from "@shared/game-seo";
+import { SPELL_LEVEL_RANGE, SPELL_SCHOOLS, SPELL_TARGETS, SPELL_TYPES } from "@shared/game";
+import { SPELL_BOOK_DESCRIPTION, SPELL_BOOK_TITLE, spellBookMeta } from "@/features/game/lib/game-seo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadingRegion, SkeletonCard } from "@/components/ui/skeleton";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { gameKeys, parseSpellBookFilters, parseSpellBookPage, spellBookPath, spellBookSearch } from "@shared/game-keys";
+import { gameKeys, parseSpellBookFilters, parseSpellBookPage, spellBookPath, spellBookSearch } from "@/features/game/lib/game-keys";
 import { Pagination } from "@/components/ui/pagination";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
 import type { FirstViewRequest } from "@/app/routes";
@@ -17,6 +17,7 @@ import { SpellDetails } from "@/features/game/components/spell-details";
 import { StateMessage } from "@/components/ui/state-message";
 import { isNoSuchPage, NoSuchPage } from "@/components/no-such-page";
 import { useSpellBookFilters } from "@/features/game/hooks/use-spell-book-filters";
+import { paths } from "@shared/paths";
 
 const LEVELS = Array.from({ length: SPELL_LEVEL_RANGE.max - SPELL_LEVEL_RANGE.min + 1 }, (_, i) => SPELL_LEVEL_RANGE.min + i);
 const all = (label: string) => ({ value: "" as const, label });
@@ -46,7 +47,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageHead meta={meta} />
-      <Breadcrumb trail={[{ label: "Home", to: "/" }]} current={SPELL_BOOK_TITLE} />
+      <Breadcrumb trail={[{ label: "Home", to: paths.home() }]} current={SPELL_BOOK_TITLE} />
       <h1 className="mt-4 font-display text-3xl font-bold tracking-tight text-ink">{SPELL_BOOK_TITLE}</h1>
       <p className="mt-2 max-w-3xl text-ink-muted">{SPELL_BOOK_DESCRIPTION}</p>
 
@@ -115,7 +116,7 @@ export function Component() {
                   <article aria-labelledby={`spell-${spell.id}`} className="h-full rounded-2xl border border-line bg-surface p-5 shadow-sm">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <h2 id={`spell-${spell.id}`} className="text-lg font-semibold text-ink">
-                        <Link to={gamePaths.spell(spell.id)} className="inline-block hover:text-brand-700 hover:underline dark:hover:text-brand-400">
+                        <Link to={paths.spell(spell.id)} className="inline-block hover:text-brand-700 hover:underline dark:hover:text-brand-400">
                           {spell.name}
                         </Link>
                       </h2>

@@ -1,14 +1,14 @@
 import { Link, useParams } from "react-router";
-import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
-import { unitMeta } from "@shared/game-seo";
+import { tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { unitMeta } from "@/features/game/lib/game-seo";
 import { abilityList } from "@/features/game/lib/game-text";
 import { SAME_TIER_CARD_OFFSCREEN } from "@/lib/offscreen";
 import { parseId } from "@shared/ids";
 import { useSiteOrigin } from "@/lib/page-head";
-import { gameKeys } from "@shared/game-keys";
+import { gameKeys } from "@/features/game/lib/game-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { Badge } from "@/components/ui/badge";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { useUnitPage } from "@/features/game/api/get-unit-page";
 import { CompareToggle } from "@/features/game/components/compare-toggle";
 import { CompareTray } from "@/features/game/components/compare-tray";
@@ -19,8 +19,12 @@ import { MISSING_ITEMS } from "@/lib/missing-items";
 import { MissingItemView } from "@/components/missing-item";
 import { UnitStatList } from "@/features/game/components/unit-stats";
 import { UpgradeChain } from "@/features/game/components/upgrade-chain";
+import { paths } from "@shared/paths";
 
 /** The first view reads the unit (worker/pages writes the answer into the HTML). */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.unit;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : gameKeys.unitPage(id)];
@@ -32,7 +36,7 @@ export function Component() {
   const origin = useSiteOrigin();
   const { data: unit, error, isLoading, mutate } = useUnitPage(id);
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) {
+  if (id === null || isNotFound(error)) {
     return <MissingItemView item={MISSING_ITEMS.unit} />;
   }
   if (error && !unit) {
@@ -117,7 +121,7 @@ export function Component() {
               <li key={other.id} className={`flex items-center gap-3 rounded-xl border border-line bg-surface p-3 ${SAME_TIER_CARD_OFFSCREEN}`}>
                 <Portrait src={other.portraitUrl} name={other.name} size={48} />
                 <div className="min-w-0 flex-1">
-                  <Link to={gamePaths.unit(other.id)} className="block font-semibold break-words text-ink hover:underline">
+                  <Link to={paths.unit(other.id)} className="block font-semibold break-words text-ink hover:underline">
                     {other.name}
                   </Link>
                   <span className="text-sm text-ink-muted">

@@ -2,9 +2,10 @@ import useSWR from "swr";
 import { api, unwrap } from "@/lib/api-client";
 import { NEWS_LIST_DEDUPE_MS, newsKeys } from "@/lib/news-cache";
 import type { NewsArticle } from "@schemas/news";
+import type { RenderedContent } from "@shared/wiki-syntax";
 
-/** GET /api/news/{id}: one article (drafts only for moderators). */
-export async function getNewsArticle(id: number): Promise<NewsArticle> {
+/** GET /api/news/{id}: one article (drafts only for moderators), its body rendered for readers. */
+export async function getNewsArticle(id: number): Promise<NewsArticle & Partial<RenderedContent>> {
   return unwrap(api.api.news[":id"].$get({ param: { id: String(id) }, query: {} }));
 }
 

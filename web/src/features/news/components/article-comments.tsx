@@ -1,5 +1,6 @@
 import { CommentsWidget, MODERATION_NOTE } from "@/components/comments-widget";
 import { useSiteSettings } from "@/lib/site-settings";
+import { paths } from "@shared/paths";
 
 type Props = { articleId: number; title: string };
 
@@ -17,7 +18,7 @@ export function ArticleComments({ articleId, title }: Props) {
       </h2>
       {moderateComments ? <p className="mt-1 text-sm text-ink-muted">{MODERATION_NOTE}</p> : null}
       <div className="mt-4">
-        <CommentsWidget threadId={commentThreadId(articleId)} path={`/news/${articleId}`} title={title} />
+        <CommentsWidget threadId={commentThreadId(articleId)} path={paths.newsArticle(articleId)} title={title} />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { NewsListItem } from "@schemas/news";
 import { Time } from "@/components/ui/time";
 import { ArticleImage, type ImagePriority } from "./article-image";
+import { paths } from "@shared/paths";
 
 /** A latest-news card on the home page: image, title, summary, publish date, Read More. */
 export function HomeNewsCard({ article, imagePriority = "lazy" }: { article: NewsListItem; imagePriority?: ImagePriority }) {
@@ -14,7 +15,7 @@ export function HomeNewsCard({ article, imagePriority = "lazy" }: { article: New
         <h3 className="text-lg font-semibold text-ink">{article.title}</h3>
         <p className="line-clamp-3 text-ink-muted">{article.summary}</p>
         <Link
-          to={`/news/${article.id}`}
+          to={paths.newsArticle(article.id)}
           aria-label={`Read More: ${article.title}`}
           className="mt-auto self-start rounded pt-2 font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400"
         >

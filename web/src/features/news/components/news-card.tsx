@@ -4,6 +4,7 @@ import { NEWS_CARD_OFFSCREEN } from "@/lib/offscreen";
 import type { NewsListItem } from "@schemas/news";
 import { ArticleImage, type ImagePriority } from "./article-image";
 import { TagChips } from "./tag-chips";
+import { paths } from "@shared/paths";
 
 /** A card on /news: image, tag chips, title, summary, 'By {author}', long date, Read Full Article. */
 export function NewsCard({ article, imagePriority = "lazy" }: { article: NewsListItem; imagePriority?: ImagePriority }) {
@@ -15,7 +16,7 @@ export function NewsCard({ article, imagePriority = "lazy" }: { article: NewsLis
         <TagChips tags={article.tags} />
         <h2 className="text-xl font-semibold text-ink">
           <Link
-            to={`/news/${article.id}`}
+            to={paths.newsArticle(article.id)}
             className="rounded hover:text-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:hover:text-brand-400"
           >
             {article.title}
@@ -29,7 +30,7 @@ export function NewsCard({ article, imagePriority = "lazy" }: { article: NewsLis
             <Time dateTime={date} />
           </div>
           <Link
-            to={`/news/${article.id}`}
+            to={paths.newsArticle(article.id)}
             aria-label={`Read Full Article: ${article.title}`}
             className="rounded-lg font-medium text-brand-700 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-400"
           >

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from "react";
-import { parseNewsFilters, type NewsUrlFilters } from "@shared/news-keys";
+import { parseNewsFilters, type NewsUrlFilters } from "@/lib/news-keys";
 import { useSearchParamsState } from "@/lib/use-search-params-state";
+import { paths } from "@shared/paths";
 
 export { parseNewsFilters, type NewsUrlFilters };
 
@@ -37,7 +38,7 @@ export function useNewsUrlFilters() {
 
   const clearAll = useCallback(() => setParams(() => ""), [setParams]);
 
-  const pageHref = useCallback((page: number) => `/news${newsFiltersSearch({ ...filters, page })}`, [filters]);
+  const pageHref = useCallback((page: number) => paths.news(newsFiltersSearch({ ...filters, page })), [filters]);
 
   const hasActiveFilters = Boolean(filters.search || filters.tag || filters.author);
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "@/components/ui/button";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { HOME_LATEST_COUNT, newsKeys } from "@shared/news-keys";
+import { HOME_LATEST_COUNT, newsKeys } from "@/lib/news-keys";
 import { SECTION_OFFSCREEN } from "@/lib/offscreen";
 import { homeMeta } from "@shared/seo";
 import { useNewsList } from "@/features/news/api/get-news-list";
@@ -10,6 +10,7 @@ import { HomeNewsCard } from "@/features/news/components/home-news-card";
 import { NewsSkeletonList } from "@/features/news/components/news-card-skeleton";
 import { StateMessage } from "@/components/ui/state-message";
 import { useSiteSettings } from "@/lib/site-settings";
+import { paths } from "@shared/paths";
 
 /** The welcome heading, with the site's configured name. */
 export const homeTitle = (siteName: string) => `Welcome to ${siteName}`;
@@ -45,7 +46,7 @@ export function Component() {
           <h1 className="font-display text-4xl font-bold tracking-tight text-ink sm:text-5xl">{homeTitle(siteName)}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">{HOME_COPY.intro}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/news" className={buttonClass({ size: "lg" })}>
+            <Link to={paths.news()} className={buttonClass({ size: "lg" })}>
               Latest News
             </Link>
           </div>
@@ -75,7 +76,7 @@ export function Component() {
                 ))}
               </div>
               <div className="mt-8 text-center">
-                <Link to="/news" className={buttonClass({ variant: "secondary" })}>
+                <Link to={paths.news()} className={buttonClass({ variant: "secondary" })}>
                   View All News
                 </Link>
               </div>
@@ -92,7 +93,7 @@ export function Component() {
             </h2>
             <p className="mt-3 max-w-2xl text-ink-muted">{HOME_COPY.about}</p>
           </div>
-          <Link to="/game-info" className={buttonClass({ variant: "secondary", className: "mt-6 shrink-0 md:mt-0" })}>
+          <Link to={paths.gameInfo()} className={buttonClass({ variant: "secondary", className: "mt-6 shrink-0 md:mt-0" })}>
             Explore the Game
           </Link>
         </div>

@@ -1,11 +1,12 @@
+import { BodyText } from "@/components/guide-body";
 import { Link, useParams } from "react-router";
 import { newsArticleMeta } from "@shared/seo";
 import { Breadcrumb } from "@/components/ui/breadcrumb";
 import { Button, buttonClass } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { isNotFound } from "@/lib/api-client";
 import { Time } from "@/components/ui/time";
 import { PageHead, useSiteOrigin } from "@/lib/page-head";
-import { newsKeys } from "@shared/news-keys";
+import { newsKeys } from "@/lib/news-keys";
 import type { FirstViewRequest } from "@/app/routes";
 import { noindexMeta } from "@shared/seo";
 import { useSession } from "@/lib/session";
@@ -19,8 +20,12 @@ import { parseId } from "@shared/ids";
 import { useGoBack } from "@/features/news/hooks/use-go-back";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { PageLoadError } from "@/components/page-load-error";
+import { paths } from "@shared/paths";
 
 /** The first view reads the article. */
+/** Its own record missing: the route's 404 view. */
+export const missingItem = MISSING_ITEMS.newsArticle;
+
 export function firstView({ params }: FirstViewRequest) {
   const id = parseId(params.id);
   return [id === null ? null : newsKeys.article(id)];
@@ -32,9 +37,9 @@ export function Component() {
   const origin = useSiteOrigin();
   const { data: article, error, isLoading, mutate } = useNewsArticle(id);
   const { isModerator } = useSession();
-  const goBack = useGoBack("/news");
+  const goBack = useGoBack(paths.news());
 
-  if (id === null || (error instanceof ApiRequestError && error.status === 404)) return <MissingItemView item={MISSING_ITEMS.newsArticle} onGoBack={goBack} />;
+  if (id === null || isNotFound(error)) return <MissingItemView item={MISSING_ITEMS.newsArticle} onGoBack={goBack} />;
   if (error && !article) {
     return <PageLoadError title="Failed to load news articles" pageTitle="News" error={error} onRetry={() => void mutate()} />;
   }
@@ -47,14 +52,14 @@ export function Component() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <PageHead meta={meta} preload={article.imageUrl ? { href: article.imageUrl } : null} />
-      <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: "News", to: "/news" }]} current={article.title} />
+      <Breadcrumb trail={[{ label: "Home", to: paths.home() }, { label: "News", to: paths.news() }]} current={article.title} />
 
       <header className="mt-6">
         <TagChips tags={article.tags} />
         <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
           <h1 className="font-display text-3xl font-bold tracking-tight text-ink sm:text-4xl">{article.title}</h1>
           {isModerator && (
-            <Link to={`/admin/news/edit/${article.id}`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+            <Link to={paths.adminNewsEdit(article.id)} className={buttonClass({ variant: "secondary", size: "sm" })}>
               Edit
             </Link>
           )}
@@ -92,16 +97,13 @@ export function Component() {
 
       <ArticleImage src={article.imageUrl} alt={article.imageAlt} priority="high" className="mt-8 rounded-xl" />
 
-      {/* Content is plain text: line breaks kept, never parsed as HTML. */}
-      <div data-testid="article-content" className="mt-8 text-lg leading-relaxed break-words whitespace-pre-line text-ink">
-        {article.content}
-      </div>
+      <BodyText content={article.content} contentHtml={article.contentHtml} toc={article.toc} testId="article-content" />
 
       <div className="mt-10 flex flex-wrap gap-3">
         <Button variant="secondary" onClick={goBack}>
           ← Back
         </Button>
-        <Link to="/news" className={buttonClass()}>
+        <Link to={paths.news()} className={buttonClass()}>
           More News
         </Link>
       </div>

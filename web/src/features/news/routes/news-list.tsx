@@ -1,5 +1,5 @@
 import { newsListMeta, pageTitle } from "@shared/seo";
-import { newsKeys, parseNewsFilters } from "@shared/news-keys";
+import { newsKeys, parseNewsFilters } from "@/lib/news-keys";
 import { LIST_SEARCH_CAP } from "@shared/search";
 import type { FirstViewRequest } from "@/app/routes";
 import { useLocalSite } from "@/lib/local-host";

@@ -5,11 +5,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { PasswordInput } from "@/components/ui/password-input";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useZodForm } from "@/lib/form";
 import { useSession } from "@/lib/session";
 import { useToast } from "@/lib/toast";
 import { deleteAccountRequest } from "@/features/profile/api/delete-account";
+import { paths } from "@shared/paths";
 
 export const ACCOUNT_DELETED = "Your account was deleted.";
 
@@ -38,9 +39,9 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose(
       await deleteAccountRequest(body);
       forget();
       toast.success(ACCOUNT_DELETED);
-      await navigate("/");
+      await navigate(paths.home());
     } catch (err) {
-      if (!form.showServerErrors(err)) setError(err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to connect to server");
+      if (!form.showServerErrors(err)) setError(serverReason(err, "Failed to connect to server"));
       setPending(false);
     }
   });

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import type { User } from "@schemas/user";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { ApiRequestError, serverReason } from "@/lib/api-client";
 import { useSession } from "@/lib/session";
 import { resendVerificationRequest } from "@/features/profile/api/resend-verification";
 
@@ -23,7 +24,7 @@ export function EmailStatus({ user }: { user: User }) {
     } catch (err) {
       // Confirmed meanwhile (another tab, another device): show it.
       if (err instanceof ApiRequestError && err.code === "conflict") setUser({ ...user, emailConfirmed: true });
-      else setError(err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to connect to server");
+      else setError(serverReason(err, "Failed to connect to server"));
       setState("idle");
     }
   }
@@ -43,14 +44,10 @@ export function EmailStatus({ user }: { user: User }) {
         </div>
       )}
       {state === "sent" ? (
-        <p role="status" className="text-emerald-800 dark:text-emerald-300">
-          {VERIFICATION_SENT}
-        </p>
+        <Alert tone="success">{VERIFICATION_SENT}</Alert>
       ) : null}
       {error ? (
-        <p role="alert" className="text-red-700 dark:text-red-400">
-          {error}
-        </p>
+        <Alert>{error}</Alert>
       ) : null}
     </div>
   );

@@ -17,6 +17,7 @@ import { useAccountStats } from "@/features/profile/api/get-account-stats";
 import { ProfileDetails } from "./profile-details";
 import { SessionsSection } from "./sessions-section";
 import { YourDataSection } from "./your-data-section";
+import { paths } from "@shared/paths";
 
 export const PROFILE_SAVE_FAILED = "Failed to update profile";
 export const NO_USER = "Unable to load user profile.";
@@ -82,7 +83,7 @@ export function ProfilePage() {
   }
   async function onSignOut() {
     await signOut();
-    await navigate("/");
+    await navigate(paths.home());
   }
 
   return (

@@ -6,14 +6,14 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useToast } from "@/lib/toast";
 import { useSessions } from "@/features/profile/api/get-sessions";
 import { signOutOtherSessionsRequest, signOutSessionRequest } from "@/features/profile/api/sign-out-sessions";
 
 export const SESSIONS_LOAD_FAILED = "Failed to load your signed-in devices";
 
-const reason = (err: unknown) => (err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to connect to server");
+const reason = (err: unknown) => serverReason(err, "Failed to connect to server");
 const isPhone = (os: string) => /^(iOS|Android|Windows Phone)/.test(os);
 
 function DeviceIcon({ phone }: { phone: boolean }) {

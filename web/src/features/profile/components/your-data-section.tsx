@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ApiRequestError } from "@/lib/api-client";
+import { serverReason } from "@/lib/api-client";
 import { useToast } from "@/lib/toast";
 import { exportAccountRequest } from "@/features/profile/api/export-account";
 import { DeleteAccountDialog } from "./delete-account-dialog";
@@ -30,7 +30,7 @@ export function YourDataSection({ userId }: { userId: number }) {
     try {
       saveJson(await exportAccountRequest(), `realm-codex-account-${userId}.json`);
     } catch (err) {
-      toast.error(`Failed to download your data: ${err instanceof ApiRequestError && err.status !== 0 ? err.message : "Failed to connect to server"}`);
+      toast.error(`Failed to download your data: ${serverReason(err, "Failed to connect to server")}`);
     } finally {
       setDownloading(false);
     }

@@ -9,6 +9,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { LoadingRegion, Skeleton } from "@/components/ui/skeleton";
 import { Time } from "@/components/ui/time";
 import { useMyUploads } from "@/features/profile/api/get-my-uploads";
+import { paths } from "@shared/paths";
 
 export const UPLOADS_LOAD_FAILED = "Failed to load your uploads";
 
@@ -32,7 +33,7 @@ export function YourUploadsSection({ canManage }: { canManage: boolean }) {
           Your Uploads
         </h2>
         {canManage ? (
-          <Link to="/admin/media?mine=true&status=all" className={buttonClass({ variant: "link" })}>
+          <Link to={paths.adminMedia({ mine: "true", status: "all" })} className={buttonClass({ variant: "link" })}>
             All in Media Management
           </Link>
         ) : null}
@@ -92,7 +93,7 @@ function UploadRow({ item, canManage }: { item: MediaItem; canManage: boolean })
         ) : null}
       </div>
       {canManage ? (
-        <Link to={`/admin/media/${item.id}/edit`} aria-label={`Edit “${item.title}”`} className={`${buttonClass({ variant: "secondary", size: "sm" })} self-start`}>
+        <Link to={paths.adminMediaEdit(item.id)} aria-label={`Edit “${item.title}”`} className={`${buttonClass({ variant: "secondary", size: "sm" })} self-start`}>
           Edit
         </Link>
       ) : null}

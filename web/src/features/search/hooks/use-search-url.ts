@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { parsePage } from "@shared/ids";
 import { SEARCH_QUERY_MAX, SEARCH_TYPES, type SearchType } from "@shared/search";
+import { paths } from "@shared/paths";
 
 export type SearchUrl = { q: string; type: SearchType | undefined; page: number };
 
@@ -25,8 +26,7 @@ export function searchUrlParams({ q, type, page = 1 }: { q: string; type?: Searc
 
 /** The /search URL of a search. */
 export function searchHref(search: { q: string; type?: SearchType; page?: number }): string {
-  const query = searchUrlParams(search).toString();
-  return query ? `/search?${query}` : "/search";
+  return paths.search(searchUrlParams(search));
 }
 
 /** The search kept in the URL, and links to other types and pages of it. */

@@ -171,7 +171,7 @@ function Group({ group, moreHref }: { group: SearchGroup; moreHref: string }) {
 function TypeResults({ data, type, page, q, pageHref }: { data: SearchResponse; type: SearchType; page: number; q: string; pageHref(page: number): string }) {
   const group = data.groups.find((g) => g.type === type);
   if (!group) return <NoResults q={q} />;
-  const totalPages = Math.max(1, Math.ceil(group.totalCount / data.pageSize));
+  const { totalPages } = data;
   if (group.items.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-line p-8 text-center text-ink-muted">

@@ -1,18 +1,20 @@
 /**
  * The moderation queue of media items: counts per state, and approving or rejecting one item
  * or a selection. A review reads the items once, then writes every change in one batch, each
- * item guarded by the version it read; an item that is missing, or changed since the version
- * the moderator saw (or since it was read), is reported and the others are still written. Each
- * change has its audit row in the same batch, inserted only when its item's write happened.
+ * item guarded by the version it read (worker/db/queries/versioned.ts); an item that is missing,
+ * or changed since the version the moderator saw (or since it was read), is reported and the
+ * others are still written. Each change has its audit row in the same batch, inserted only when
+ * its item's write changed the row (`wroteStamp`).
  */
-import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../env";
-import type { MediaStatusCounts, ReviewDecision } from "../../../shared/schemas/media";
-import { auditLog, mediaItems } from "../schema";
-import type { Actor } from "./game-common";
-import { isStale, nextStamp } from "./versioned";
-import { kept } from "./game-counts";
-import { ALL_ITEMS, selectItems, STATE_COUNTS, type MediaRow } from "./media";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../client";
+import type { MediaStatusCounts, ReviewDecision } from "../../../../shared/schemas/media";
+import { auditLog, mediaItems } from "../../schema";
+import type { Actor } from "../game-common";
+import { isStale, nextStamp, sameStamp, wroteStamp } from "../versioned";
+import { kept } from "../game-counts";
+import { selectItems, type MediaRow } from "./common";
+import { ALL_ITEMS, STATE_COUNTS } from "./list";
 
 /**
  * How many items wait, are in the gallery and were rejected: the states' kept whole totals
@@ -59,8 +61,22 @@ export async function reviewMedia(
   actor: Actor,
 ): Promise<ReviewOutcome[]> {
   const unique = [...new Map(requests.map((r) => [r.id, r])).values()];
-  const ids = unique.map((r) => r.id);
-  const rows = (await selectItems(db).where(idIn(ids))) as MediaRow[];
+  const rows = (await selectItems(db).where(idIn(unique.map((r) => r.id)))) as MediaRow[];
+  return reviewItems(db, unique, rows, decision, reason, actor);
+}
+
+/**
+ * `reviewMedia` once the items are read (`rows`: as read, missing ones left out): each write is
+ * based on the row read, and one whose row changed meanwhile (or went away) is reported.
+ */
+export async function reviewItems(
+  db: Database,
+  unique: readonly ReviewRequest[],
+  rows: readonly MediaRow[],
+  decision: ReviewDecision,
+  reason: string | null,
+  actor: Actor,
+): Promise<ReviewOutcome[]> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const target: Moderation = decision === "approve" ? { isApproved: true, rejectionReason: null } : { isApproved: false, rejectionReason: reason };
 
@@ -100,8 +116,10 @@ export async function reviewMedia(
           rejectionReason: target.rejectionReason,
           updatedAt: stamp,
         })
-        .where(and(eq(mediaItems.id, row.id), eq(mediaItems.updatedAt, row.updatedAt))),
-      // Written only when the update above happened (the item carries its new stamp).
+        .where(sameStamp(mediaItems, row.id, row.updatedAt))
+        .returning({ id: mediaItems.id }),
+      // Written only when the update above changed the row (two reviews based on the same
+      // version in the same millisecond compute the same stamp: the later one changes nothing).
       db.insert(auditLog).select(
         db
           .select({
@@ -114,19 +132,21 @@ export async function reviewMedia(
             createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
           })
           .from(mediaItems)
-          .where(and(eq(mediaItems.id, row.id), eq(mediaItems.updatedAt, stamp))),
+          .where(wroteStamp(row.id, stamp)),
       ),
     ]);
     const written = selectItems(db).where(idIn(writes.map((w) => w.row.id)));
     const results = await db.batch([...statements, written] as unknown as [typeof written]);
     const after = new Map(((results[results.length - 1] ?? []) as MediaRow[]).map((r) => [r.id, r]));
-    for (const { row, stamp } of writes) {
+    writes.forEach(({ row }, i) => {
       const now = after.get(row.id);
+      // Each write's RETURNING says whether it changed its row (the stamp alone cannot).
+      const wrote = (results[2 * i] as unknown as unknown[]).length > 0;
       if (!now) outcomes.set(row.id, { id: row.id, ok: false, kind: "not_found" });
-      else if (now.updatedAt === stamp) outcomes.set(row.id, { id: row.id, ok: true, row: now, changed: true });
+      else if (wrote) outcomes.set(row.id, { id: row.id, ok: true, row: now, changed: true });
       // Someone else wrote it between our read and our batch.
       else outcomes.set(row.id, { id: row.id, ok: false, kind: "stale", current: now });
-    }
+    });
   }
   return unique.map((r) => outcomes.get(r.id)!);
 }

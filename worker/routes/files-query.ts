@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { VARIANT_WIDTHS } from "@shared/image-variants";
-import { blankAsUndefined } from "./query";
+import { VARIANT_WIDTHS } from "../../shared/image-variants";
+import { blankAsUndefined } from "../../shared/schemas/query";
 
 const WIDTHS = VARIANT_WIDTHS.map(String) as [string, ...string[]];
 

@@ -1,10 +1,10 @@
 /**
  * The API keys of the game pages, shared by the SPA's hooks and the Worker that writes a page's
- * first API answers into its HTML (same key convention as ./api-key.ts), plus the URL state of
+ * first API answers into its HTML (same key convention as @shared/api-key), plus the URL state of
  * the faction page (tab and filters live in the query string), the guides (category, search,
  * page), the spell book (filters) and the comparison (unit ids).
  */
-import { apiKey } from "./api-key";
+import { apiKey } from "@shared/api-key";
 import {
   GAMEINFO_CATEGORY_MAX,
   GAMEINFO_SEARCH_MAX,
@@ -22,8 +22,9 @@ import {
   type SpellTarget,
   type SpellType,
   type UnitType,
-} from "./game";
-import { parseId, parsePage } from "./ids";
+} from "@shared/game";
+import { parseId, parsePage } from "@shared/ids";
+import { paths } from "@shared/paths";
 
 /** Everything the faction page shows comes from one read (one D1 batch). */
 export const FACTION_PAGE_QUERY = { includeUnits: true, includeHeroes: true, includeSpells: true } as const;
@@ -142,8 +143,7 @@ export function spellBookSearch(f: SpellBookFilters, page: number): URLSearchPar
 
 /** The spell book's URL for these filters and page. */
 export function spellBookPath(f: SpellBookFilters, page: number): string {
-  const query = spellBookSearch(f, page).toString();
-  return query ? `/spells?${query}` : "/spells";
+  return paths.spells(spellBookSearch(f, page));
 }
 
 export type SpellBookFilters = { school?: SpellSchool; level?: number; type?: SpellType; target?: SpellTarget };

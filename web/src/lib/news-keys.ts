@@ -3,8 +3,8 @@
  * first API answers into its HTML: both derive a key from the same URL the same way, so the SPA
  * finds the injected answer under the key its hook asks for.
  */
-import { apiKey } from "./api-key";
-import { parsePage } from "./ids";
+import { apiKey } from "@shared/api-key";
+import { parsePage } from "@shared/ids";
 
 export type NewsListQuery = {
   search?: string;

@@ -4,8 +4,9 @@
  * the Worker injects it into the HTML for crawlers and link previews, the SPA renders the same
  * through <PageMeta>. Pure; builds on ./seo.ts.
  */
-import { gamePaths, tierLabel, UPGRADE_LEVEL_LABELS } from "./game";
-import { absoluteUrl, homeBreadcrumbs, noindexMeta, pageTitle, SITE_NAME, type JsonLd, type PageMeta } from "./seo";
+import { tierLabel, UPGRADE_LEVEL_LABELS } from "@shared/game";
+import { absoluteUrl, homeBreadcrumbs, noindexMeta, pageTitle, SITE_NAME, type JsonLd, type PageMeta } from "@shared/seo";
+import { paths } from "@shared/paths";
 
 /** The faction fields the metadata uses (a Faction from the API fits). */
 export type FactionForMeta = {
@@ -41,7 +42,7 @@ const trimTo = (text: string, max: number) => (text.length <= max ? text : `${te
 
 /** /factions: the factions grid. */
 export function factionsMeta(origin: string): PageMeta {
-  const path = "/factions";
+  const path = paths.factions();
   return {
     title: pageTitle("Factions"),
     description: FACTIONS_DESCRIPTION,
@@ -62,8 +63,8 @@ type GuideLinkForMeta = { title: string; slug: string };
  * without them). The guides shown are listed as a schema.org ItemList.
  */
 export function gameInfoMeta(origin: string, view: { category?: string; guides?: readonly GuideLinkForMeta[] } = {}): PageMeta {
-  const path = gamePaths.gameInfo;
-  const canonicalPath = view.category ? gamePaths.gameInfoCategory(view.category) : path;
+  const path = paths.gameInfo();
+  const canonicalPath = view.category ? paths.gameInfo({ category: view.category }) : path;
   const name = view.category ? `Game Info: ${view.category}` : "Game Info";
   const description = view.category ? `${view.category} guides for the turn-based fantasy strategy game.` : GAME_INFO_DESCRIPTION;
   const guides = view.guides ?? [];
@@ -90,7 +91,7 @@ export function gameInfoMeta(origin: string, view: { category?: string; guides?:
                   "@type": "ListItem",
                   position: index + 1,
                   name: g.title,
-                  url: absoluteUrl(origin, gamePaths.gameInfoArticle(g.slug)),
+                  url: absoluteUrl(origin, paths.gameInfoArticle(g.slug)),
                 })),
               },
             }
@@ -111,19 +112,19 @@ export function factionUnitsJsonLd(origin: string, faction: FactionForMeta): Jso
     "@context": "https://schema.org",
     "@type": "ItemList",
     name: `${faction.name} units`,
-    url: absoluteUrl(origin, `/factions/${faction.id}?tab=units`),
+    url: absoluteUrl(origin, paths.faction(faction.id, { tab: "units" })),
     numberOfItems: units.length,
     itemListElement: units.map((unit, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: unit.name,
-      url: absoluteUrl(origin, `/units/${unit.id}`),
+      url: absoluteUrl(origin, paths.unit(unit.id)),
     })),
   };
 }
 
 export function factionMeta(origin: string, faction: FactionForMeta): PageMeta {
-  const path = `/factions/${faction.id}`;
+  const path = paths.faction(faction.id);
   const image = faction.bannerUrl ?? faction.backgroundUrl;
   return {
     title: pageTitle(`${faction.name} Faction`),
@@ -134,7 +135,7 @@ export function factionMeta(origin: string, faction: FactionForMeta): PageMeta {
     image: image ? absoluteUrl(origin, image) : null,
     jsonLd: [
       homeBreadcrumbs(origin, [
-        { name: "Factions", path: "/factions" },
+        { name: "Factions", path: paths.factions() },
         { name: faction.name, path },
       ]),
       factionUnitsJsonLd(origin, faction),
@@ -143,7 +144,7 @@ export function factionMeta(origin: string, faction: FactionForMeta): PageMeta {
 }
 
 export function gameInfoArticleMeta(origin: string, article: GameInfoForMeta): PageMeta {
-  const path = gamePaths.gameInfoArticle(article.slug);
+  const path = paths.gameInfoArticle(article.slug);
   const published = article.publishedAt ?? article.createdAt;
   return {
     title: pageTitle(article.title),
@@ -168,7 +169,7 @@ export function gameInfoArticleMeta(origin: string, article: GameInfoForMeta): P
         inLanguage: "en-US",
       },
       homeBreadcrumbs(origin, [
-        { name: "Game Info", path: "/game-info" },
+        { name: "Game Info", path: paths.gameInfo() },
         { name: article.title, path },
       ]),
     ],
@@ -238,13 +239,13 @@ const game = { "@type": "VideoGame", name: SITE_NAME };
 const factionCrumbs = (faction: FactionLinkForMeta | undefined) =>
   faction
     ? [
-        { name: "Factions", path: "/factions" },
-        { name: faction.name, path: gamePaths.faction(faction.id) },
+        { name: "Factions", path: paths.factions() },
+        { name: faction.name, path: paths.faction(faction.id) },
       ]
-    : [{ name: "Factions", path: "/factions" }];
+    : [{ name: "Factions", path: paths.factions() }];
 
 export function unitMeta(origin: string, unit: UnitForMeta): PageMeta {
-  const path = gamePaths.unit(unit.id);
+  const path = paths.unit(unit.id);
   const level = UPGRADE_LEVEL_LABELS[unit.upgradeLevel] ?? `Upgrade ${unit.upgradeLevel}`;
   const of = unit.faction ? ` of the ${unit.faction.name}` : "";
   const stats = `attack ${unit.attack}, defense ${unit.defense}, damage ${unit.minDamage}–${unit.maxDamage}, health ${unit.health}, speed ${unit.speed}`;
@@ -271,7 +272,7 @@ export function unitMeta(origin: string, unit: UnitForMeta): PageMeta {
 }
 
 export function heroMeta(origin: string, hero: HeroForMeta): PageMeta {
-  const path = gamePaths.hero(hero.id);
+  const path = paths.hero(hero.id);
   const of = hero.faction ? ` of the ${hero.faction.name}` : "";
   const description = snippet(
     `${hero.name}, ${hero.title}: ${hero.heroType} hero (${hero.heroClass})${of}, specialty ${hero.specialty}. ${hero.summary || hero.biography}`,
@@ -286,7 +287,7 @@ export function heroMeta(origin: string, hero: HeroForMeta): PageMeta {
     description,
     url: absoluteUrl(origin, path),
     ...(image ? { image } : {}),
-    ...(hero.faction ? { memberOf: { "@type": "Organization", name: hero.faction.name, url: absoluteUrl(origin, gamePaths.faction(hero.faction.id)) } } : {}),
+    ...(hero.faction ? { memberOf: { "@type": "Organization", name: hero.faction.name, url: absoluteUrl(origin, paths.faction(hero.faction.id)) } } : {}),
     subjectOf: game,
   };
   return {
@@ -305,7 +306,7 @@ export const SPELL_BOOK_DESCRIPTION =
   "Every spell of the six schools of magic — Earth, Air, Fire, Water, Light and Dark — with mana cost, power, duration, requirements, effects and the factions that teach it.";
 
 export function spellBookMeta(origin: string): PageMeta {
-  const path = gamePaths.spells;
+  const path = paths.spells();
   return {
     title: pageTitle(SPELL_BOOK_TITLE),
     description: SPELL_BOOK_DESCRIPTION,
@@ -327,7 +328,7 @@ export function spellBookMeta(origin: string): PageMeta {
 }
 
 export function spellMeta(origin: string, spell: SpellForMeta): PageMeta {
-  const path = gamePaths.spell(spell.id);
+  const path = paths.spell(spell.id);
   const description = snippet(
     `Level ${spell.level} ${spell.school} ${spell.type.toLowerCase()} spell, ${spell.manaCost} mana. ${spell.description}`,
   );
@@ -348,7 +349,7 @@ export function spellMeta(origin: string, spell: SpellForMeta): PageMeta {
         subjectOf: game,
       },
       homeBreadcrumbs(origin, [
-        { name: SPELL_BOOK_TITLE, path: gamePaths.spells },
+        { name: SPELL_BOOK_TITLE, path: paths.spells() },
         { name: spell.name, path },
       ]),
     ],
