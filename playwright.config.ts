@@ -4,15 +4,25 @@ import { defineConfig } from "@playwright/test";
  * Browser journeys in Debian's Chromium against the production build served by local wrangler
  * with its own freshly migrated and seeded state (.wrangler/e2e-<port>). Never downloads a browser.
  * E2E_PORT lets several runs share one machine.
+ *
+ * Two projects on the one server (ADR 0055): `crawl`, the specs that only read the seeded state
+ * (and the dev server's own), two tests at a time; then `journeys`, the specs that write and
+ * share that state, one at a time in file order. The journeys are the crawl's `teardown` project:
+ * they start once the crawl is over, and run whether it passed or not. Running a crawl spec alone
+ * brings the journeys with it; `--no-deps` leaves them out.
  */
 const port = Number(process.env.E2E_PORT ?? 8788);
+const CRAWL = ["accessibility.spec.ts", "hydration.spec.ts", "dev-server.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
   // Its own folder: Playwright empties outputDir at start, and test-results/ also holds unit.json.
   outputDir: "test-results/e2e-artifacts",
-  fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: "crawl", testMatch: CRAWL, fullyParallel: true, workers: 2, teardown: "journeys" },
+    { name: "journeys", testIgnore: CRAWL, fullyParallel: false, workers: 1 },
+  ],
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -43,10 +43,11 @@ export default defineConfig(async () => {
               // FC_SEED replays a hostile-input campaign (tests/worker/hostile-input.test.ts);
               // FAULT_INJECTION lets tests make D1 unavailable for one request (tests/worker/faults.test.ts).
               // LAGGING_REPLICA is a second local D1 that tests/worker/fresh-reads.test.ts uses as a
-              // read replica stuck in the past (local D1 has no replicas of its own).
+              // read replica stuck in the past (local D1 has no replicas of its own); CHAIN_D1 an
+              // empty one where tests/worker/schema-migrations.test.ts applies the migrations itself.
               miniflare: {
                 bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations, FC_SEED: process.env.FC_SEED ?? "", FAULT_INJECTION: "on" },
-                d1Databases: ["LAGGING_REPLICA"],
+                d1Databases: ["LAGGING_REPLICA", "CHAIN_D1"],
               },
             }),
           ],
@@ -55,6 +56,8 @@ export default defineConfig(async () => {
           test: {
             name: "worker",
             include: ["tests/worker/**/*.test.ts"],
+            // The migrated D1 every file starts from, made once per run (ADR 0055).
+            globalSetup: ["scripts/d1-snapshot.ts"],
             setupFiles: ["tests/worker/setup.ts"],
             // Some tests make dozens of requests (every filter combination, every page): about 2 s
             // on an idle machine, past the default 5 s when other work shares its two cores.

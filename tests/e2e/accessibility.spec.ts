@@ -90,21 +90,25 @@ async function audit(browser: Browser, paths: string[], options: Audit) {
 }
 
 test.describe("accessibility: WCAG 2.2 AA rules of axe-core", () => {
+  // First, the longest: one sign-in per theme and half of the pages (each page a fresh sign-in
+  // would be 36 logins; in halves the crawl's two workers share the longest tests).
+  const half = Math.ceil(MEMBER_PAGES.length / 2);
+  for (const [theme, width] of [["light", 1280], ["dark", 360]] as const) {
+    for (const [first, pages] of [[1, MEMBER_PAGES.slice(0, half)], [half + 1, MEMBER_PAGES.slice(half)]] as const) {
+      test(`signed-in pages ${first}–${first + pages.length - 1} of ${MEMBER_PAGES.length} (the profile, every admin page) as an admin, ${theme} theme at ${width} px: no violations`, async ({ browser }) => {
+        // Each page loaded, scrolled through and analysed: up to 12 s a page on a busy 2-core machine.
+        test.setTimeout(180_000);
+        await audit(browser, pages, { dark: theme === "dark", width, signedIn: true });
+      });
+    }
+  }
+
   for (const target of PUBLIC_PAGES) {
     test(`${target.path} as a guest: its first load hydrates with no mismatch, error or /api read; light on a desktop and dark on a phone: no violations`, async ({ browser }) => {
       // Two fresh browsers, two loads (the first at a phone's CPU speed) and two axe runs over the longest pages (the spell book).
       test.setTimeout(90_000);
       await audit(browser, [target.path], { dark: false, width: 1280, signedIn: false, firstLoad: target });
       await audit(browser, [target.path], { dark: true, width: 360, signedIn: false });
-    });
-  }
-
-  // One sign-in per theme for all of them (each page a fresh sign-in would be 20 logins).
-  for (const [theme, width] of [["light", 1280], ["dark", 360]] as const) {
-    test(`the profile and every admin page, signed in as an admin, ${theme} theme at ${width} px: no violations`, async ({ browser }) => {
-      // Every member page of the page table (18), each loaded, scrolled through and analysed: up to 12 s a page on a busy 2-core machine.
-      test.setTimeout(240_000);
-      await audit(browser, MEMBER_PAGES, { dark: theme === "dark", width, signedIn: true });
     });
   }
 

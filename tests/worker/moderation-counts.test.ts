@@ -69,7 +69,12 @@ async function expectStatesKept() {
 
 const STATE_WHERE = { "": "1 = 1", pending: "is_approved = 0 AND rejected_at IS NULL", rejected: "is_approved = 0 AND rejected_at IS NOT NULL", approved: "is_approved = 1" };
 
-/** Every state and combination of filters a moderator may ask: the total and the first page equal the same list counted and ordered straight from media_items. */
+/**
+ * Every state and combination of filters a moderator may ask: the total and the first page equal
+ * the same list counted and ordered straight from media_items. 96 requests: the tests run it where
+ * the items are most varied and after the deletes; after every change, expectStatesKept compares
+ * every kept number the lists read with the real count (one query per list).
+ */
 async function expectEveryModeratorList(categoryId: number, factionId: number) {
   for (const [status, stateWhere] of Object.entries(STATE_WHERE))
     for (const category of [0, categoryId])
@@ -116,7 +121,6 @@ describe("kept moderation totals (media)", () => {
       created.push((await res.json()) as MediaItem);
     }
     await expectStatesKept();
-    await expectEveryModeratorList(categoryId, factionId);
     const [a, b, c] = created as [MediaItem, MediaItem, MediaItem];
 
     // Reject one, approve another (the queue), then end the rejection by approving it.
@@ -125,7 +129,6 @@ describe("kept moderation totals (media)", () => {
     expect((await review("reject", a, "Blurry.")).status).toBe(200);
     expect((await review("approve", b)).status).toBe(200);
     await expectStatesKept();
-    await expectEveryModeratorList(categoryId, factionId);
     expect((await review("approve", a)).status).toBe(200);
     await expectStatesKept();
     expect((await review("reject", a, "Not from the game.")).status).toBe(200);
@@ -159,7 +162,6 @@ describe("kept moderation totals (media)", () => {
       ).bind(type, category, faction, rejected ? "2026-01-01T00:00:00.000Z" : null, rejected ? "No." : null).first<{ id: number }>())!.id;
     const ids = [await insert("image", false), await insert("video", true), await insert("image", false, null, factionId), await insert("gif", true, categoryId, null)];
     await expectStatesKept();
-    await expectEveryModeratorList(categoryId, factionId);
 
     const run = (query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).run();
     // Un-reject (back to pending), reject, a rejection's date changed (same state).

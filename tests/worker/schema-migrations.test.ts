@@ -1,10 +1,12 @@
 /**
  * worker/db/schema.ts (what drizzle writes queries against) and migrations/*.sql (what D1
- * really has, applied to this test's fresh database in setup.ts) describe the same tables:
- * every drizzle table exists with exactly its columns, each with the same NOT NULL, primary key
- * and type affinity, and every named index drizzle declares exists.
+ * really has) describe the same tables: every drizzle table exists with exactly its columns, each
+ * with the same NOT NULL, primary key and type affinity, and every named index drizzle declares
+ * exists. Every test file starts from one snapshot of the migrated database (tests/worker/setup.ts,
+ * ADR 0055); the first test proves the chain of migrations, applied here to an empty D1, gives that
+ * same database.
  */
-import { env } from "cloudflare:test";
+import { applyD1Migrations, env } from "cloudflare:test";
 import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
@@ -23,6 +25,44 @@ const affinity = (type: string) => {
   if (t.includes("REAL") || t.includes("FLOA") || t.includes("DOUB")) return "REAL";
   return "NUMERIC";
 };
+
+/**
+ * Every schema object and every row of a database, in a stable order. FTS5's shadow tables (an
+ * index's storage) are left out: a rebuilt empty index and a new one differ in a header's bytes.
+ */
+async function contents(db: D1Database) {
+  const master = (
+    await db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY type, name").all<{ type: string; name: string; sql: string | null }>()
+  ).results;
+  const shadow = new Set((await db.prepare("PRAGMA table_list").all<{ name: string; type: string }>()).results.filter((t) => t.type === "shadow").map((t) => t.name));
+  const rows: Record<string, string[]> = {};
+  for (const { name } of master.filter((m) => m.type === "table" && !shadow.has(m.name) && !/^CREATE VIRTUAL/i.test(m.sql ?? ""))) {
+    const { results } = await db.prepare(`SELECT * FROM "${name}"`).all<Record<string, unknown>>();
+    rows[name] = results
+      .map((row) => {
+        // When the chain ran is not part of the database's contents.
+        if (name === "d1_migrations") delete row.applied_at;
+        return JSON.stringify(row, (_, v: unknown) => (v instanceof ArrayBuffer ? [...new Uint8Array(v)] : v));
+      })
+      .sort();
+  }
+  return { master, rows };
+}
+
+describe("the migrated database every test file starts from", () => {
+  it("is what the chain of migrations gives when applied to an empty D1 one by one: the same tables, indexes, views, triggers and rows", async () => {
+    await applyD1Migrations(env.CHAIN_D1, env.TEST_MIGRATIONS);
+    const [chain, snapshot] = [await contents(env.CHAIN_D1), await contents(env.DB)];
+    expect(chain.master.length).toBeGreaterThan(100);
+    expect(snapshot.master).toEqual(chain.master);
+    expect(snapshot.rows).toEqual(chain.rows);
+    expect(snapshot.rows.d1_migrations).toHaveLength(env.TEST_MIGRATIONS.length);
+    // Each full-text index of the snapshot holds exactly its content table's rows (none).
+    const indexes = snapshot.master.filter((m) => /^CREATE VIRTUAL TABLE .* USING fts5/is.test(m.sql ?? "")).map((m) => m.name);
+    expect(indexes.length).toBeGreaterThan(0);
+    for (const fts of indexes) await env.DB.prepare(`INSERT INTO "${fts}" ("${fts}") VALUES ('integrity-check')`).run();
+  });
+});
 
 describe("drizzle schema and migrations", () => {
   it("finds the drizzle tables", () => {
