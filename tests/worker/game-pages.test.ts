@@ -83,7 +83,8 @@ describe("game pages painted at the edge", () => {
     expect(unitNames).toHaveLength(1);
     const key = `/api/faction/${ids.faction}?includeHeroes=true&includeSpells=true&includeUnits=true`;
     const data = initialData(html)!;
-    expect(Object.keys(data)).toEqual([key]);
+    // The faction, and what links to it ("What links here").
+    expect(Object.keys(data).sort()).toEqual([`/api/backlinks?id=${ids.faction}&pageSize=20&type=faction`, key].sort());
     const api = await (await call(key)).json();
     expect(data[key]).toEqual(api);
     expect(JSON.stringify(data)).not.toContain("Secret Unit");
@@ -124,9 +125,10 @@ describe("game pages painted at the edge", () => {
     const html = await res.text();
     expect(html).toContain("<title>Edge guide | Realm Codex</title>");
     expect(jsonLd(html).map((d) => d["@type"])).toEqual(["Article", "BreadcrumbList"]);
-    // The article and its related articles: the first view makes no /api request.
+    // The article, its related articles and what links to it: the first view makes no /api request.
     const related = `/api/gameinfo/slug/${slugs.article}/related`;
-    expect(Object.keys(initialData(html)!)).toEqual([`/api/gameinfo/slug/${slugs.article}`, related]);
+    const backlinks = `/api/backlinks?pageSize=20&slug=${slugs.article}&type=guide`;
+    expect(Object.keys(initialData(html)!).sort()).toEqual([`/api/gameinfo/slug/${slugs.article}`, related, backlinks].sort());
     expect(initialData(html)![related]).toEqual(await (await call(related)).json());
     for (const slug of [slugs.draft, "no-such-guide", "Bad_Slug"]) {
       const missing = await call(`/game-info/${slug}`);

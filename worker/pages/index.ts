@@ -115,7 +115,8 @@ async function servePage(c: Ctx, prepared?: { url: URL; page: PreparedPage }, ma
     const sharedMaxAge = !guest || status !== 200 ? 0 : answers.length === 0 ? STATIC_PAGE_TTL : ttls.every((t) => t > 0) ? Math.min(...ttls) : 0;
     const res = await renderTemplate((await loadShell(c)).template, site ? brandMeta(meta, site.settings) : meta, status, {
       root: rendered.html,
-      initialData: answers.filter((a) => a.status === 200),
+      // A route that failed (its record missing, a read unanswered) renders its error, which reads none of the answers.
+      initialData: rendered.routeError ? [] : answers.filter((a) => a.status === 200),
       initialMissing: answers.filter((a) => a.status === 404),
       routeError: rendered.routeError,
       preloadTags,
