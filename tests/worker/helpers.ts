@@ -11,6 +11,7 @@ import { mailText } from "../../worker/lib/mail-link";
 import { hashPassword } from "../../worker/lib/password";
 import { SESSION_TTL_SECONDS } from "../../worker/db/queries/sessions";
 import { signAccessToken } from "../../worker/lib/tokens";
+import { DEFAULT_SITE_SETTINGS } from "../../shared/schemas/settings-public";
 
 export const DEFAULT_PASSWORD = "Secret#Pass1";
 
@@ -167,19 +168,7 @@ export async function setSettings(changes: Record<string, unknown>): Promise<Rec
 }
 
 /** Back to the product's defaults. */
-export const resetSettings = () =>
-  setSettings({
-    siteName: "Realm Codex",
-    siteDescription: "",
-    enableComments: true,
-    moderateComments: true,
-    enableRegistration: true,
-    requireEmailVerification: true,
-    maxFileUploadSize: 10,
-    maintenanceMode: false,
-    maintenanceMessage: "",
-    imageHosts: [],
-  });
+export const resetSettings = () => setSettings({ ...DEFAULT_SITE_SETTINGS });
 
 /** The page's main element as React rendered it into #root (from `<main id="main-content"` to its end), or null. */
 export function pageMain(html: string): string | null {

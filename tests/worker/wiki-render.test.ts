@@ -81,6 +81,12 @@ describe("Markdown for readers", () => {
     expect((await renderBody(db(), body, null)).html).toBe(first.html);
   });
 
+  it("renders 20,000 headings in linear time: each gets its id and its level", async () => {
+    const { html: out, toc } = await renderBody(db(), Array.from({ length: 20_000 }, (_, i) => `### H${i}`).join("\n"), null);
+    expect(toc).toHaveLength(20_000);
+    expect(out.match(/<h3 id="h\d+">H\d+<\/h3>/g)).toHaveLength(20_000);
+  });
+
   it("caps 10,000 nested quotes and lists at the nesting limit, and leaves unclosed constructs as text", async () => {
     const quotes = await html(">".repeat(10_000) + " deep");
     expect(quotes.match(/<blockquote>/g)?.length ?? 0).toBeLessThanOrEqual(MAX_NESTING);

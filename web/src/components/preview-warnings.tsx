@@ -1,10 +1,11 @@
+import { WIKI_NAME_ORDER } from "@shared/wiki-syntax";
 import type { BodyPreview } from "@/lib/wiki-preview";
 import { Alert } from "@/components/ui/alert";
 
 const REASONS: Record<BodyPreview["warnings"][number]["reason"], string> = {
   missing: "no page by that name or id",
   hidden: "the page is hidden or a draft",
-  ambiguous: "several pages have that name; the first in the order unit, hero, spell, faction, guide is used (write [[unit:12]] to choose)",
+  ambiguous: `several pages have that name; the first in the order ${WIKI_NAME_ORDER.join(", ")} is used (write [[unit:12]] to choose)`,
 };
 
 /** The editor's warnings about a body's wiki links and stat cards: what readers will see as "Page not found", and ambiguous names. */

@@ -3,6 +3,9 @@ import type { Database } from "../client";
 import { factions, gameInfoArticles, heroes, spells, units, wikiLinks } from "../schema";
 import { cachedSettings, rememberSettings, settingsRowQuery } from "./settings";
 import type { SiteSettingsDto } from "../../../shared/schemas/settings";
+import type { Unit } from "../../../shared/schemas/unit";
+import type { Hero } from "../../../shared/schemas/hero";
+import type { Spell } from "../../../shared/schemas/spell";
 import { foldName, WIKI_NAME_ORDER, WIKI_REFS_MAX, type BrokenReason, type WikiRef, type WikiSourceType, type WikiType } from "../../../shared/wiki-syntax";
 
 /**
@@ -12,20 +15,10 @@ import { foldName, WIKI_NAME_ORDER, WIKI_REFS_MAX, type BrokenReason, type WikiR
  * rename), each statement capped. Visibility is the public one: a page renders what a guest sees.
  */
 
-export type UnitCard = {
-  tier: number;
-  unitType: string;
-  faction: string;
-  attack: number;
-  defense: number;
-  minDamage: number;
-  maxDamage: number;
-  health: number;
-  speed: number;
-  cost: number;
-};
-export type HeroCard = { title: string; heroType: string; heroClass: string; faction: string; attack: number; defense: number; spellPower: number; knowledge: number };
-export type SpellCard = { school: string; level: number; manaCost: number; basePower: number; spellType: string };
+/** What a stat card shows of a unit, hero or spell: the record's own fields, with its faction's name. */
+export type UnitCard = Pick<Unit, "tier" | "unitType" | "attack" | "defense" | "minDamage" | "maxDamage" | "health" | "speed" | "cost"> & { faction: string };
+export type HeroCard = Pick<Hero, "title" | "heroType" | "heroClass"> & { faction: string; attack: number; defense: number; spellPower: number; knowledge: number };
+export type SpellCard = Pick<Spell, "school" | "level" | "manaCost" | "basePower"> & { spellType: Spell["type"] };
 
 export type WikiRecord = {
   type: WikiType;

@@ -108,8 +108,9 @@ function headingRule(state: StateCore): void {
     if (open.type !== "heading_open") continue;
     const level = Math.min(4, Math.max(2, Number(open.tag.slice(1)))) as 2 | 3 | 4;
     open.tag = `h${level}`;
-    const close = tokens.slice(i).find((t) => t.type === "heading_close");
-    if (close) close.tag = open.tag;
+    // A heading is always heading_open, its inline content, heading_close.
+    const close = tokens[i + 2];
+    if (close?.type === "heading_close") close.tag = open.tag;
     const text = plainText(tokens[i + 1]);
     const base = slugify(text);
     const n = (used.get(base) ?? 0) + 1;
